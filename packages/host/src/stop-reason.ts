@@ -1,0 +1,3 @@
+// Why an agent loop ended. Host side.
+
+export type LoopStopReason = 'end_turn' | 'max_iterations' | 'budget' | 'aborted' | 'error' | 'seatbelt';

@@ -1,0 +1,59 @@
+// What a tool looks like to the host: its description for the model, where it lives, and what a
+// call returns. Host side; remote tools are described by their server, local tools by the host.
+
+import type { LoopEventDraft } from './loop-event.js';
+import type { ToolSpec } from './model.js';
+
+/** MCP tool annotations (hints from the server; the gate decides what they are worth). */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** One tool the model may see, with where it lives. */
+export interface ToolDescriptor {
+  /** The name the model sees (namespaced as "server__tool" when two servers clash). */
+  name: string;
+  /** The tool's own name on its server. */
+  originalName: string;
+  /** Owning server's name, or "local". */
+  server: string;
+  description: string;
+  inputSchema: ToolSpec['input_schema'];
+  annotations: ToolAnnotations;
+}
+
+/** The outcome of any tool call: always data, never an exception. */
+export interface ToolOutcome {
+  content: string;
+  isError: boolean;
+}
+
+/** Which agent is running a call. */
+export interface AgentInfo {
+  id: string;
+  name: string;
+  parent?: string;
+  depth: number;
+}
+
+/** Passed to every tool call: lets local tools and the host's handlers reach the live run. */
+export interface ToolCallContext {
+  callId: string;
+  agent: AgentInfo;
+  signal: AbortSignal;
+  /** Push an event into the lane's stream (it is stamped on the way). */
+  emit: (event: LoopEventDraft) => void;
+}
+
+/** A tool that runs inside the host because it needs the live toolbox, gate, budget or stream. */
+export interface LocalTool {
+  name: string;
+  description: string;
+  inputSchema: ToolSpec['input_schema'];
+  annotations?: ToolAnnotations;
+  run(input: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome>;
+}
