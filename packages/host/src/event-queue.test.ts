@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { createEventQueue, drainWhile } from './event-queue.js';
+
+const delay = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+async function drain<T>(source: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of source) items.push(item);
+  return items;
+}
+
+describe('createEventQueue', () => {
+  it('delivers items pushed from callbacks to a for-await consumer, in order', async () => {
+    const queue = createEventQueue<number>();
+    setTimeout(() => queue.push(1), 5);
+    setTimeout(() => queue.push(2), 10);
+    setTimeout(() => queue.close(), 15);
+    expect(await drain(queue)).toEqual([1, 2]);
+  });
+
+  it('delivers buffered items before it ends', async () => {
+    const queue = createEventQueue<string>();
+    queue.push('a');
+    queue.push('b');
+    queue.close();
+    expect(await drain(queue)).toEqual(['a', 'b']);
+  });
+
+  it('ignores items pushed after close', async () => {
+    const queue = createEventQueue<string>();
+    queue.push('kept');
+    queue.close();
+    queue.push('dropped');
+    expect(queue.closed).toBe(true);
+    expect(await drain(queue)).toEqual(['kept']);
+  });
+
+  it('throws the failure to the consumer after the buffered items', async () => {
+    const queue = createEventQueue<string>();
+    const seen: string[] = [];
+    queue.push('before');
+    queue.fail(new Error('worker broke'));
+    await expect(
+      (async () => {
+        for await (const item of queue) seen.push(item);
+      })(),
+    ).rejects.toThrow('worker broke');
+    expect(seen).toEqual(['before']);
+  });
+});
+
+describe('drainWhile', () => {
+  it('ends the drain when the work fulfils', async () => {
+    const queue = createEventQueue<string>();
+    const work = (async () => {
+      await delay(5);
+      queue.push('one');
+      await delay(5);
+      queue.push('two');
+      return 'finished';
+    })();
+    expect(await drain(drainWhile(queue, work))).toEqual(['one', 'two']);
+    await expect(work).resolves.toBe('finished');
+  });
+
+  it('does not hang the consumer when a producer throws: the drain ends with its error', async () => {
+    const queue = createEventQueue<string>();
+    const steady = (async () => {
+      for (let index = 0; index < 5; index += 1) {
+        await delay(5);
+        queue.push(`steady ${index}`);
+      }
+    })();
+    const throwing = (async () => {
+      await delay(7);
+      queue.push('about to fail');
+      throw new Error('producer threw');
+    })();
+    const seen: string[] = [];
+    const consumer = (async () => {
+      for await (const item of drainWhile(queue, Promise.all([steady, throwing]))) seen.push(item);
+    })();
+    await expect(consumer).rejects.toThrow('producer threw');
+    expect(seen).toContain('about to fail');
+    await steady;
+    // The steady producer kept pushing after the failure; those items went nowhere.
+    expect(seen.filter((item) => item.startsWith('steady')).length).toBeLessThan(5);
+  });
+});

@@ -1,0 +1,292 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { autoApprover, createPendingApprovals } from './approver.js';
+import { Gate, allowAllGate, formatDuration, type ApprovalQuestion, type Approver } from './gate.js';
+import type { LoopEventDraft } from './loop-event.js';
+import type { ToolAnnotations, ToolCallContext, ToolDescriptor } from './tool-types.js';
+
+function tool(originalName: string, annotations: ToolAnnotations, server = 'cookie-jars'): ToolDescriptor {
+  return {
+    name: originalName,
+    originalName,
+    server,
+    description: `${originalName} for tests`,
+    inputSchema: { type: 'object' },
+    annotations,
+  };
+}
+
+const discardJar = tool('discard_jar', { readOnlyHint: false, destructiveHint: true });
+const inspectJar = tool('inspect_jar', { readOnlyHint: true });
+
+function lane(agentId = 'main', callId = 'call-1', signal: AbortSignal = new AbortController().signal) {
+  const events: LoopEventDraft[] = [];
+  const context: ToolCallContext = {
+    callId,
+    agent: { id: agentId, name: agentId, depth: agentId === 'main' ? 0 : 1 },
+    signal,
+    emit: (event) => events.push(event),
+  };
+  return { context, events };
+}
+
+async function settled(): Promise<void> {
+  for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Gate.decide without rules', () => {
+  const gate = new Gate();
+
+  it('approves local tools and read-only tools', () => {
+    expect(gate.decide(tool('spawn_agent', {}, 'local'), {})).toEqual({ kind: 'approved', reason: 'local tool' });
+    expect(gate.decide(inspectJar, {})).toEqual({ kind: 'approved', reason: 'marked read-only' });
+  });
+
+  it('asks for destructive, open-world and unannotated tools', () => {
+    expect(gate.decide(discardJar, {})).toEqual({ kind: 'ask', reason: 'discard_jar on cookie-jars is marked destructive.' });
+    expect(gate.decide(tool('place_order', { destructiveHint: false, openWorldHint: true }, 'pantry'), {})).toEqual({
+      kind: 'ask',
+      reason: 'place_order on pantry reaches outside the kitchen and is not marked read-only.',
+    });
+    expect(gate.decide(tool('mystery', {}), {})).toEqual({
+      kind: 'ask',
+      reason: 'mystery on cookie-jars has no annotations saying it is safe, so it may change or destroy things.',
+    });
+  });
+
+  it('asks for a write that is neither destructive nor open-world, because only read-only tools pass', () => {
+    const reseal = tool('reseal_jar', { readOnlyHint: false, destructiveHint: false, openWorldHint: false });
+    expect(gate.decide(reseal, {})).toEqual({ kind: 'ask', reason: 'reseal_jar on cookie-jars is not marked read-only, so it may change things.' });
+  });
+});
+
+describe('Gate.decide with rules', () => {
+  it('lets a rule override the annotations in both directions', () => {
+    const gate = new Gate({
+      rules: [
+        { server: 'cookie-jars', tool: 'discard_*', action: 'allow' },
+        { tool: 'inspect_jar', action: 'deny', reason: 'inspections are closed today' },
+        { server: 'local', action: 'ask' },
+      ],
+    });
+    expect(gate.decide(discardJar, {})).toEqual({ kind: 'approved', reason: 'rule allow:cookie-jars/discard_*' });
+    expect(gate.decide(inspectJar, {})).toEqual({
+      kind: 'denied',
+      reason:
+        "The kitchen's rules do not allow inspect_jar on cookie-jars (rule deny:inspect_jar: inspections are closed today). Do not call it again; finish without it and say in your report what could not be done.",
+    });
+    expect(gate.decide(tool('spawn_agent', {}, 'local'), {})).toEqual({
+      kind: 'ask',
+      reason: 'The rule ask:local/* asks before spawn_agent on local.',
+    });
+  });
+
+  it('matches rules against the tool’s own name, not the namespaced one the model sees', () => {
+    const namespaced = { ...discardJar, name: 'cookie-jars__discard_jar' };
+    const gate = new Gate({ rules: [{ tool: 'discard_jar', action: 'deny' }] });
+    expect(gate.decide(namespaced, {}).kind).toBe('denied');
+  });
+});
+
+describe('Gate.authorize', () => {
+  it('emits one approval-response by rule when the gate decides alone', async () => {
+    const { context, events } = lane();
+    await expect(new Gate().authorize({ tool: inspectJar, input: { id: 3 }, context })).resolves.toEqual({ approved: true });
+    expect(events).toEqual([
+      {
+        type: 'approval-response',
+        agent: 'main',
+        requestId: expect.stringMatching(/^approval-\d+$/),
+        callId: 'call-1',
+        tool: 'inspect_jar',
+        decision: 'approved',
+        reason: 'marked read-only',
+        by: 'rule',
+      },
+    ]);
+  });
+
+  it('denies an ask when no approver is configured and says how to allow the call', async () => {
+    const { context, events } = lane();
+    const result = await new Gate().authorize({ tool: discardJar, input: { id: 17 }, context });
+    const reason =
+      'discard_jar on cookie-jars was not run: it needs approval (discard_jar on cookie-jars is marked destructive) and this run has no one to ask. Do not call it again. The user can allow it with --yes or a rule such as allow:cookie-jars/discard_jar.';
+    expect(result).toEqual({ approved: false, reason });
+    expect(events.map((event) => event.type)).toEqual(['approval-response']);
+    expect(events[0]).toMatchObject({ decision: 'denied', by: 'rule', reason });
+  });
+
+  it('asks, then reports the user’s approval, in that order', async () => {
+    const { context, events } = lane('2', 'call-9');
+    const gate = new Gate({ approver: autoApprover(true) });
+    await expect(gate.authorize({ tool: discardJar, input: { id: 17 }, context })).resolves.toEqual({ approved: true });
+    const requestId = (events[0] as { requestId: string }).requestId;
+    expect(events).toEqual([
+      {
+        type: 'approval-request',
+        agent: '2',
+        requestId,
+        callId: 'call-9',
+        tool: 'discard_jar',
+        server: 'cookie-jars',
+        input: { id: 17 },
+        reason: 'discard_jar on cookie-jars is marked destructive.',
+      },
+      {
+        type: 'approval-response',
+        agent: '2',
+        requestId,
+        callId: 'call-9',
+        tool: 'discard_jar',
+        decision: 'approved',
+        reason: 'approved by --yes',
+        by: 'user',
+      },
+    ]);
+  });
+
+  it('turns a refusal into a sentence the model can act on', async () => {
+    const { context, events } = lane();
+    const refused = await new Gate({ approver: autoApprover(false) }).authorize({ tool: discardJar, input: {}, context });
+    expect(refused).toEqual({
+      approved: false,
+      reason: 'The user denied discard_jar on cookie-jars: the run was started with --no, which refuses every call that needs approval.',
+    });
+    expect(events.map((event) => [event.type, 'by' in event ? event.by : undefined])).toEqual([
+      ['approval-request', undefined],
+      ['approval-response', 'user'],
+    ]);
+
+    const silent: Approver = async () => ({ approved: false });
+    const bare = await new Gate({ approver: silent }).authorize({ tool: discardJar, input: {}, context: lane().context });
+    expect(bare).toEqual({
+      approved: false,
+      reason: 'The user denied discard_jar on cookie-jars: do not retry the same call; carry on without it and say in your report what was not done.',
+    });
+  });
+
+  it('treats an unanswered request as a denial by timeout', async () => {
+    vi.useFakeTimers();
+    const approvals = createPendingApprovals();
+    const { context, events } = lane();
+    const pending = new Gate({ approver: approvals.approver, timeoutMs: 60_000 }).authorize({ tool: discardJar, input: {}, context });
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(approvals.pending()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const reason = 'Nobody answered the approval request within 60 s; treated as a denial.';
+    await expect(pending).resolves.toEqual({ approved: false, reason });
+    expect(events[1]).toMatchObject({ type: 'approval-response', decision: 'denied', by: 'timeout', reason });
+    expect(approvals.pending()).toEqual([]);
+    expect(approvals.answer((events[0] as { requestId: string }).requestId, true)).toBe(false);
+  });
+
+  it('waits five minutes by default', async () => {
+    vi.useFakeTimers();
+    const approvals = createPendingApprovals();
+    const pending = new Gate({ approver: approvals.approver }).authorize({ tool: discardJar, input: {}, context: lane().context });
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    await expect(pending).resolves.toEqual({
+      approved: false,
+      reason: 'Nobody answered the approval request within 5 min; treated as a denial.',
+    });
+  });
+
+  it('denies when the run is stopped while it waits, and withdraws the question', async () => {
+    const approvals = createPendingApprovals();
+    const controller = new AbortController();
+    const { context, events } = lane('main', 'call-1', controller.signal);
+    const pending = new Gate({ approver: approvals.approver }).authorize({ tool: discardJar, input: {}, context });
+    await settled();
+    expect(approvals.pending()).toHaveLength(1);
+    controller.abort();
+    await expect(pending).resolves.toEqual({
+      approved: false,
+      reason: 'The run was stopped before anyone answered the approval request for discard_jar on cookie-jars.',
+    });
+    expect(events.map((event) => event.type)).toEqual(['approval-request', 'approval-response']);
+    expect(approvals.pending()).toEqual([]);
+  });
+
+  it('does not ask at all when the run is already stopped', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const { context, events } = lane('main', 'call-1', controller.signal);
+    const result = await new Gate({ approver: autoApprover(true) }).authorize({ tool: discardJar, input: {}, context });
+    expect(result.approved).toBe(false);
+    expect(events.map((event) => event.type)).toEqual(['approval-response']);
+  });
+
+  it('answers concurrent asks from different agents independently', async () => {
+    const approvals = createPendingApprovals();
+    const gate = new Gate({ approver: approvals.approver });
+    const first = lane('1', 'call-a');
+    const second = lane('2', 'call-b');
+    const firstResult = gate.authorize({ tool: discardJar, input: { id: 1 }, context: first.context });
+    const secondResult = gate.authorize({ tool: discardJar, input: { id: 2 }, context: second.context });
+    await settled();
+    const waiting = approvals.pending();
+    expect(waiting.map((question: ApprovalQuestion) => [question.agent.id, question.callId, question.input])).toEqual([
+      ['1', 'call-a', { id: 1 }],
+      ['2', 'call-b', { id: 2 }],
+    ]);
+    expect(waiting[0]?.requestId).not.toBe(waiting[1]?.requestId);
+
+    expect(approvals.answer(waiting[1]!.requestId, false, 'keep jar 2')).toBe(true);
+    await expect(secondResult).resolves.toEqual({ approved: false, reason: 'The user denied discard_jar on cookie-jars: keep jar 2.' });
+    expect(approvals.pending().map((question) => question.requestId)).toEqual([waiting[0]!.requestId]);
+
+    expect(approvals.answer(waiting[0]!.requestId, true)).toBe(true);
+    await expect(firstResult).resolves.toEqual({ approved: true });
+    expect(approvals.answer(waiting[0]!.requestId, true)).toBe(false);
+    expect(first.events.map((event) => [event.type, event.agent])).toEqual([['approval-request', '1'], ['approval-response', '1']]);
+    expect(second.events.map((event) => [event.type, event.agent])).toEqual([['approval-request', '2'], ['approval-response', '2']]);
+  });
+
+  it('denies when the approver fails or answers something other than approved: true', async () => {
+    const failing: Approver = async () => {
+      throw new Error('terminal closed');
+    };
+    await expect(new Gate({ approver: failing }).authorize({ tool: discardJar, input: {}, context: lane().context })).resolves.toEqual({
+      approved: false,
+      reason: 'The approval request for discard_jar on cookie-jars failed (terminal closed); treated as a denial.',
+    });
+    const sloppy = (async () => ({ approved: 'yes' })) as unknown as Approver;
+    const result = await new Gate({ approver: sloppy }).authorize({ tool: discardJar, input: {}, context: lane().context });
+    expect(result.approved).toBe(false);
+  });
+
+  it('never throws, even when emitting fails', async () => {
+    const context: ToolCallContext = {
+      ...lane().context,
+      emit: () => {
+        throw new Error('stream closed');
+      },
+    };
+    const result = await new Gate().authorize({ tool: inspectJar, input: {}, context });
+    expect(result).toEqual({
+      approved: false,
+      reason: 'The approval gate failed while checking inspect_jar on cookie-jars (stream closed); treated as a denial.',
+    });
+  });
+});
+
+describe('allowAllGate', () => {
+  it('approves even destructive tools and still reports the decision by rule', async () => {
+    const { context, events } = lane();
+    await expect(allowAllGate.authorize({ tool: discardJar, input: {}, context })).resolves.toEqual({ approved: true });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'approval-response', decision: 'approved', by: 'rule' });
+  });
+});
+
+describe('formatDuration', () => {
+  it('uses seconds below two minutes and minutes for whole minutes beyond', () => {
+    expect(formatDuration(60_000)).toBe('60 s');
+    expect(formatDuration(90_000)).toBe('90 s');
+    expect(formatDuration(300_000)).toBe('5 min');
+    expect(formatDuration(250)).toBe('250 ms');
+  });
+});

@@ -1,0 +1,281 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Gate, type AuthorizeRequest, type Authorization } from './gate.js';
+import type { LoopEvent } from './loop-event.js';
+import { MAX_ITERATIONS, runAgentLoop, type RunAgentLoopOptions } from './run-agent-loop.js';
+import { connectInMemory } from './testing/connect-in-memory.js';
+import { collectEvents } from './testing/recording-context.js';
+import { ScriptedModel, textTurn, toolTurn } from './testing/scripted-model.js';
+import { buildTestServer, createObservations, type ServerObservations } from './testing/test-server.js';
+import type { Toolbox } from './toolbox.js';
+import { TreeBudget } from './tree-budget.js';
+
+const opened: Toolbox[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((toolbox) => toolbox.close()));
+});
+
+async function kitchen(observations: ServerObservations = createObservations()): Promise<Toolbox> {
+  const toolbox = await connectInMemory({ pantry: buildTestServer('pantry', observations) });
+  opened.push(toolbox);
+  return toolbox;
+}
+
+function run(options: Omit<RunAgentLoopOptions, 'messages'> & { task?: string }): Promise<LoopEvent[]> {
+  const { task = 'Check the jars.', ...rest } = options;
+  return collectEvents(runAgentLoop({ messages: [{ role: 'user', content: task }], ...rest }));
+}
+
+function last<Type extends LoopEvent['type']>(events: LoopEvent[], type: Type): Extract<LoopEvent, { type: Type }> {
+  const found = events.filter((event): event is Extract<LoopEvent, { type: Type }> => event.type === type).at(-1);
+  if (!found) throw new Error(`no ${type} event`);
+  return found;
+}
+
+describe('runAgentLoop', () => {
+  it('yields its events in order and ends with end_turn, the final text, agent-end and done', async () => {
+    const model = new ScriptedModel([toolTurn({ name: 'echo', input: { text: 'a' } }, { name: 'echo', input: { text: 'b' } }), textTurn('All jars fine.')]);
+    const events = await run({ model, toolbox: await kitchen() });
+
+    expect(events.map((event) => event.type)).toEqual([
+      'agent-start',
+      'iteration-start',
+      'usage',
+      'tool-call',
+      'tool-call',
+      'tool-result',
+      'tool-result',
+      'iteration-start',
+      'usage',
+      'text',
+      'agent-end',
+      'done',
+    ]);
+    expect(last(events, 'agent-start')).toMatchObject({ agent: 'main', name: 'main', depth: 0, task: 'Check the jars.' });
+    expect(last(events, 'done')).toMatchObject({ stopReason: 'end_turn', finalText: 'All jars fine.', iterations: 2, toolCalls: 2 });
+    expect(last(events, 'agent-end')).toMatchObject({ stopReason: 'end_turn', finalText: 'All jars fine.', iterations: 2, toolCalls: 2 });
+    expect(last(events, 'done').tokens).toBeGreaterThan(0);
+  });
+
+  it('yields plain objects that survive a JSON round trip, each with a lane and a time', async () => {
+    const model = new ScriptedModel([toolTurn({ name: 'progress', input: { steps: 2, intervalMs: 1 } }), textTurn('done')]);
+    const events = await run({ model, toolbox: await kitchen() });
+
+    expect(JSON.parse(JSON.stringify(events))).toEqual(events);
+    for (const event of events) {
+      expect(event.agent).toBe('main');
+      expect(typeof event.at).toBe('number');
+    }
+    expect(events.filter((event) => event.type === 'progress')).toHaveLength(2);
+  });
+
+  it('sends the assistant turn and one user message with every tool result, in tool_use order', async () => {
+    const model = new ScriptedModel([
+      toolTurn({ name: 'sleep', input: { ms: 40, label: 'slow' }, id: 't1' }, { name: 'echo', input: { text: 'quick' }, id: 't2' }, { name: 'nope', id: 't3' }),
+      textTurn('ok'),
+    ]);
+    await run({ model, toolbox: await kitchen(), system: 'You are a careful cook.' });
+
+    const second = model.requests[1];
+    expect(second?.system).toBe('You are a careful cook.');
+    expect(second?.messages.slice(1)).toEqual([
+      { role: 'assistant', content: expect.arrayContaining([expect.objectContaining({ type: 'tool_use', id: 't1' })]) },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 't1', content: 'slow slept 40 ms' },
+          { type: 'tool_result', tool_use_id: 't2', content: 'pantry says quick' },
+          { type: 'tool_result', tool_use_id: 't3', content: expect.stringMatching(/^There is no tool named "nope"/), is_error: true },
+        ],
+      },
+    ]);
+  });
+
+  it("runs one turn's tool calls concurrently: two 100 ms tools finish in well under 200 ms", async () => {
+    const model = new ScriptedModel([
+      toolTurn({ name: 'sleep', input: { ms: 100, label: 'one' } }, { name: 'sleep', input: { ms: 100, label: 'two' } }),
+      textTurn('rested'),
+    ]);
+    const events = await run({ model, toolbox: await kitchen() });
+
+    const calls = events.filter((event) => event.type === 'tool-call');
+    const results = events.filter((event) => event.type === 'tool-result');
+    const elapsed = Math.max(...results.map((event) => event.at)) - Math.min(...calls.map((event) => event.at));
+    expect(results).toHaveLength(2);
+    expect(elapsed).toBeGreaterThanOrEqual(95);
+    expect(elapsed).toBeLessThan(170);
+  });
+
+  it('yields the events a tool emits while it is still running', async () => {
+    const toolbox = await kitchen();
+    let letFinish: () => void = () => undefined;
+    const finish = new Promise<void>((resolve) => {
+      letFinish = resolve;
+    });
+    toolbox.addLocalTool({
+      name: 'narrate',
+      description: 'Talks while it works',
+      inputSchema: { type: 'object' },
+      run: async (_input, context) => {
+        context.emit({ type: 'text', agent: 'worker-1', text: 'halfway there' });
+        await finish; // only the consumer, on seeing the text above, lets the tool finish
+        return { isError: false, content: 'narrated' };
+      },
+    });
+    const model = new ScriptedModel([toolTurn({ name: 'narrate' }), textTurn('heard it')]);
+    const events: LoopEvent[] = [];
+    for await (const event of runAgentLoop({ messages: [{ role: 'user', content: 'talk' }], model, toolbox })) {
+      events.push(event);
+      if (event.type === 'text' && event.agent === 'worker-1') letFinish();
+    }
+
+    const types = events.map((event) => `${event.type}:${event.agent}`);
+    expect(types.indexOf('text:worker-1')).toBeLessThan(types.indexOf('tool-result:main'));
+    expect(last(events, 'done').stopReason).toBe('end_turn');
+  });
+
+  it(`stops at maxIterations (default ${MAX_ITERATIONS}) with the text it has`, async () => {
+    const model = new ScriptedModel(() => ({ text: 'Still looking.', toolUses: [{ name: 'echo', input: { text: 'again' } }] }));
+    const events = await run({ model, toolbox: await kitchen(), maxIterations: 3 });
+
+    expect(model.requests).toHaveLength(3);
+    expect(last(events, 'done')).toMatchObject({ stopReason: 'max_iterations', iterations: 3, toolCalls: 3, finalText: 'Still looking.' });
+    expect(last(events, 'done').detail).toContain('all 3 of its model calls');
+  });
+
+  it('ends with aborted quickly when the signal fires, and the in-flight tool call sees the abort', async () => {
+    const observations = createObservations();
+    const toolbox = await kitchen(observations);
+    const model = new ScriptedModel([toolTurn({ name: 'sleep', input: { ms: 10_000, label: 'stew' } }), textTurn('never')]);
+    const controller = new AbortController();
+    const events: LoopEvent[] = [];
+    let abortedAt = 0;
+    for await (const event of runAgentLoop({ messages: [{ role: 'user', content: 'cook' }], model, toolbox, signal: controller.signal })) {
+      events.push(event);
+      if (event.type === 'tool-call') {
+        setTimeout(() => {
+          abortedAt = Date.now();
+          controller.abort();
+        }, 30);
+      }
+    }
+
+    expect(Date.now() - abortedAt).toBeLessThan(500);
+    expect(last(events, 'tool-result')).toMatchObject({ isError: true, content: expect.stringContaining('cancelled because the run was aborted') });
+    expect(last(events, 'done')).toMatchObject({ stopReason: 'aborted', iterations: 1 });
+    expect(model.requests).toHaveLength(1);
+    expect(observations.cancelled).toContain('stew');
+  });
+
+  it('aborts a model call in flight: the model sees the signal and the run ends at once', async () => {
+    const model = new ScriptedModel([{ text: 'too late', delayMs: 10_000 }]);
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 30);
+    const events = await run({ model, toolbox: await kitchen(), signal: controller.signal });
+
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(model.requests[0]?.signal?.aborted).toBe(true);
+    expect(last(events, 'done')).toMatchObject({ stopReason: 'aborted', finalText: '' });
+  });
+
+  it('does not call the model at all when the signal has already fired', async () => {
+    const model = new ScriptedModel([textTurn('unused')]);
+    const events = await run({ model, toolbox: await kitchen(), signal: AbortSignal.abort() });
+    expect(model.requests).toHaveLength(0);
+    expect(events.map((event) => event.type)).toEqual(['agent-start', 'agent-end', 'done']);
+    expect(last(events, 'done').stopReason).toBe('aborted');
+  });
+
+  it('ends with stopReason error and says what happened when the model throws', async () => {
+    const model = new ScriptedModel([toolTurn({ name: 'echo', input: { text: 'x' } }), { error: new Error('overloaded (529)') }]);
+    const events = await run({ model, toolbox: await kitchen() });
+
+    expect(last(events, 'done')).toMatchObject({
+      stopReason: 'error',
+      detail: 'The model (scripted model) failed on iteration 2: overloaded (529)',
+    });
+    expect(last(events, 'agent-end').stopReason).toBe('error');
+  });
+
+  it('ends with stopReason error instead of hanging when something under a tool call throws', async () => {
+    class BrokenGate extends Gate {
+      override async authorize(_request: AuthorizeRequest): Promise<Authorization> {
+        throw new Error('the gate fell off its hinges');
+      }
+    }
+    const model = new ScriptedModel([toolTurn({ name: 'echo', input: { text: 'x' } }), textTurn('unreached')]);
+    const events = await run({ model, toolbox: await kitchen(), gate: new BrokenGate() });
+    expect(last(events, 'done')).toMatchObject({ stopReason: 'error', detail: 'The agent loop failed: the gate fell off its hinges' });
+  });
+
+  it('turns a gate denial into an error tool result and goes on', async () => {
+    const gate = new Gate({ rules: [{ tool: 'echo', action: 'deny', reason: 'no echoes in this kitchen' }] });
+    const model = new ScriptedModel([toolTurn({ name: 'echo', input: { text: 'x' } }), textTurn('I could not echo.')]);
+    const events = await run({ model, toolbox: await kitchen(), gate });
+
+    expect(last(events, 'approval-response')).toMatchObject({ decision: 'denied', tool: 'echo' });
+    expect(last(events, 'tool-result')).toMatchObject({ isError: true, content: expect.stringContaining('no echoes in this kitchen') });
+    expect(last(events, 'done')).toMatchObject({ stopReason: 'end_turn', finalText: 'I could not echo.' });
+  });
+
+  it('reserves before each model call and settles the real usage in the shared budget', async () => {
+    const budget = new TreeBudget({ maxTokens: 100_000 });
+    const model = new ScriptedModel([
+      { toolUses: [{ name: 'echo', input: { text: 'x' } }], usage: { inputTokens: 1_000, outputTokens: 50 } },
+      { text: 'fine', usage: { inputTokens: 1_200, outputTokens: 20 } },
+    ]);
+    const events = await run({ model, toolbox: await kitchen(), budget, maxTokensPerCall: 1_000 });
+
+    expect(budget.spentTokens).toBe(2_270);
+    expect(budget.reservedTokens).toBe(0);
+    expect(events.filter((event) => event.type === 'usage').map((event) => event.treeTokens)).toEqual([1_050, 2_270]);
+    expect(last(events, 'done')).toMatchObject({ stopReason: 'end_turn', tokens: 2_270 });
+  });
+
+  it('ends with stopReason budget, keeping its text, when the budget has no room for the next call', async () => {
+    const budget = new TreeBudget({ maxTokens: 3_000 });
+    const model = new ScriptedModel(() => ({ text: 'Jar 1 is fine so far.', toolUses: [{ name: 'echo', input: { text: 'x' } }], usage: { inputTokens: 900, outputTokens: 100 } }));
+    const events = await run({ model, toolbox: await kitchen(), budget, maxTokensPerCall: 1_000 });
+
+    expect(last(events, 'done')).toMatchObject({ stopReason: 'budget', finalText: 'Jar 1 is fine so far.' });
+    expect(last(events, 'done').detail).toMatch(/tree budget has no room/);
+    expect(budget.spentTokens).toBeLessThanOrEqual(3_000);
+    expect(budget.reservedTokens).toBe(0);
+  });
+
+  it('gives the reservation back when the model call fails', async () => {
+    const budget = new TreeBudget({ maxTokens: 100_000 });
+    const model = new ScriptedModel([{ error: new Error('network down') }]);
+    await run({ model, toolbox: await kitchen(), budget });
+    expect(budget.reservedTokens).toBe(0);
+    expect(budget.spentTokens).toBe(0);
+  });
+
+  it('neither offers nor runs spawn_agent when delegate is false', async () => {
+    const toolbox = await kitchen();
+    let spawned = 0;
+    toolbox.addLocalTool({
+      name: 'spawn_agent',
+      description: 'Starts a worker',
+      inputSchema: { type: 'object' },
+      run: async () => {
+        spawned += 1;
+        return { isError: false, content: 'hired' };
+      },
+    });
+    const model = new ScriptedModel([toolTurn({ name: 'spawn_agent', input: { task: 'help' } }), textTurn('alone')]);
+    const events = await run({ model, toolbox, delegate: false });
+
+    expect(model.requests[0]?.tools?.map((tool) => tool.name)).not.toContain('spawn_agent');
+    expect(spawned).toBe(0);
+    expect(last(events, 'tool-result')).toMatchObject({ isError: true, content: expect.stringContaining('Solve the task yourself') });
+  });
+
+  it('labels every event of a sub-agent with its lane and yields no done for it', async () => {
+    const model = new ScriptedModel([textTurn('worker report')]);
+    const events = await run({ model, toolbox: await kitchen(), agent: { id: '1', name: 'baker', parent: 'main', depth: 1 } });
+    expect(events.map((event) => event.type)).toEqual(['agent-start', 'iteration-start', 'usage', 'text', 'agent-end']);
+    expect(events.every((event) => event.agent === '1')).toBe(true);
+    expect(last(events, 'agent-end')).toMatchObject({ name: 'baker', parent: 'main', finalText: 'worker report' });
+  });
+});

@@ -1,0 +1,77 @@
+// Test helper: serves McpServers over real Streamable HTTP (stateful, SSE) on 127.0.0.1:0 so host
+// tests cross a real socket. It plays the server side of the boundary for tests only; the host's
+// own code never imports it, and @kitchen/server-kit is deliberately not used here.
+
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+
+export interface HttpTestServer {
+  url: string;
+  /** Cut every open connection, as a crashing process would, without a goodbye. */
+  dropConnections(): void;
+  close(): Promise<void>;
+}
+
+/** Serves one fresh McpServer per session (one McpServer holds one transport). */
+export async function serveOverHttp(buildServer: () => McpServer): Promise<HttpTestServer> {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const sessionId = request.headers['mcp-session-id'];
+    const known = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (known) {
+      await known.handleRequest(request, response);
+      return;
+    }
+    const body = request.method === 'POST' ? await readJson(request) : undefined;
+    if (!isInitializeRequest(body)) {
+      response.writeHead(400, { 'content-type': 'application/json' }).end(
+        JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'No valid session' }, id: null }),
+      );
+      return;
+    }
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await buildServer().connect(transport);
+    await transport.handleRequest(request, response, body);
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500).end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    dropConnections: () => server.closeAllConnections(),
+    close: async () => {
+      for (const transport of sessions.values()) await transport.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}

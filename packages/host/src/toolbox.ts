@@ -1,0 +1,202 @@
+// The toolbox: every tool the model may see, and dispatch by name. Host side. Local tools are
+// function calls inside the host; every other name becomes tools/call on its server's MCP client.
+
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { connectionError } from './connection-error.js';
+import { ConfigurationError, describeError } from './errors.js';
+import type { ToolSpec } from './model.js';
+import { callRemoteTool } from './remote-tool-call.js';
+import { createServerClient, listAllTools, type ServerRequestHandlers } from './server-client.js';
+import { checkServerNames, parseServerConnections, type ServerConnection } from './server-connection.js';
+import { runWithToolCallContext } from './tool-call-context.js';
+import { indexTools, LOCAL_SERVER } from './tool-index.js';
+import type { LocalTool, ToolCallContext, ToolDescriptor, ToolOutcome } from './tool-types.js';
+import { transportFetch } from './transport-fetch.js';
+
+export type { ServerRequestHandlers } from './server-client.js';
+export type { ServerConnection } from './server-connection.js';
+
+/** A server reached over a transport the caller made (in-memory pairs in tests). */
+export interface TransportConnection {
+  name: string;
+  /** Where the server is, for messages; "in-memory" for an in-process pair. */
+  url: string;
+  transport: Transport;
+}
+
+export interface ToolboxOptions {
+  handlers?: ServerRequestHandlers;
+  /** No answer and no progress for this long ends a remote call. Default DEFAULT_CALL_TIMEOUT_MS. */
+  callTimeoutMs?: number;
+  /** How long a server may take to answer initialize and tools/list. Default 10 s. */
+  connectTimeoutMs?: number;
+  clientName?: string;
+  /** Called after a server's tool list was refetched on notifications/tools/list_changed. */
+  onToolsChanged?: (server: string) => void;
+}
+
+export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+const CLIENT_VERSION = '0.1.0';
+
+interface RemoteServer {
+  name: string;
+  url: string;
+  client: Client;
+  transport: Transport;
+  tools: Tool[];
+}
+
+export class Toolbox {
+  readonly #servers = new Map<string, RemoteServer>();
+  readonly #localTools = new Map<string, LocalTool>();
+  #descriptors = new Map<string, ToolDescriptor>();
+  readonly #options: ToolboxOptions;
+
+  private constructor(options: ToolboxOptions) {
+    this.#options = options;
+  }
+
+  /** Connects to every server over Streamable HTTP; rejects with a typed error naming the one that failed. */
+  static async connect(servers: ServerConnection[], options: ToolboxOptions = {}): Promise<Toolbox> {
+    return Toolbox.fromTransports(
+      parseServerConnections(servers).map((server) => ({
+        name: server.name,
+        url: server.url,
+        transport: new StreamableHTTPClientTransport(new URL(server.url), {
+          fetch: transportFetch,
+          ...(server.headers ? { requestInit: { headers: server.headers } } : {}),
+        }),
+      })),
+      options,
+    );
+  }
+
+  /** Same as connect, over transports the caller made (see connectInMemory in ./testing). */
+  static async fromTransports(servers: TransportConnection[], options: ToolboxOptions = {}): Promise<Toolbox> {
+    checkServerNames(servers.map((server) => server.name));
+    const toolbox = new Toolbox(options);
+    const connections = await Promise.allSettled(servers.map((server) => toolbox.#connectServer(server)));
+    const failure = connections.find((connection) => connection.status === 'rejected');
+    if (failure) {
+      await toolbox.close();
+      throw failure.reason;
+    }
+    toolbox.#reindex();
+    return toolbox;
+  }
+
+  addLocalTool(tool: LocalTool): void {
+    if (this.#localTools.has(tool.name)) throw new ConfigurationError(`A local tool named "${tool.name}" is already registered.`);
+    this.#localTools.set(tool.name, tool);
+    this.#reindex();
+  }
+
+  /** Shown by the app: local tools run with the host's privileges, so their number stays visible. */
+  get localToolCount(): number {
+    return this.#localTools.size;
+  }
+
+  get serverNames(): string[] {
+    return [...this.#servers.keys()];
+  }
+
+  list(options: { exclude?: string[] } = {}): ToolDescriptor[] {
+    const excluded = new Set(options.exclude ?? []);
+    return [...this.#descriptors.values()].filter((tool) => !excluded.has(tool.name));
+  }
+
+  /** What the model sees. */
+  specs(options: { exclude?: string[] } = {}): ToolSpec[] {
+    return this.list(options).map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
+  }
+
+  find(name: string): ToolDescriptor | undefined {
+    return this.#descriptors.get(name);
+  }
+
+  /** Never throws: every failure is an outcome with isError set and a sentence saying what happened. */
+  async call(name: string, input: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome> {
+    const tool = this.#descriptors.get(name);
+    if (!tool) {
+      const available = this.list().map((known) => known.name).join(', ') || '(none)';
+      return { isError: true, content: `There is no tool named "${name}". Available tools: ${available}.` };
+    }
+    if (context.signal.aborted) return { isError: true, content: `Tool "${name}" was not run: the run was aborted.` };
+    return runWithToolCallContext(context, () => {
+      if (tool.server === LOCAL_SERVER) return this.#callLocal(tool, input, context);
+      const server = this.#servers.get(tool.server);
+      if (!server) return { isError: true, content: `Tool "${name}" was not run: the toolbox is closed.` };
+      const timeoutMs = this.#options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+      return callRemoteTool({ client: server.client, tool, input, context, timeoutMs });
+    });
+  }
+
+  async close(): Promise<void> {
+    const servers = [...this.#servers.values()];
+    this.#servers.clear();
+    await Promise.allSettled(servers.map((server) => closeServer(server)));
+  }
+
+  async #callLocal(tool: ToolDescriptor, input: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome> {
+    const local = this.#localTools.get(tool.originalName);
+    if (!local) return { isError: true, content: `Local tool "${tool.name}" is no longer registered.` };
+    try {
+      return await local.run(input, context);
+    } catch (error) {
+      return { isError: true, content: `Local tool "${tool.name}" failed: ${describeError(error)}.` };
+    }
+  }
+
+  async #connectServer({ name, url, transport }: TransportConnection): Promise<void> {
+    const client = createServerClient({
+      server: name,
+      clientName: this.#options.clientName ?? 'mcp-kitchen',
+      clientVersion: CLIENT_VERSION,
+      handlers: this.#options.handlers,
+      onToolsChanged: () => void this.#refresh(name),
+    });
+    const timeoutMs = this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    try {
+      await client.connect(transport, { timeout: timeoutMs });
+      const tools = await listAllTools(client, timeoutMs);
+      this.#servers.set(name, { name, url, client, transport, tools });
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw connectionError(name, url, error);
+    }
+  }
+
+  async #refresh(name: string): Promise<void> {
+    const server = this.#servers.get(name);
+    if (!server) return;
+    try {
+      server.tools = await listAllTools(server.client, this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
+    } catch {
+      // Keep the last list we had: a call to a vanished tool still comes back as a readable error.
+      return;
+    }
+    this.#reindex();
+    this.#options.onToolsChanged?.(name);
+  }
+
+  #reindex(): void {
+    const remote = [...this.#servers.values()].map((server) => ({ server: server.name, tools: server.tools }));
+    this.#descriptors = indexTools(remote, [...this.#localTools.values()]);
+  }
+}
+
+async function closeServer(server: RemoteServer): Promise<void> {
+  // Ending the session politely lets the server free it now instead of at its idle timeout.
+  if (server.transport instanceof StreamableHTTPClientTransport) {
+    await Promise.race([server.transport.terminateSession().catch(() => undefined), delay(1_000)]);
+  }
+  await server.client.close();
+}
+
+function delay(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds).unref());
+}
