@@ -1,0 +1,81 @@
+// Test helpers for servers built on server-kit: connect an SDK client over real HTTP, and run a
+// server's main.ts as a child process until it prints its listening line. Server side, tests only.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+/** Connects an SDK client (the kind a real host uses) to `url`. Close it when done. */
+export async function connectHttpClient(url: string, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: 'server-kit-test', version: '0.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  return client;
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything written to stderr so far. */
+  stderr(): string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export interface ProcessEnd {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+// The newline matters: a chunk may end mid-URL.
+const LISTENING_LINE = /^MCP server "[^"]+" listening on (\S+)\n/m;
+
+/** Spawns `command args` and resolves once it prints `MCP server "…" listening on URL`. */
+export function startServerProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<ServerProcess> {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stdout = '';
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command} ${args.join(' ')} printed no listening line within ${options.timeoutMs ?? 10_000} ms; stderr: ${stderr}`));
+    }, options.timeoutMs ?? 10_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const url = LISTENING_LINE.exec(stdout)?.[1];
+      if (url === undefined) return;
+      clearTimeout(timer);
+      resolve({
+        url,
+        child,
+        stderr: () => stderr,
+        stop: () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          return exited;
+        },
+      });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited with code ${code} before listening; stderr: ${stderr}`));
+    });
+  });
+}
+
+/** Runs `command args` to completion (for processes expected to fail fast). */
+export function runProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<ProcessEnd> {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 10_000);
+  return new Promise((resolve) => {
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

@@ -1,0 +1,18 @@
+// @kitchen/server-cookie-jars: the cookie-jar domain (with its known answer) and buildServer.
+// Server side: the host reaches these tools only over MCP.
+
+export { buildServer } from './build-server.js';
+export type { CookieJarsOptions } from './build-server.js';
+export { JarShelf } from './jar-shelf.js';
+export type { JarView } from './jar-shelf.js';
+export {
+  AUTHORIZED_PREFIX,
+  MIN_JARS_FOR_EVERY_TRAP,
+  TOLERANCE_GRAMS,
+  generateJars,
+  groundTruth,
+  isAuthorizedNote,
+  tamperReason,
+} from './jars.js';
+export type { GroundTruth, Jar, Seal } from './jars.js';
+export { SeededRandom } from './seeded-random.js';

@@ -1,0 +1,64 @@
+// roll_dice through a real MCP client over an in-memory pair: defaults, seeds, and bad input
+// as isError results that name the field and the allowed range. Server side.
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildServer, type DiceOptions } from './build-server.js';
+import { rollDice } from './dice.js';
+
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.map((client) => client.close()));
+  clients.length = 0;
+});
+
+async function roll(args: Record<string, unknown>, options: DiceOptions = {}): Promise<CallToolResult> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await buildServer(options).connect(serverSide);
+  const client = new Client({ name: 'test', version: '0.0.0' });
+  await client.connect(clientSide);
+  clients.push(client);
+  return (await client.callTool({ name: 'roll_dice', arguments: args })) as CallToolResult;
+}
+
+function text(result: CallToolResult): string {
+  const [block] = result.content;
+  return block?.type === 'text' ? block.text : '';
+}
+
+describe('dice buildServer', () => {
+  it('rolls one six-sided die by default, with a seed it picked and reports', async () => {
+    const result = await roll({}, { pickSeed: () => 99 });
+    expect(result.structuredContent).toEqual(rollDice({ count: 1, sides: 6, seed: 99 }));
+    expect(JSON.parse(text(result))).toEqual(result.structuredContent);
+  });
+
+  it('gives the same roll for the same seed', async () => {
+    const first = await roll({ count: 10, sides: 20, seed: 1729 });
+    const second = await roll({ count: 10, sides: 20, seed: 1729 });
+    expect(second.structuredContent).toEqual(first.structuredContent);
+    expect(first.structuredContent).toMatchObject({ count: 10, sides: 20, seed: 1729 });
+  });
+
+  it('accepts the edges of the allowed ranges', async () => {
+    expect((await roll({ count: 100, sides: 1000, seed: 1 })).isError).toBeFalsy();
+    expect((await roll({ count: 1, sides: 2, seed: 1 })).isError).toBeFalsy();
+  });
+
+  it.each([
+    [{ count: 0 }, 'count must be a whole number from 1 to 100 (got 0)'],
+    [{ count: 101 }, 'count must be a whole number from 1 to 100 (got 101)'],
+    [{ count: 2.5 }, 'count must be a whole number from 1 to 100 (got 2.5)'],
+    [{ count: '3' }, 'count must be a whole number from 1 to 100 (got "3")'],
+    [{ sides: 1 }, 'sides must be a whole number from 2 to 1000 (got 1)'],
+    [{ sides: 1001 }, 'sides must be a whole number from 2 to 1000 (got 1001)'],
+    [{ sides: 6.5 }, 'sides must be a whole number from 2 to 1000 (got 6.5)'],
+    [{ seed: 1.25 }, 'seed must be a whole number (got 1.25)'],
+  ])('refuses %j with an isError result that says what is allowed', async (args, message) => {
+    const result = await roll(args);
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain(message);
+  });
+});

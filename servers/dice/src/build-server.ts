@@ -1,0 +1,45 @@
+// Registers roll_dice on a fresh McpServer: chance, made reproducible by an optional seed.
+// Server side; called once per session.
+
+import { randomInt } from 'node:crypto';
+import { jsonToolResult, wholeNumber } from '@kitchen/server-kit';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { DICE_LIMITS, rollDice } from './dice.js';
+
+export interface DiceOptions {
+  /** Where a seed comes from when the caller gives none (tests pass a fixed one). */
+  pickSeed?: () => number;
+}
+
+const MAX_PICKED_SEED = 2 ** 32;
+
+export function buildServer(options: DiceOptions = {}): McpServer {
+  const pickSeed = options.pickSeed ?? (() => randomInt(MAX_PICKED_SEED));
+  const server = new McpServer({ name: 'dice', version: '0.1.0' });
+  const { count, sides } = DICE_LIMITS;
+
+  server.registerTool(
+    'roll_dice',
+    {
+      title: 'Roll dice',
+      description: `Roll ${count.min} to ${count.max} dice with ${sides.min} to ${sides.max} sides each. The result names the seed used; pass the same seed to get the same roll again.`,
+      inputSchema: {
+        count: wholeNumber('count', count).default(1).describe(`How many dice, ${count.min} to ${count.max} (default 1).`),
+        sides: wholeNumber('sides', sides).default(6).describe(`Sides per die, ${sides.min} to ${sides.max} (default 6).`),
+        seed: wholeNumber('seed').optional().describe('Any whole number; the same seed gives the same roll.'),
+      },
+      outputSchema: {
+        count: z.number().int(),
+        sides: z.number().int(),
+        seed: z.number().int(),
+        rolls: z.array(z.number().int()),
+        total: z.number().int(),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (input) => jsonToolResult(rollDice({ count: input.count, sides: input.sides, seed: input.seed ?? pickSeed() })),
+  );
+
+  return server;
+}

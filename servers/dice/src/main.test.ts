@@ -1,0 +1,24 @@
+// The dice process end to end: spawned as `tsx src/main.ts --port 0`, called over real HTTP.
+
+import { fileURLToPath } from 'node:url';
+import { connectHttpClient, startServerProcess } from '@kitchen/server-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { rollDice } from './dice.js';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+
+describe('dice main', { timeout: 15_000 }, () => {
+  it('serves roll_dice over HTTP on 127.0.0.1 and exits 0 on SIGTERM', async () => {
+    const server = await startServerProcess(tsx, ['src/main.ts', '--port', '0'], { cwd: packageDir });
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      const client = await connectHttpClient(server.url);
+      const result = await client.callTool({ name: 'roll_dice', arguments: { count: 3, sides: 8, seed: 5 } });
+      expect(result.structuredContent).toEqual(rollDice({ count: 3, sides: 8, seed: 5 }));
+      await client.close();
+    } finally {
+      expect(await server.stop(), `exit code; stderr: ${server.stderr()}`).toBe(0);
+    }
+  });
+});

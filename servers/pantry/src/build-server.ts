@@ -1,0 +1,60 @@
+// Registers the pantry tools on a fresh McpServer: list_pantry (a read) and place_order, which
+// spends money and is the kind of call a host's gate should ask about. Server side; once per session.
+
+import { errorToolResult, jsonToolResult, wholeNumber } from '@kitchen/server-kit';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { MAX_ORDER_QUANTITY, PANTRY_ITEM_IDS, Pantry } from './pantry.js';
+
+export interface PantryOptions {
+  /** The process-wide pantry. Pass one to every session so stock and order ids are shared;
+   * without it each call starts a fresh pantry. */
+  pantry?: Pantry;
+}
+
+const itemShape = { id: z.string(), name: z.string(), priceCents: z.number().int(), stock: z.number().int() };
+
+export function buildServer(options: PantryOptions = {}): McpServer {
+  const pantry = options.pantry ?? new Pantry();
+  const server = new McpServer({ name: 'pantry', version: '0.1.0' });
+
+  server.registerTool(
+    'list_pantry',
+    {
+      title: 'List pantry supplies',
+      description: 'List the supplies that can be ordered, with their price in cents (USD) and how many are in stock.',
+      inputSchema: {},
+      outputSchema: { items: z.array(z.object(itemShape)) },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    () => jsonToolResult({ items: pantry.list() }),
+  );
+
+  server.registerTool(
+    'place_order',
+    {
+      title: 'Place an order',
+      description: `Order supplies from the supplier. This spends money: the total (price × quantity, in cents) is charged, and every call places a new order. At most ${MAX_ORDER_QUANTITY} per order.`,
+      inputSchema: {
+        item: z.enum(PANTRY_ITEM_IDS, { error: (issue) => `item must be one of ${PANTRY_ITEM_IDS.join(', ')} (got ${JSON.stringify(issue.input) ?? 'nothing'})` }).describe('Item id from list_pantry.'),
+        quantity: wholeNumber('quantity', { min: 1, max: MAX_ORDER_QUANTITY }).describe(`How many, 1 to ${MAX_ORDER_QUANTITY}.`),
+      },
+      outputSchema: {
+        orderId: z.string(),
+        item: z.string(),
+        name: z.string(),
+        quantity: z.number().int(),
+        unitPriceCents: z.number().int(),
+        totalCents: z.number().int(),
+        stockLeft: z.number().int(),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    ({ item, quantity }) => {
+      const outcome = pantry.placeOrder(item, quantity);
+      return outcome.kind === 'placed' ? jsonToolResult(outcome.order) : errorToolResult(outcome.reason);
+    },
+  );
+
+  return server;
+}

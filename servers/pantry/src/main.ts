@@ -1,0 +1,14 @@
+// Entry point of the pantry server process: parse flags, serve over Streamable HTTP on
+// 127.0.0.1, print the listening line. Server side.
+//
+//   tsx src/main.ts [--port 0] [--token T] [--allow-origin URL]
+
+import { runServerMain } from '@kitchen/server-kit';
+import { buildServer } from './build-server.js';
+import { Pantry } from './pantry.js';
+
+// One pantry per process, shared by every session: stock and order numbers are the supplier's,
+// not one client's. buildServer runs once per session.
+const pantry = new Pantry();
+
+await runServerMain({ name: 'pantry', buildServer: () => buildServer({ pantry }) });
