@@ -1,0 +1,165 @@
+// createSamplingHandler(): how the host answers a server's sampling/createMessage. It caps and
+// prices the request, shows it, decides (per-server rule, spending cap, the user), charges the
+// shared TreeBudget and runs the host's own model. Host side: the server only proposes a call.
+
+import { ErrorCode, McpError, type CreateMessageRequest, type CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
+import { ConfigurationError, describeError } from './errors.js';
+import { DEFAULT_APPROVAL_TIMEOUT_MS, type Approver } from './gate.js';
+import type { LoopEventDraft } from './loop-event.js';
+import { estimateRequestTokens, type Model } from './model.js';
+import { askApprover } from './ask-approver.js';
+import { formatCents, toCreateMessageResult, toModelRequest } from './sampling-messages.js';
+import type { TreeBudget } from './tree-budget.js';
+import type { AgentInfo, ToolCallContext } from './tool-types.js';
+
+export type SamplingAction = 'allow' | 'ask' | 'deny';
+
+export interface ServerSamplingPolicy {
+  action: SamplingAction;
+  /** Most this server may spend on sampling in the whole run, in cents (worst cases held count). */
+  capCents?: number;
+}
+
+export interface SamplingHandlerOptions {
+  /** The host's own model: servers never choose it (their modelPreferences are only hints). */
+  model: Model;
+  /** The run's shared budget; sampling is priced with its price table and charged to it. */
+  budget: TreeBudget;
+  /** Host-side cap on output tokens per request, whatever the server asks for. Default 1024. */
+  maxOutputTokens?: number;
+  /** For servers not named in perServer. Default "ask". */
+  defaultAction?: SamplingAction;
+  /** Spending cap for servers whose policy names none, in cents across the run. */
+  capCents?: number;
+  perServer?: Record<string, ServerSamplingPolicy>;
+  /** Answers "ask" decisions, like the Gate's approver. Without one, "ask" means no. */
+  approver?: Approver;
+  approvalTimeoutMs?: number;
+  /** Where events go when a request arrives outside any tool call (no ToolCallContext). */
+  emit?: (event: LoopEventDraft) => void;
+}
+
+/** The `sampling` member of the Toolbox's ServerRequestHandlers. */
+export type SamplingHandler = (
+  server: string,
+  params: CreateMessageRequest['params'],
+  context: ToolCallContext | undefined,
+  signal: AbortSignal,
+) => Promise<CreateMessageResult>;
+
+/** The JSON-RPC code MCP gives "User rejected sampling request"; used for every refusal. */
+export const SAMPLING_REJECTED = -1;
+export const DEFAULT_SAMPLING_MAX_OUTPUT_TOKENS = 1024;
+const MAIN_AGENT: AgentInfo = { id: 'main', name: 'main', depth: 0 };
+
+let requestCounter = 0;
+
+export function createSamplingHandler(options: SamplingHandlerOptions): SamplingHandler {
+  const { model, budget } = options;
+  const maxOutputTokens = options.maxOutputTokens ?? DEFAULT_SAMPLING_MAX_OUTPUT_TOKENS;
+  if (!Number.isInteger(maxOutputTokens) || maxOutputTokens < 1) {
+    throw new ConfigurationError(`sampling maxOutputTokens must be a whole number of at least 1 (got ${maxOutputTokens}).`);
+  }
+  for (const [server, policy] of Object.entries(options.perServer ?? {})) {
+    if (policy.capCents !== undefined && !(policy.capCents >= 0)) {
+      throw new ConfigurationError(`sampling capCents for server "${server}" must be 0 or more cents (got ${policy.capCents}).`);
+    }
+  }
+  // Cents per server: settled charges, and worst cases of calls still running (so that
+  // concurrent requests cannot together pass a cap).
+  const spent = new Map<string, number>();
+  const held = new Map<string, number>();
+  const add = (totals: Map<string, number>, server: string, cents: number) => totals.set(server, (totals.get(server) ?? 0) + cents);
+
+  return async (server, params, context, signal) => {
+    const requestId = `sampling-${++requestCounter}`;
+    const agent = context?.agent ?? MAIN_AGENT;
+    const emitter = context?.emit ?? options.emit ?? (() => {});
+    const lane = { agent: agent.id, requestId, ...(context === undefined ? {} : { callId: context.callId }), server };
+    const policy = options.perServer?.[server];
+    const action = policy?.action ?? options.defaultAction ?? 'ask';
+    const capCents = policy?.capCents ?? options.capCents;
+
+    const refuse = (reason: string, outcome: 'denied' | 'failed' = 'denied', code: number = SAMPLING_REJECTED): McpError => {
+      emitter({ type: 'sampling-response', ...lane, outcome, reason, inputTokens: 0, outputTokens: 0, costCents: 0 });
+      return new McpError(code, reason);
+    };
+
+    let request;
+    try {
+      request = toModelRequest(params, maxOutputTokens);
+    } catch (error) {
+      emitter({ type: 'sampling-request', ...lane, maxTokens: 0, estimatedInputTokens: 0, costCents: 0, treeTokensLeft: budget.remainingTokens });
+      throw refuse(describeError(error).replace(/^MCP error -?\d+:\s*/, ''), 'failed', ErrorCode.InvalidParams);
+    }
+    const estimatedInputTokens = estimateRequestTokens(request);
+    const worstTokens = estimatedInputTokens + request.maxTokens;
+    // The price shown is the most this call can be charged: estimated input plus capped output.
+    const costCents = budget.priceOf(model.id, { inputTokens: estimatedInputTokens, outputTokens: request.maxTokens });
+    emitter({ type: 'sampling-request', ...lane, maxTokens: request.maxTokens, estimatedInputTokens, costCents, treeTokensLeft: budget.remainingTokens });
+
+    const capProblem = (): string | undefined => {
+      if (capCents === undefined) return undefined;
+      const used = (spent.get(server) ?? 0) + (held.get(server) ?? 0);
+      if (used + costCents <= capCents) return undefined;
+      return `${server} has used ${formatCents(used)} of its ${formatCents(capCents)} sampling allowance for this run, and this model call could cost ${formatCents(costCents)} more.`;
+    };
+    const budgetProblem = `The run's token budget cannot cover this model call: it could use ${worstTokens} tokens and ${budget.remainingTokens} of ${budget.maxTokens} are left.`;
+
+    if (action === 'deny') throw refuse(`The kitchen does not let ${server} ask for model calls (its sampling rule is "deny").`);
+    const overCap = capProblem();
+    if (overCap !== undefined) throw refuse(overCap);
+    if (budget.remainingTokens < worstTokens) throw refuse(budgetProblem);
+    if (action === 'ask') {
+      const reason = `${server} is asking to spend ${formatCents(costCents)} on a model call (up to ${request.maxTokens} output tokens).`;
+      if (options.approver === undefined) {
+        throw refuse(`${server} asked to spend ${formatCents(costCents)} on a model call and this run has no one to ask, so the answer is no. Sampling for ${server} can be allowed in the host's sampling rules.`);
+      }
+      const lastMessage = request.messages.at(-1)?.content;
+      const answer = await askApprover(
+        options.approver,
+        {
+          requestId,
+          agent,
+          callId: context?.callId ?? '',
+          tool: 'sampling/createMessage',
+          server,
+          input: { maxTokens: request.maxTokens, estimatedInputTokens, costCents, ...(request.system === undefined ? {} : { systemPrompt: request.system }), prompt: typeof lastMessage === 'string' ? lastMessage.slice(0, 500) : '' },
+          reason,
+        },
+        { signal, timeoutMs: options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS },
+      );
+      if (!answer.approved) throw refuse(answer.reason);
+    }
+    if (signal.aborted) throw refuse(`${server} withdrew the sampling request before the model ran.`, 'failed');
+
+    // Check again after waiting for the user: other requests may have spent meanwhile. Both
+    // checks and the hold are synchronous, so no other request can slip in between.
+    const overCapNow = capProblem();
+    if (overCapNow !== undefined) throw refuse(overCapNow);
+    const reservation = budget.reserve(agent.id, worstTokens);
+    if (reservation === undefined) throw refuse(budgetProblem);
+    add(held, server, costCents);
+
+    let response;
+    try {
+      response = await model.complete({ ...request, signal });
+    } catch (error) {
+      budget.release(reservation);
+      throw refuse(`The host's model failed to answer: ${describeError(error)}`, 'failed', ErrorCode.InternalError);
+    } finally {
+      add(held, server, -costCents);
+    }
+    const charged = budget.settle(reservation, response.usage, response.model);
+    add(spent, server, charged.costCents);
+    emitter({
+      type: 'sampling-response',
+      ...lane,
+      outcome: 'answered',
+      inputTokens: response.usage.inputTokens,
+      outputTokens: response.usage.outputTokens,
+      costCents: charged.costCents,
+    });
+    return toCreateMessageResult(response);
+  };
+}

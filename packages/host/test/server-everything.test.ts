@@ -1,0 +1,80 @@
+// The host answering a server nobody here wrote: @modelcontextprotocol/server-everything, run as a
+// process over real HTTP on 127.0.0.1 (forced by a preload: it would otherwise bind every interface).
+
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createElicitationHandler, scriptedAsker } from '../src/elicitation-handler.js';
+import type { LoopEvent, SamplingRequestEvent, SamplingResponseEvent } from '../src/loop-event.js';
+import { createSamplingHandler } from '../src/sampling-handler.js';
+import { createRecordingContext } from '../src/testing/recording-context.js';
+import { ScriptedModel } from '../src/testing/scripted-model.js';
+import { Toolbox } from '../src/toolbox.js';
+import { TreeBudget } from '../src/tree-budget.js';
+import { startServer, type RunningServer } from './server-process.js';
+
+const everythingEntry = fileURLToPath(new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
+const preload = fileURLToPath(new URL('./force-loopback.cjs', import.meta.url));
+
+describe('the host against @modelcontextprotocol/server-everything', () => {
+  let server: RunningServer;
+  let toolbox: Toolbox;
+  const budget = new TreeBudget();
+  const model = new ScriptedModel(() => ({ text: 'Hello from the kitchen.' }), { id: 'claude-sonnet-5' });
+  const asker = scriptedAsker([{ action: 'accept', content: { name: 'Ada Lovelace', check: true, integer: 7, untitledMultipleSelectEnum: ['Piano'] } }, { action: 'decline' }]);
+
+  beforeAll(async () => {
+    server = await startServer(process.execPath, ['--require', preload, everythingEntry, 'streamableHttp'], {
+      env: { ...process.env, PORT: '0' },
+      ready: /LOOPBACK LISTENING (127\.0\.0\.1:\d+)/,
+    });
+    toolbox = await Toolbox.connect([{ name: 'everything', url: `http://${server.address}/mcp` }], {
+      handlers: {
+        sampling: createSamplingHandler({ model, budget, defaultAction: 'allow', maxOutputTokens: 64 }),
+        elicitation: createElicitationHandler({ asker }),
+      },
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await toolbox?.close();
+    await server?.stop();
+  });
+
+  it('listens on loopback only', () => {
+    expect(server.address).toMatch(/^127\.0\.0\.1:\d+$/);
+  });
+
+  it('answers trigger-sampling-request with the host model, capped and charged', async () => {
+    const recording = createRecordingContext({ callId: 'call-sample' });
+    const outcome = await toolbox.call('trigger-sampling-request', { prompt: 'Say hello', maxTokens: 500 }, recording.context);
+    expect(outcome.isError).toBe(false);
+    expect(outcome.content).toContain('LLM sampling result');
+    expect(outcome.content).toContain('Hello from the kitchen.');
+    expect(model.requests.at(-1)).toMatchObject({ system: 'You are a helpful test server.', maxTokens: 64 });
+    const shown = recording.events.find((event): event is SamplingRequestEvent => event.type === 'sampling-request');
+    const answered = recording.events.find((event): event is SamplingResponseEvent => event.type === 'sampling-response');
+    expect(shown).toMatchObject({ callId: 'call-sample', server: 'everything', maxTokens: 64 });
+    expect(answered).toMatchObject({ callId: 'call-sample', outcome: 'answered' });
+    expect(answered?.costCents).toBe(budget.spentCents);
+  }, 20_000);
+
+  it('shows progress from trigger-long-running-operation in the lane of the call', async () => {
+    const recording = createRecordingContext({ callId: 'call-long' });
+    const outcome = await toolbox.call('trigger-long-running-operation', { duration: 0.5, steps: 5 }, recording.context);
+    expect(outcome.isError).toBe(false);
+    const progress = recording.events.filter((event): event is Extract<LoopEvent, { type: 'progress' }> => event.type === 'progress');
+    expect(progress.map((event) => [event.callId, event.progress, event.total])).toEqual([1, 2, 3, 4, 5].map((step) => ['call-long', step, 5]));
+  }, 20_000);
+
+  it('answers trigger-elicitation-request through the asker, accept then decline', async () => {
+    const accepted = createRecordingContext({ callId: 'call-ask' });
+    const first = await toolbox.call('trigger-elicitation-request', {}, accepted.context);
+    expect(first.content).toContain('User provided the requested information');
+    expect(first.content).toContain('Name: Ada Lovelace');
+    expect(accepted.events.map((event) => event.type)).toEqual(['elicitation-request', 'elicitation-response']);
+    expect(asker.questions[0]?.schema.required).toEqual(['name']);
+
+    const declined = await toolbox.call('trigger-elicitation-request', {}, createRecordingContext().context);
+    expect(declined.content).toContain('User declined');
+  }, 20_000);
+});
