@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Gate, type AuthorizeRequest, type Authorization } from './gate.js';
+import { LAST_CHANCE_MAX_TOKENS } from './last-chance.js';
 import type { LoopEvent } from './loop-event.js';
 import { MAX_ITERATIONS, runAgentLoop, type RunAgentLoopOptions } from './run-agent-loop.js';
 import { connectInMemory } from './testing/connect-in-memory.js';
@@ -133,13 +134,22 @@ describe('runAgentLoop', () => {
     expect(last(events, 'done').stopReason).toBe('end_turn');
   });
 
-  it(`stops at maxIterations (default ${MAX_ITERATIONS}) with the text it has`, async () => {
-    const model = new ScriptedModel(() => ({ text: 'Still looking.', toolUses: [{ name: 'echo', input: { text: 'again' } }] }));
+  it(`stops at maxIterations (default ${MAX_ITERATIONS}) and asks once more, without tools, for a partial report`, async () => {
+    const model = new ScriptedModel((request) =>
+      request.tools?.length ? { text: 'Still looking.', toolUses: [{ name: 'echo', input: { text: 'again' } }] } : textTurn('Jars 1-3 fine; jar 4 not reached.'),
+    );
     const events = await run({ model, toolbox: await kitchen(), maxIterations: 3 });
 
-    expect(model.requests).toHaveLength(3);
-    expect(last(events, 'done')).toMatchObject({ stopReason: 'max_iterations', iterations: 3, toolCalls: 3, finalText: 'Still looking.' });
-    expect(last(events, 'done').detail).toContain('all 3 of its model calls');
+    expect(model.requests).toHaveLength(4);
+    const lastChance = model.requests[3];
+    expect(lastChance?.tools).toEqual([]);
+    expect(lastChance?.maxTokens).toBe(LAST_CHANCE_MAX_TOKENS);
+    expect(JSON.stringify(lastChance?.messages.at(-1))).toContain(
+      'You have reached the iteration limit. Reply now, without tools, with a short report of what you DID establish and what you did not reach.',
+    );
+    expect(last(events, 'done')).toMatchObject({ stopReason: 'max_iterations', iterations: 3, toolCalls: 3, finalText: 'Jars 1-3 fine; jar 4 not reached.' });
+    expect(last(events, 'done').detail).toBe('Stopped: the agent used all 3 of its model calls, the limit set by --max-iterations. Raise it to go further.');
+    expect(events.filter((event) => event.type === 'usage')).toHaveLength(4);
   });
 
   it('ends with aborted quickly when the signal fires, and the in-flight tool call sees the abort', async () => {
@@ -232,15 +242,47 @@ describe('runAgentLoop', () => {
     expect(last(events, 'done')).toMatchObject({ stopReason: 'end_turn', tokens: 2_270 });
   });
 
-  it('ends with stopReason budget, keeping its text, when the budget has no room for the next call', async () => {
+  it('gives an agent the budget refused one last call without tools, and ends with its partial findings', async () => {
     const budget = new TreeBudget({ maxTokens: 3_000 });
-    const model = new ScriptedModel(() => ({ text: 'Jar 1 is fine so far.', toolUses: [{ name: 'echo', input: { text: 'x' } }], usage: { inputTokens: 900, outputTokens: 100 } }));
+    const model = new ScriptedModel((request) =>
+      request.tools?.length
+        ? { text: 'Jar 1 is fine so far.', toolUses: [{ name: 'echo', input: { text: 'x' } }], usage: { inputTokens: 200, outputTokens: 700 } }
+        : { text: 'Jar 1 is fine. Not reached: jars 2 and 3.', usage: { inputTokens: 300, outputTokens: 100 } },
+    );
     const events = await run({ model, toolbox: await kitchen(), budget, maxTokensPerCall: 1_000 });
 
-    expect(last(events, 'done')).toMatchObject({ stopReason: 'budget', finalText: 'Jar 1 is fine so far.' });
-    expect(last(events, 'done').detail).toMatch(/tree budget has no room/);
+    const lastChance = model.requests.at(-1);
+    expect(lastChance?.tools).toEqual([]);
+    expect(lastChance?.maxTokens).toBe(LAST_CHANCE_MAX_TOKENS);
+    expect(JSON.stringify(lastChance?.messages.at(-1))).toContain('The run has almost no token budget left. Reply now, without tools,');
+    expect(last(events, 'done')).toMatchObject({ stopReason: 'budget', finalText: 'Jar 1 is fine. Not reached: jars 2 and 3.' });
+    expect(last(events, 'done').detail).toMatch(/^Stopped: the tree budget has no room for another model call .*--max-tree-tokens/);
     expect(budget.spentTokens).toBeLessThanOrEqual(3_000);
     expect(budget.reservedTokens).toBe(0);
+  });
+
+  it('stops with stopReason budget and what it had when not even the last chance fits', async () => {
+    const budget = new TreeBudget({ maxTokens: 1_600 });
+    const model = new ScriptedModel((request) =>
+      request.tools?.length
+        ? { text: 'Jar 1 is fine so far.', toolUses: [{ name: 'echo', input: { text: 'x' } }], usage: { inputTokens: 400, outputTokens: 900 } }
+        : textTurn('unreachable'),
+    );
+    const events = await run({ model, toolbox: await kitchen(), budget, maxTokensPerCall: 1_000 });
+
+    expect(model.requests.every((request) => request.tools?.length)).toBe(true);
+    expect(last(events, 'done')).toMatchObject({
+      stopReason: 'budget',
+      finalText: 'I ran out of token budget before I could finish. What I had so far:\nJar 1 is fine so far.',
+    });
+  });
+
+  it('says "nothing established" when the budget refuses the very first call', async () => {
+    const budget = new TreeBudget({ maxTokens: 50 });
+    const model = new ScriptedModel([textTurn('unreachable')]);
+    const events = await run({ model, toolbox: await kitchen(), budget });
+    expect(model.requests).toHaveLength(0);
+    expect(last(events, 'agent-end')).toMatchObject({ stopReason: 'budget', finalText: 'I ran out of token budget before I could finish: nothing established.' });
   });
 
   it('gives the reservation back when the model call fails', async () => {

@@ -3,12 +3,17 @@
 // for the top-level agent, done), whatever went wrong on the way.
 
 import { setMaxListeners } from 'node:events';
+import { AgentTree, type TreeSeatbelts } from './agent-tree.js';
+import { callModelWithinBudget } from './budgeted-model-call.js';
 import { describeError } from './errors.js';
 import type { Gate } from './gate.js';
+import { askForLastReport, fallbackReport, type LastChanceCause } from './last-chance.js';
+import type { LiveRun } from './live-run.js';
 import { stamp, type LoopEvent } from './loop-event.js';
-import { estimateRequestTokens, type Message, type Model, type ModelRequest, type ModelResponse, type TextBlock } from './model.js';
-import { DEFAULT_PRICES, priceCents } from './price-table.js';
-import { runToolCalls, SPAWN_AGENT_TOOL } from './run-tool-calls.js';
+import type { Message, Model, ModelRequest, TextBlock } from './model.js';
+import { runToolCalls } from './run-tool-calls.js';
+import { SEATBELT_FLAGS } from './seatbelts.js';
+import { SPAWN_AGENT_TOOL } from './spawn-agent-limits.js';
 import type { LoopStopReason } from './stop-reason.js';
 import type { Toolbox } from './toolbox.js';
 import type { AgentInfo } from './tool-types.js';
@@ -18,6 +23,8 @@ import type { TreeBudget } from './tree-budget.js';
 export const MAX_ITERATIONS = 20;
 export const DEFAULT_MAX_TOKENS_PER_CALL = 4096;
 export const MAIN_AGENT: Readonly<AgentInfo> = Object.freeze({ id: 'main', name: 'main', depth: 0 });
+/** The flag the app takes the tree budget from, named when the budget stops a run. */
+export const MAX_TREE_TOKENS_FLAG = '--max-tree-tokens';
 
 export interface RunAgentLoopOptions {
   messages: Message[];
@@ -27,25 +34,35 @@ export interface RunAgentLoopOptions {
   gate?: Gate;
   /** Shared by reference by every agent of a run; without one, usage is counted but not capped. */
   budget?: TreeBudget;
-  /** False for workers: spawn_agent is neither offered nor run. Default true. */
+  /** False: spawn_agent is neither offered nor run. Default true (offered when the toolbox has it). */
   delegate?: boolean;
   signal?: AbortSignal;
+  /** Model calls per agent (a per-agent seatbelt, --max-iterations). */
   maxIterations?: number;
   maxTokensPerCall?: number;
   agent?: AgentInfo;
+  /** Whole-run limits on tool calls and wall time, counted over every agent; DEFAULT_SEATBELTS fill the gaps. */
+  seatbelts?: TreeSeatbelts;
+  /** The run's shared counters. spawn_agent passes its caller's to workers; the top-level loop makes one from `seatbelts`. */
+  tree?: AgentTree;
 }
 
 interface Ending {
   stopReason: LoopStopReason;
   detail?: string;
+  /** Set for the limits that end in a last-chance report. */
+  lastChance?: LastChanceCause;
 }
 
+/** Throws (a ConfigurationError) only for bad seatbelts, before the first event; everything else ends in words. */
 export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerator<LoopEvent, void> {
   const { model, toolbox, budget } = options;
   const agent = options.agent ?? MAIN_AGENT;
+  const tree = options.tree ?? new AgentTree(options.seatbelts);
   const maxIterations = options.maxIterations ?? MAX_ITERATIONS;
   const maxTokens = options.maxTokensPerCall ?? DEFAULT_MAX_TOKENS_PER_CALL;
   const delegate = options.delegate ?? true;
+  const run: LiveRun = { model, toolbox, gate: options.gate, budget, tree, maxIterations, maxTokensPerCall: maxTokens };
   const lane = { agent: agent.id, name: agent.name, ...(agent.parent === undefined ? {} : { parent: agent.parent }) };
   // Our own controller, so the finally block can stop in-flight calls when a consumer walks away.
   // Every call of a turn (and the gate, and a worker's whole loop) listens on it for a while and
@@ -58,20 +75,17 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
 
   const messages = [...options.messages];
   const totals = { iterations: 0, toolCalls: 0, tokens: 0, costCents: 0 };
+  const texts: string[] = [];
   let finalText = '';
+  let answered = 0;
   let ending: Ending | undefined;
+  const treeTokens = () => budget?.spentTokens ?? tree.totals.tokens + totals.tokens;
 
   yield stamp({ type: 'agent-start', ...lane, depth: agent.depth, task: firstUserText(messages) });
   try {
     while (!ending) {
-      if (stop.signal.aborted) {
-        ending = { stopReason: 'aborted', detail: 'The run was aborted.' };
-        break;
-      }
-      if (totals.iterations >= maxIterations) {
-        ending = { stopReason: 'max_iterations', detail: `The agent used all ${maxIterations} of its model calls before finishing.` };
-        break;
-      }
+      ending = limitBeforeModelCall(stop.signal, tree, totals.iterations, maxIterations);
+      if (ending) break;
       totals.iterations += 1;
       yield stamp({ type: 'iteration-start', agent: agent.id, iteration: totals.iterations });
 
@@ -80,45 +94,30 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
         messages,
         tools: toolbox.specs({ exclude: delegate ? [] : [SPAWN_AGENT_TOOL] }),
         maxTokens,
-        signal: stop.signal,
       };
-      const worstCase = estimateRequestTokens(request) + maxTokens;
-      const reservation = budget?.reserve(agent.id, worstCase);
-      if (budget && !reservation) {
-        const left = budget.remainingTokens;
-        ending = { stopReason: 'budget', detail: `The tree budget has no room for another model call: it needs up to ${worstCase} tokens and ${left} of ${budget.maxTokens} are left.` };
+      const outcome = await callModelWithinBudget({ model, request, budget, agent: agent.id, signal: stop.signal });
+      if (outcome.kind === 'no-room') {
+        const need = `it needs up to ${outcome.worstCase} tokens and ${outcome.left} of ${outcome.maxTokens} are left`;
+        ending = { stopReason: 'budget', lastChance: 'budget', detail: `Stopped: the tree budget has no room for another model call (${need}), the limit set by ${MAX_TREE_TOKENS_FLAG}. Raise it to go further.` };
         break;
       }
-
-      let response: ModelResponse;
-      try {
-        response = await untilAborted(model.complete(request), stop.signal);
-      } catch (error) {
-        if (reservation) budget?.release(reservation);
-        ending = stop.signal.aborted
+      if (outcome.kind === 'failed') {
+        ending = outcome.aborted
           ? { stopReason: 'aborted', detail: 'The run was aborted during a model call.' }
-          : { stopReason: 'error', detail: `The model (${model.label}) failed on iteration ${totals.iterations}: ${describeError(error)}` };
+          : { stopReason: 'error', detail: `The model (${model.label}) failed on iteration ${totals.iterations}: ${outcome.reason}` };
         break;
       }
 
-      const charged = reservation && budget
-        ? budget.settle(reservation, response.usage, response.model)
-        : { tokens: response.usage.inputTokens + response.usage.outputTokens, costCents: priceCents(DEFAULT_PRICES, response.model, response.usage) };
-      totals.tokens += charged.tokens;
-      totals.costCents += charged.costCents;
-      yield stamp({
-        type: 'usage',
-        agent: agent.id,
-        model: response.model,
-        inputTokens: response.usage.inputTokens,
-        outputTokens: response.usage.outputTokens,
-        costCents: charged.costCents,
-        treeTokens: budget ? budget.spentTokens : totals.tokens,
-      });
-
+      const { response } = outcome;
+      answered += 1;
+      totals.tokens += outcome.tokens;
+      totals.costCents += outcome.costCents;
+      const { inputTokens, outputTokens } = response.usage;
+      yield stamp({ type: 'usage', agent: agent.id, model: response.model, inputTokens, outputTokens, costCents: outcome.costCents, treeTokens: treeTokens() });
       const turnText = response.content.filter((block): block is TextBlock => block.type === 'text').map((block) => block.text).join('\n');
       if (turnText.trim() !== '') {
         finalText = turnText;
+        texts.push(turnText);
         yield stamp({ type: 'text', agent: agent.id, text: turnText });
       }
       messages.push({ role: 'assistant', content: response.content });
@@ -127,10 +126,35 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
         ending = { stopReason: 'end_turn' };
         break;
       }
+      const belt = tree.checkSeatbelts();
+      if (belt) {
+        ending = { stopReason: 'seatbelt', detail: belt.message };
+        break;
+      }
 
-      const results = yield* runToolCalls({ toolUses, toolbox, gate: options.gate, agent, signal: stop.signal, delegate });
-      totals.toolCalls += toolUses.length;
-      messages.push({ role: 'user', content: results });
+      const turn = yield* runToolCalls({ toolUses, run, agent, signal: stop.signal, delegate });
+      totals.toolCalls += turn.started;
+      messages.push({ role: 'user', content: turn.results });
+    }
+    // An agent refused before any model call answered has nothing to report: no call is spent on it.
+    if (ending?.lastChance && answered === 0) finalText = fallbackReport(ending.lastChance, texts);
+    else if (ending?.lastChance) {
+      finalText = yield* askForLastReport({
+        cause: ending.lastChance,
+        model,
+        budget,
+        agent: agent.id,
+        system: options.system,
+        messages,
+        texts,
+        signal: stop.signal,
+        charge: (tokens, costCents) => {
+          totals.tokens += tokens;
+          totals.costCents += costCents;
+        },
+        treeTokens,
+      });
+      if (stop.signal.aborted) ending = { stopReason: 'aborted', detail: 'The run was aborted during the last-chance report.' };
     }
   } catch (error) {
     // A bug below us (a gate or local tool that threw) ends the run in words, not as a crash.
@@ -141,20 +165,32 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
   }
 
   const { stopReason, detail } = ending ?? { stopReason: 'error', detail: 'The agent loop ended without a reason.' };
+  // A worker's finalText is all its parent sees, so a stop it did not choose says why in it.
+  if ((stopReason === 'error' || stopReason === 'seatbelt') && detail !== undefined) {
+    finalText = [finalText.trim(), detail].filter((part) => part !== '').join('\n\n');
+  }
+  tree.addTotals(totals);
   yield stamp({ type: 'agent-end', ...lane, ...totals, stopReason, finalText });
   if (agent.depth === 0) {
-    yield stamp({ type: 'done', agent: agent.id, finalText, stopReason, ...totals, ...(detail === undefined ? {} : { detail }) });
+    // done counts the whole tree; with a budget, its spend (sampling calls charged to it included).
+    const spend = budget ? { tokens: budget.spentTokens, costCents: budget.spentCents } : {};
+    yield stamp({ type: 'done', agent: agent.id, finalText, stopReason, ...tree.totals, ...spend, ...(detail === undefined ? {} : { detail }) });
   }
 }
 
-/** Rejects as soon as `signal` fires, so a model that ignores the signal cannot hold up an abort. */
-function untilAborted<Value>(work: Promise<Value>, signal: AbortSignal): Promise<Value> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
+/** The limits checked before every model call, in order: abort, the whole-run seatbelts, this agent's iterations. */
+function limitBeforeModelCall(signal: AbortSignal, tree: AgentTree, iterations: number, maxIterations: number): Ending | undefined {
+  if (signal.aborted) return { stopReason: 'aborted', detail: 'The run was aborted.' };
+  const belt = tree.checkSeatbelts();
+  if (belt) return { stopReason: 'seatbelt', detail: belt.message };
+  if (iterations >= maxIterations) {
+    return {
+      stopReason: 'max_iterations',
+      lastChance: 'max_iterations',
+      detail: `Stopped: the agent used all ${maxIterations} of its model calls, the limit set by ${SEATBELT_FLAGS.maxIterations}. Raise it to go further.`,
+    };
+  }
+  return undefined;
 }
 
 function firstUserText(messages: Message[]): string {

@@ -1,0 +1,68 @@
+// What every agent of one run shares besides the budget: the whole-run seatbelts (tool calls and
+// wall time), the worker slots and the tree's totals. Host side; made once by the top-level loop
+// and handed to each worker by reference, so "the run made 50 tool calls" counts every lane.
+
+import { AgentSlots } from './agent-slots.js';
+import { checkSeatbelts, parseSeatbelts, SEATBELT_FLAGS, type Seatbelts, type SeatbeltStop } from './seatbelts.js';
+
+/** Whole-run limits; omitted ones take DEFAULT_SEATBELTS. maxIterations is per agent (a loop option). */
+export type TreeSeatbelts = Partial<Pick<Seatbelts, 'maxToolCalls' | 'maxWallTimeMs'>>;
+
+export interface TreeTotals {
+  iterations: number;
+  toolCalls: number;
+  tokens: number;
+  costCents: number;
+}
+
+export class AgentTree {
+  readonly limits: Readonly<Seatbelts>;
+  readonly slots = new AgentSlots();
+  /** Sums over every agent of the run, added as each agent ends. */
+  readonly totals: TreeTotals = { iterations: 0, toolCalls: 0, tokens: 0, costCents: 0 };
+  readonly #startedAt: number;
+  readonly #now: () => number;
+  #toolCallsAdmitted = 0;
+
+  /** Throws a ConfigurationError naming the flag when a limit is not a whole number of 1 or more. */
+  constructor(seatbelts: TreeSeatbelts = {}, now: () => number = Date.now) {
+    this.limits = Object.freeze(parseSeatbelts(seatbelts));
+    this.#now = now;
+    this.#startedAt = now();
+  }
+
+  /**
+   * Counts one tool call against --max-tool-calls; false when the run has no call left. Synchronous,
+   * so concurrent lanes can never start more calls than the limit between them.
+   */
+  admitToolCall(): boolean {
+    if (this.#toolCallsAdmitted >= this.limits.maxToolCalls) return false;
+    this.#toolCallsAdmitted += 1;
+    return true;
+  }
+
+  get toolCallsAdmitted(): number {
+    return this.#toolCallsAdmitted;
+  }
+
+  get elapsedMs(): number {
+    return this.#now() - this.#startedAt;
+  }
+
+  /** Which belt has tripped, if any. Once tripped, a belt stays tripped: both counts only grow. */
+  checkSeatbelts(): SeatbeltStop | undefined {
+    return checkSeatbelts({ toolCalls: this.#toolCallsAdmitted, elapsedMs: this.elapsedMs, limits: this.limits });
+  }
+
+  /** The result a call gets when the run has no tool call left for it. */
+  refusedCallText(tool: string): string {
+    return `Tool "${tool}" was not run: the run reached its limit of ${this.limits.maxToolCalls} tool calls, set by ${SEATBELT_FLAGS.maxToolCalls}.`;
+  }
+
+  addTotals(totals: TreeTotals): void {
+    this.totals.iterations += totals.iterations;
+    this.totals.toolCalls += totals.toolCalls;
+    this.totals.tokens += totals.tokens;
+    this.totals.costCents += totals.costCents;
+  }
+}
