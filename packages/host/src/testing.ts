@@ -7,3 +7,5 @@ export { connectInMemory } from './testing/connect-in-memory.js';
 export type { InMemoryServer } from './testing/connect-in-memory.js';
 export { collectEvents, createRecordingContext } from './testing/recording-context.js';
 export type { RecordingContext } from './testing/recording-context.js';
+export { isWorkerRequest, teamModel } from './testing/team-model.js';
+export type { TeamScript, TeamStep } from './testing/team-model.js';

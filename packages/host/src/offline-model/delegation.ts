@@ -1,0 +1,25 @@
+// Splitting a big jar job between workers: slices of at most 20 jars, one spawn_agent call per
+// slice, all in one turn so they run in parallel. Host side, pure.
+
+import { describeJars, sortedIds } from './id-list.js';
+
+/** Most jars one worker gets, and the size above which a job is worth delegating. */
+export const SLICE_SIZE = 20;
+
+export function sliceIds(ids: number[], size = SLICE_SIZE): number[][] {
+  const sorted = sortedIds(ids);
+  const slices: number[][] = [];
+  for (let start = 0; start < sorted.length; start += size) slices.push(sorted.slice(start, start + size));
+  return slices;
+}
+
+/** The input of one spawn_agent call: a task in plain words, and a one-word lane name. */
+export function spawnInput(ids: number[]): { task: string; name: string } {
+  const sorted = sortedIds(ids);
+  const first = sorted[0] ?? 0;
+  const last = sorted[sorted.length - 1] ?? first;
+  return {
+    task: `Inspect cookie ${describeJars(sorted)} and report which ones were tampered with, and why.`,
+    name: first === last ? `jar-${first}` : `jars-${first}-${last}`,
+  };
+}
