@@ -4,11 +4,28 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlock, Message, ModelResponse, ModelStopReason, TextBlock, ToolSpec, ToolUseBlock, Usage } from './model.js';
 
-export function toApiMessages(messages: Message[]): Anthropic.MessageParam[] {
+/**
+ * The API refuses tool_use and tool_result blocks in a request that defines no tools, and a
+ * last-chance call (report without tools) carries the whole tool history: there the blocks are
+ * retold as text, so the model still sees what it did and learned.
+ */
+export function toApiMessages(messages: Message[], toolsOffered = true): Anthropic.MessageParam[] {
+  const toBlocks = toolsOffered ? toApiBlock : toTextBlock;
   return messages.map((message) => ({
     role: message.role,
-    content: typeof message.content === 'string' ? message.content : message.content.flatMap(toApiBlock),
+    content: typeof message.content === 'string' ? message.content : message.content.flatMap(toBlocks),
   }));
+}
+
+function toTextBlock(block: ContentBlock): Anthropic.ContentBlockParam[] {
+  switch (block.type) {
+    case 'text':
+      return toApiBlock(block);
+    case 'tool_use':
+      return [{ type: 'text', text: `[called tool ${block.name} with ${JSON.stringify(block.input)}]` }];
+    case 'tool_result':
+      return [{ type: 'text', text: `[tool result${block.is_error === true ? ' (error)' : ''}: ${block.content}]` }];
+  }
 }
 
 function toApiBlock(block: ContentBlock): Anthropic.ContentBlockParam[] {

@@ -78,6 +78,23 @@ describe('AnthropicModel against a local fake of the Messages API', () => {
     await expect(model.complete(request)).resolves.toMatchObject({ stopReason: 'end_turn' });
   });
 
+  it('retells the tool history as text in a call without tools (a last-chance report)', async () => {
+    const model = await modelAgainst([textReply('Jar 1 is clean; jar 2 was not reached.')]);
+    const response = await model.complete({
+      messages: [
+        { role: 'user', content: 'Inspect jars 1 and 2' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'cookie-jars__inspect_jar', input: { id: 1 } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: '{"id":1,"seal":"intact"}' }, { type: 'text', text: 'Report now, without tools.' }] },
+      ],
+      maxTokens: 100,
+    });
+    expect(response.content).toEqual([{ type: 'text', text: 'Jar 1 is clean; jar 2 was not reached.' }]);
+    const sent = api!.requests[0]?.body;
+    expect(sent?.tools).toBeUndefined();
+    expect(sent?.messages[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: '[called tool cookie-jars__inspect_jar with {"id":1}]' }] });
+    expect(sent?.messages[2]?.content).toContainEqual({ type: 'text', text: '[tool result: {"id":1,"seal":"intact"}]' });
+  });
+
   it('says clearly that the API key was rejected (401), without retrying', async () => {
     const model = await modelAgainst([textReply('never')], { key: 'sk-ant-wrong' });
     const failure = model.complete({ messages: [{ role: 'user', content: 'hello' }], maxTokens: 50 });

@@ -58,7 +58,7 @@ export class AnthropicModel implements Model {
         {
           model: this.id,
           max_tokens: request.maxTokens,
-          messages: toApiMessages(request.messages),
+          messages: toApiMessages(request.messages, tools !== undefined),
           ...(request.system !== undefined && request.system !== '' ? { system: request.system } : {}),
           ...(tools !== undefined ? { tools } : {}),
         },

@@ -153,6 +153,8 @@ export async function startFakeMessagesApi(options: { script: FakeScript; apiKey
 /** The API's conversation rules: user first, and every tool_use answered by a tool_result in the next turn. */
 function toolPairingProblem(body: MessagesRequestBody): string | undefined {
   if (body.messages[0]?.role !== 'user') return 'messages: the first message must use the "user" role';
+  const toolBlocks = body.messages.some((message) => blocksOf(message.content).some((item) => item.type === 'tool_use' || item.type === 'tool_result'));
+  if (toolBlocks && (body.tools ?? []).length === 0) return 'Requests which include `tool_use` or `tool_result` blocks must define tools.';
   for (const [index, message] of body.messages.entries()) {
     const next = body.messages[index + 1];
     const asked = blocksOf(message.content).flatMap((item) => (item.type === 'tool_use' && message.role === 'assistant' ? [item.id] : []));
