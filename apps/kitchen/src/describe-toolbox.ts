@@ -1,0 +1,22 @@
+// One line that says what the model will be offered, and how many tools run inside the host
+// (local tools are the host proposing to itself, so their number stays visible). App side.
+
+import type { Toolbox } from '@kitchen/host';
+import { cleanText } from './clean-text.js';
+import { plural } from './format-units.js';
+
+/** `serverOrder` (the config's order) keeps the line stable whichever server answered first. */
+export function describeToolbox(toolbox: Toolbox, serverOrder: readonly string[] = []): string {
+  const tools = toolbox.list();
+  const perServer = new Map<string, number>();
+  const localNames: string[] = [];
+  for (const tool of tools) {
+    if (tool.server === 'local') localNames.push(cleanText(tool.name));
+    else perServer.set(tool.server, (perServer.get(tool.server) ?? 0) + 1);
+  }
+  const rank = (server: string) => (serverOrder.includes(server) ? serverOrder.indexOf(server) : serverOrder.length);
+  const ordered = [...perServer].sort(([left], [right]) => rank(left) - rank(right) || left.localeCompare(right));
+  const remote = ordered.map(([server, count]) => `${count} from ${cleanText(server)}`);
+  const local = `${localNames.length} local${localNames.length ? ` (${localNames.join(', ')})` : ''}`;
+  return `🧰 ${plural(tools.length, 'tool')}: ${[...remote, local].join(', ')}`;
+}

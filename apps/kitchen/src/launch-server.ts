@@ -1,0 +1,227 @@
+// Starts one MCP server as a child process and knows how to stop it: reads its "listening on"
+// line, keeps its last stderr lines, and turns an early exit or a silent start into one clear
+// line. App side: the child is the server side of the boundary.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cleanText } from './clean-text.js';
+import type { LaunchedServerEntry } from './kitchen-config.js';
+
+export const START_TIMEOUT_MS = 20_000;
+const STOP_GRACE_MS = 3_000;
+const STDERR_LINES_KEPT = 20;
+const LISTENING_LINE = /MCP server "([^"]*)" listening on (\S+)/;
+
+export interface LaunchOptions {
+  /** Passed to every server as KITCHEN_SEED / KITCHEN_JARS (servers that do not use them ignore them). */
+  seed?: number;
+  jars?: number;
+  timeoutMs?: number;
+  /** How long a server gets to exit after SIGTERM before SIGKILL. */
+  stopGraceMs?: number;
+  /** Base environment for the children. Default process.env, less the host's secrets. */
+  environment?: NodeJS.ProcessEnv;
+  /** Told when a server that had started exits before the kitchen stopped it. */
+  onUnexpectedExit?: (server: string, description: string) => void;
+}
+
+export interface StartedServer {
+  name: string;
+  url: string;
+  /** Undefined for a server the kitchen did not start (a "url" entry). */
+  pid?: number;
+  /** The last lines the server wrote to stderr, cleaned. */
+  stderrTail(): string[];
+}
+
+export class ServerStartError extends Error {
+  override readonly name = 'ServerStartError';
+  constructor(
+    readonly server: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A server being started: `ready` settles once it listens or fails; `stop` works in both states. */
+export interface Launch {
+  ready: Promise<StartedServer>;
+  stop(): Promise<void>;
+}
+
+/** A "url" entry: nothing to start or stop. */
+export function remoteServer(name: string, url: string): Launch {
+  return { ready: Promise.resolve({ name, url, stderrTail: () => [] }), stop: async () => {} };
+}
+
+/** Children still running in this process; killed synchronously if the kitchen exits first. */
+const liveChildren = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const child of liveChildren) child.kill('SIGTERM');
+  });
+}
+
+/** Spawns the server under the app's own tsx with --port and waits for its listening line. */
+export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions): Launch {
+  const timeoutMs = options.timeoutMs ?? START_TIMEOUT_MS;
+  const runAlone = `node --import tsx ${relative(process.cwd(), entry.entryFile) || entry.entryFile} --port ${entry.port}`;
+  if (!existsSync(entry.entryFile)) {
+    const message = `${entry.name} did not start: ${entry.entryFile} does not exist; fix "package" and "entry" in the config`;
+    return { ready: Promise.reject(new ServerStartError(entry.name, message)), stop: async () => {} };
+  }
+  installExitHook();
+  const child = spawn(
+    process.execPath,
+    ['--import', tsxLoaderUrl(), '--import', exitWithParentUrl(), entry.entryFile, '--port', String(entry.port), ...entry.args],
+    {
+      cwd: entry.packageDirectory,
+      env: childEnvironment(entry, options),
+      // stdin is a pipe only so the child notices when the kitchen dies (see exit-with-parent.ts).
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // Its own process group: a Ctrl-C in the terminal reaches the kitchen only, which first
+      // stops the agent loop and then the servers, in that order.
+      detached: true,
+    },
+  );
+  liveChildren.add(child);
+  const stderrLines: string[] = [];
+  let stopRequested = false;
+  let exited = false;
+  const exitPromise = new Promise<void>((resolveExit) => {
+    child.once('exit', () => {
+      exited = true;
+      liveChildren.delete(child);
+      resolveExit();
+    });
+    // A spawn that fails never emits exit.
+    child.once('error', () => {
+      exited = true;
+      liveChildren.delete(child);
+      resolveExit();
+    });
+  });
+  collectLines(child.stderr, (line) => {
+    const cleaned = cleanText(line);
+    if (cleaned === '') return;
+    stderrLines.push(cleaned);
+    if (stderrLines.length > STDERR_LINES_KEPT) stderrLines.shift();
+  });
+
+  const stop = async (): Promise<void> => {
+    stopRequested = true;
+    if (exited) return;
+    child.kill('SIGTERM');
+    const grace = delay(options.stopGraceMs ?? STOP_GRACE_MS).then(() => false);
+    const graceful = await Promise.race([exitPromise.then(() => true), grace]);
+    if (!graceful) {
+      child.kill('SIGKILL');
+      await exitPromise;
+    }
+  };
+
+  const ready = new Promise<StartedServer>((resolveStart, rejectStart) => {
+    let settled = false;
+    const fail = (message: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void stop().then(() => rejectStart(new ServerStartError(entry.name, message)));
+    };
+    const timer = setTimeout(() => {
+      const said = stderrLines.at(-1);
+      fail(
+        `${entry.name} did not start within ${Math.round(timeoutMs / 1000)} s (no "listening on" line` +
+          `${said ? `; it last said: ${said}` : ''}); run it alone to see why: ${runAlone}`,
+      );
+    }, timeoutMs);
+    child.once('error', (error) => fail(`${entry.name} did not start: ${error.message}`));
+    // 'close' rather than 'exit': by then the stderr pipe has delivered the server's last words.
+    child.once('close', (code, signal) => {
+      if (!settled) {
+        fail(`${entry.name} did not start: ${lastWords(entry.name, stderrLines)} (${describeExit(code, signal)})`);
+        return;
+      }
+      if (!stopRequested) {
+        options.onUnexpectedExit?.(entry.name, `${describeExit(code, signal)}${stderrLines.length ? `: ${stderrLines.at(-1)}` : ''}`);
+      }
+    });
+    collectLines(child.stdout, (line) => {
+      const match = LISTENING_LINE.exec(cleanText(line));
+      if (settled || match === null) return;
+      settled = true;
+      clearTimeout(timer);
+      resolveStart({
+        name: entry.name,
+        url: match[2] ?? '',
+        ...(child.pid === undefined ? {} : { pid: child.pid }),
+        stderrTail: () => [...stderrLines],
+      });
+    });
+  });
+  return { ready, stop };
+}
+
+function childEnvironment(entry: LaunchedServerEntry, options: LaunchOptions): NodeJS.ProcessEnv {
+  const base = { ...(options.environment ?? process.env) };
+  // The host's API keys never go to a server (design.md: "what never crosses").
+  for (const key of Object.keys(base)) if (key.startsWith('ANTHROPIC_')) delete base[key];
+  return {
+    ...base,
+    ...entry.env,
+    ...(options.seed === undefined ? {} : { KITCHEN_SEED: String(options.seed) }),
+    ...(options.jars === undefined ? {} : { KITCHEN_JARS: String(options.jars) }),
+    KITCHEN_PARENT_PIPE: 'stdin',
+  };
+}
+
+/** The server's own explanation, without a repeated "<name>:" prefix. */
+function lastWords(name: string, stderrLines: string[]): string {
+  const said = stderrLines.filter((line) => !/^\s*at /.test(line)).at(-1) ?? stderrLines.at(-1);
+  if (said === undefined) return 'it exited without saying why';
+  return said.replace(new RegExp(`^(MCP server )?"?${escapeRegExp(name)}"?:\\s*`), '');
+}
+
+function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
+  return code === null ? `killed by ${signal ?? 'a signal'}` : `exit code ${code}`;
+}
+
+function collectLines(stream: NodeJS.ReadableStream | null, onLine: (line: string) => void): void {
+  if (stream === null) return;
+  let buffered = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    buffered += chunk;
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  });
+  stream.on('end', () => {
+    if (buffered !== '') onLine(buffered);
+  });
+}
+
+function tsxLoaderUrl(): string {
+  // The app's own tsx, never a global one.
+  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+}
+
+function exitWithParentUrl(): string {
+  return new URL('./exit-with-parent.ts', import.meta.url).href;
+}
+
+function delay(milliseconds: number): Promise<void> {
+  return new Promise((resolveDelay) => setTimeout(resolveDelay, milliseconds).unref());
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,153 @@
+// Reads the kitchen command line into a typed command, or one line that names the flag, the
+// value and the fix. App side; runs before anything is started.
+
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+
+export const DEFAULT_SEED = 1729;
+export const DEFAULT_JARS = 80;
+
+export type ModelChoice = 'offline' | 'anthropic' | 'auto';
+
+export interface KitchenFlags {
+  json: boolean;
+  model: ModelChoice;
+  modelName?: string;
+  seed: number;
+  jars: number;
+  /** Offline model latency per call, in milliseconds. */
+  latencyMs: number;
+  maxIterations?: number;
+  configPath?: string;
+  /** --yes approves and --no refuses every call the gate would ask about; neither: asks are refused with a reason. */
+  approval?: 'yes' | 'no';
+  /** --rule ACTION:[SERVER/]TOOL, as given; the host's parseRuleFlag reads them. */
+  rules: string[];
+  maxTreeTokens?: number;
+  maxToolCalls?: number;
+  maxWallTimeMs?: number;
+}
+
+export type CliCommand =
+  | { name: 'demo'; flags: KitchenFlags }
+  | { name: 'run'; task: string; flags: KitchenFlags }
+  | { name: 'servers'; flags: KitchenFlags }
+  | { name: 'help' };
+
+export type ParsedArguments = { ok: true; command: CliCommand } | { ok: false; message: string };
+
+const wholeNumber = (minimum: number, maximum: number) =>
+  z
+    .string()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .pipe(z.number().int().min(minimum).max(maximum));
+
+/** Each value flag: how to read it and what to tell someone who got it wrong. */
+const VALUE_FLAGS = {
+  model: { schema: z.enum(['offline', 'anthropic', 'auto']), fix: 'use offline, anthropic or auto' },
+  'model-name': { schema: z.string().trim().min(1), fix: 'name a model, e.g. --model-name claude-sonnet-4-5' },
+  seed: { schema: wholeNumber(0, 2 ** 31 - 1), fix: 'use a whole number from 0 to 2147483647, e.g. --seed 7' },
+  jars: { schema: wholeNumber(1, 500), fix: 'use a whole number from 1 to 500, e.g. --jars 80' },
+  latency: { schema: wholeNumber(0, 60_000), fix: 'use milliseconds from 0 to 60000, e.g. --latency 150' },
+  'max-iterations': { schema: wholeNumber(1, 200), fix: 'use a whole number from 1 to 200, e.g. --max-iterations 20' },
+  config: { schema: z.string().trim().min(1), fix: 'name a JSON file, e.g. --config kitchen.config.json' },
+  'max-tree-tokens': { schema: wholeNumber(1, 100_000_000), fix: 'use a whole number of tokens, e.g. --max-tree-tokens 600000' },
+  'max-tool-calls': { schema: wholeNumber(1, 100_000), fix: 'use a whole number from 1 to 100000, e.g. --max-tool-calls 200' },
+  'max-wall-time': { schema: wholeNumber(1, 86_400_000), fix: 'use milliseconds, e.g. --max-wall-time 600000 for 10 minutes' },
+} as const;
+
+type ValueFlag = keyof typeof VALUE_FLAGS;
+
+export function parseCliArguments(argv: readonly string[]): ParsedArguments {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        yes: { type: 'boolean' },
+        no: { type: 'boolean' },
+        rule: { type: 'string', multiple: true },
+        ...Object.fromEntries(Object.keys(VALUE_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
+      },
+    });
+  } catch (error) {
+    return { ok: false, message: describeParseError(error) };
+  }
+  const { positionals } = parsed;
+  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  if (values['help'] === true) return { ok: true, command: { name: 'help' } };
+
+  const read: Partial<Record<ValueFlag, unknown>> = {};
+  for (const flag of Object.keys(VALUE_FLAGS) as ValueFlag[]) {
+    const raw = values[flag];
+    if (typeof raw !== 'string') continue;
+    const result = VALUE_FLAGS[flag].schema.safeParse(raw);
+    if (!result.success) {
+      return { ok: false, message: `kitchen: --${flag} ${JSON.stringify(raw)} is not allowed; ${VALUE_FLAGS[flag].fix}` };
+    }
+    read[flag] = result.data;
+  }
+  if (values['yes'] === true && values['no'] === true) {
+    return { ok: false, message: 'kitchen: --yes and --no contradict each other; give one of them (or neither, to refuse only what needs asking)' };
+  }
+  const rules = (values['rule'] as string[] | undefined) ?? [];
+  const flags: KitchenFlags = {
+    json: values['json'] === true,
+    rules,
+    model: (read.model as ModelChoice | undefined) ?? 'auto',
+    seed: (read.seed as number | undefined) ?? DEFAULT_SEED,
+    jars: (read.jars as number | undefined) ?? DEFAULT_JARS,
+    latencyMs: (read.latency as number | undefined) ?? 0,
+    ...(read['model-name'] === undefined ? {} : { modelName: read['model-name'] as string }),
+    ...(read['max-iterations'] === undefined ? {} : { maxIterations: read['max-iterations'] as number }),
+    ...(read.config === undefined ? {} : { configPath: read.config as string }),
+    ...(values['yes'] === true ? { approval: 'yes' as const } : values['no'] === true ? { approval: 'no' as const } : {}),
+    ...(read['max-tree-tokens'] === undefined ? {} : { maxTreeTokens: read['max-tree-tokens'] as number }),
+    ...(read['max-tool-calls'] === undefined ? {} : { maxToolCalls: read['max-tool-calls'] as number }),
+    ...(read['max-wall-time'] === undefined ? {} : { maxWallTimeMs: read['max-wall-time'] as number }),
+  };
+
+  const [command, ...rest] = positionals;
+  switch (command) {
+    case undefined:
+    case 'help':
+      return { ok: true, command: { name: 'help' } };
+    case 'demo':
+    case 'servers':
+      if (rest.length > 0) {
+        return { ok: false, message: `kitchen ${command}: unexpected ${JSON.stringify(rest.join(' '))}; ${command} takes flags only (see kitchen --help)` };
+      }
+      return { ok: true, command: { name: command, flags } };
+    case 'run': {
+      const task = rest.join(' ').trim();
+      if (task === '') {
+        return { ok: false, message: 'kitchen run: the task is missing; put it in quotes, e.g. kitchen run "Roll 3 dice"' };
+      }
+      return { ok: true, command: { name: 'run', task, flags } };
+    }
+    default:
+      return { ok: false, message: `kitchen: unknown command ${JSON.stringify(command)}; use demo, run "<task>", servers or --help` };
+  }
+}
+
+/** node:util's messages name the flag; the kitchen adds the fix. */
+function describeParseError(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const flag = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? 'a flag';
+  switch (code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `kitchen: unknown flag ${flag}; see kitchen --help for the flags`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return ['--json', '--help', '-h', '--yes', '--no'].includes(flag)
+        ? `kitchen: ${flag} takes no value; write it alone, e.g. kitchen demo ${flag}`
+        : `kitchen: ${flag} needs a value; write it as ${flag} VALUE (see kitchen --help)`;
+    default:
+      return `kitchen: ${message}; see kitchen --help`;
+  }
+}

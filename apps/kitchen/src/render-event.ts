@@ -1,0 +1,138 @@
+// Turns one LoopEvent into the lines a person reads in the terminal. App side: pure functions;
+// every piece of text that came from a server or a model is cleaned before it is printed.
+
+import type { LoopEvent } from '@kitchen/host';
+import { cleanText, shortenLine } from './clean-text.js';
+import { formatCents, formatTokens, plural } from './format-units.js';
+import { paint } from './paint.js';
+
+export const LINE_WIDTH = 100;
+const ROOT_AGENT = 'main';
+
+export interface RenderContext {
+  color: boolean;
+  /** Worker names by agent id, learned from agent-start events. */
+  laneNames: ReadonlyMap<string, string>;
+  /** Longest line for shortened text. Default LINE_WIDTH. */
+  width?: number;
+}
+
+/** The printable form of an event, or undefined for events the terminal does not show. */
+export function renderEvent(event: LoopEvent, context: RenderContext): string | undefined {
+  const width = context.width ?? LINE_WIDTH;
+  const colour = context.color;
+  const lane = event.agent === ROOT_AGENT ? '' : lanePrefix(event.agent, context);
+  const line = (body: string | undefined) => (body === undefined ? undefined : `${lane}${body}`);
+  switch (event.type) {
+    case 'agent-start':
+      if (event.agent === ROOT_AGENT || event.depth === 0) {
+        return paint('bold', `🍪 task: ${shortenLine(event.task, width)}`, colour);
+      }
+      return paint('magenta', `👷 hired #${clean(event.agent)} "${clean(event.name)}"`, colour);
+    case 'agent-end':
+      if (event.agent === ROOT_AGENT || event.parent === undefined) return undefined;
+      return paint(
+        event.stopReason === 'end_turn' ? 'green' : 'yellow',
+        `${event.stopReason === 'end_turn' ? '✅' : '⚠️'} #${clean(event.agent)} "${clean(event.name)}" — ` +
+          `${plural(event.iterations, 'iter')}, ${formatTokens(event.tokens)} tokens, ${event.stopReason}`,
+        colour,
+      );
+    case 'iteration-start':
+      return line(paint('bold', `── iteration ${event.iteration} ──`, colour));
+    case 'text':
+      return cleanText(event.text) === '' ? undefined : line(`💬 ${shortenLine(event.text, width - 3)}`);
+    case 'tool-call': {
+      const head = `→ ${toolName(event.server, event.tool)} `;
+      const input = shortenLine(JSON.stringify(event.input), Math.max(10, width - head.length));
+      return line(paint('cyan', head, colour) + input);
+    }
+    case 'tool-result': {
+      const head = event.isError ? `✗ ${clean(event.tool)} failed: ` : `← ${clean(event.tool)}: `;
+      const body = shortenLine(event.content, Math.max(10, width - head.length));
+      return line(event.isError ? paint('red', head + body, colour) : head + paint('dim', body, colour));
+    }
+    case 'progress': {
+      const amount = event.total === undefined ? `${event.progress}` : `${event.progress}/${event.total}`;
+      const message = event.message === undefined ? '' : `: ${shortenLine(event.message, width / 2)}`;
+      return line(paint('dim', `⏳ ${clean(event.tool)} ${amount}${message}`, colour));
+    }
+    case 'approval-request':
+      return line(
+        paint('yellow', `✋ approval needed: ${toolName(event.server, event.tool)} `, colour) +
+          `${shortenLine(JSON.stringify(event.input), width / 2)} — ${shortenLine(event.reason, width)}`,
+      );
+    case 'approval-response':
+      return line(renderApprovalResponse(event, width, colour));
+    case 'sampling-request':
+      return line(
+        paint('yellow', `🧾 the kitchen is asking to spend ${formatCents(event.costCents)}`, colour) +
+          ` for a model call from ${clean(event.server)} (~${formatTokens(event.estimatedInputTokens)} input + ` +
+          `up to ${formatTokens(event.maxTokens)} output tokens; ${formatTokens(event.treeTokensLeft)} tree tokens left)`,
+      );
+    case 'sampling-response': {
+      const head = `🧾 ${clean(event.server)}'s model call ${event.outcome}`;
+      if (event.outcome === 'answered') {
+        return line(
+          `${head}: ${formatTokens(event.inputTokens)} in + ${formatTokens(event.outputTokens)} out tokens, ` +
+            formatCents(event.costCents),
+        );
+      }
+      return line(paint('yellow', head, colour) + (event.reason ? `: ${shortenLine(event.reason, width)}` : ''));
+    }
+    case 'elicitation-request':
+      return line(paint('yellow', `❓ ${clean(event.server)} asks: `, colour) + shortenLine(event.message, width));
+    case 'elicitation-response': {
+      const content = event.content === undefined ? '' : ` ${shortenLine(JSON.stringify(event.content), width / 2)}`;
+      return line(`❓ answer to ${clean(event.server)}: ${event.action}${content}`);
+    }
+    case 'usage':
+      return undefined;
+    case 'done':
+      return renderReport(event, colour);
+  }
+}
+
+function renderApprovalResponse(
+  event: Extract<LoopEvent, { type: 'approval-response' }>,
+  width: number,
+  colour: boolean,
+): string | undefined {
+  const tool = clean(event.tool);
+  const reason = event.reason ? `: ${shortenLine(event.reason, width)}` : '';
+  if (event.decision === 'approved') {
+    // Approvals by rule happen on every call; printing them would bury the ones that matter.
+    if (event.by === 'rule') return undefined;
+    return paint('green', event.reason ? `✋ approved ${tool}${reason}` : `✋ approved by you: ${tool}`, colour);
+  }
+  const who = event.by === 'user' ? 'by you' : event.by === 'timeout' ? '(nobody answered in time)' : 'by rule';
+  return paint('red', `⛔ denied ${tool} ${who}`, colour) + reason;
+}
+
+function renderReport(event: Extract<LoopEvent, { type: 'done' }>, colour: boolean): string {
+  const lines: string[] = [];
+  if (event.stopReason !== 'end_turn') {
+    const detail = event.detail ? `: ${cleanText(event.detail)}` : '';
+    lines.push(paint('yellow', `⚠️ stopped early (${event.stopReason})${detail}`, colour));
+  }
+  lines.push(paint('bold', '── report ──', colour));
+  const report = cleanText(event.finalText, { keepNewlines: true }).trim();
+  lines.push(report === '' ? '(the model gave no report)' : report);
+  return lines.join('\n');
+}
+
+function lanePrefix(agent: string, context: RenderContext): string {
+  const name = context.laneNames.get(agent);
+  const label = name === undefined ? `#${clean(agent)}` : `#${clean(agent)} ${clean(name)}`;
+  return paint('magenta', `[${label}]`, context.color) + ' ';
+}
+
+function toolName(server: string, tool: string): string {
+  if (server === 'local') return clean(tool);
+  // A name the toolbox namespaced because two servers clash ("dice__roll") already says its server.
+  const ownName = tool.startsWith(`${server}__`) ? tool.slice(server.length + 2) : tool;
+  return `${clean(server)}.${clean(ownName)}`;
+}
+
+function clean(text: string): string {
+  return shortenLine(text, 60);
+}

@@ -1,0 +1,31 @@
+// The closing line of a terminal run: what it cost and which model did it. App side.
+
+import type { DoneEvent } from '@kitchen/host';
+import { formatCents, formatDuration, formatTokens, plural } from './format-units.js';
+import { paint } from './paint.js';
+
+export interface RunSummary {
+  done: DoneEvent;
+  /** The model's human label and pricing id (Model.label, Model.id). */
+  model: { label: string; id: string };
+  wallMs: number;
+}
+
+/** One line: iterations, tool calls, tokens, cost, wall time, model. */
+export function renderSummary(summary: RunSummary, colour: boolean): string {
+  const { done } = summary;
+  const parts = [
+    plural(done.iterations, 'iteration'),
+    plural(done.toolCalls, 'tool call'),
+    `${formatTokens(done.tokens)} tokens`,
+    formatCents(done.costCents),
+    formatDuration(summary.wallMs),
+    `model: ${describeModel(summary.model)}`,
+  ];
+  return paint('dim', `📊 ${done.stopReason} · ${parts.join(' · ')}`, colour);
+}
+
+/** The offline model says what it is whenever it drives a run. */
+export function describeModel(model: { label: string; id: string }): string {
+  return model.id === 'offline' ? 'offline model (deterministic, no network)' : model.label;
+}

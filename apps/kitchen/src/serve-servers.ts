@@ -1,0 +1,48 @@
+// `kitchen servers`: starts the configured servers and prints their URLs until Ctrl-C, so an MCP
+// inspector (or any client) can be pointed at them. App side.
+
+import { EXIT, type KitchenOutput } from './kitchen-output.js';
+import type { KitchenFlags } from './parse-cli-arguments.js';
+import { findConfigFile, loadKitchenConfig } from './kitchen-config.js';
+import { ServerStartError } from './launch-server.js';
+import { startServers } from './start-servers.js';
+
+export async function serveServers(flags: KitchenFlags, output: KitchenOutput, signal: AbortSignal): Promise<number> {
+  const complain = (line: string) => output.stderr.write(`${line}\n`);
+  const loaded = loadKitchenConfig(flags.configPath ?? findConfigFile());
+  if (!loaded.ok) {
+    complain(loaded.message);
+    return EXIT.usage;
+  }
+  const config = loaded.config;
+  let running;
+  try {
+    running = await startServers(config.servers, {
+      seed: flags.seed,
+      jars: flags.jars,
+      signal,
+      onUnexpectedExit: (server, description) => {
+        if (!signal.aborted) complain(`⚠️ ${server} stopped unexpectedly (${description})`);
+      },
+    });
+  } catch (error) {
+    complain(error instanceof ServerStartError ? error.message : String(error));
+    return signal.aborted ? EXIT.interrupted : EXIT.failed;
+  }
+  try {
+    for (const server of running.servers) {
+      const line = { name: server.name, url: server.url, ...(server.pid === undefined ? {} : { pid: server.pid }) };
+      output.stdout.write(flags.json ? `${JSON.stringify(line)}\n` : `🍳 ${server.name} ${server.url}${server.pid ? ` (pid ${server.pid})` : ''}\n`);
+    }
+    if (!flags.json) {
+      output.stdout.write(`seed ${flags.seed}, ${flags.jars} jars. Try: npx @modelcontextprotocol/inspector, transport "Streamable HTTP". Ctrl-C stops them.\n`);
+    }
+    await new Promise<void>((resolve) => {
+      if (signal.aborted) resolve();
+      signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    return EXIT.ok;
+  } finally {
+    await running.stop();
+  }
+}

@@ -1,0 +1,131 @@
+// The server launcher with real child processes (a fake server fixture): start, fail, time out, stop.
+
+import { execFileSync, spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isAlive, waitUntilGone } from '../test/cli-process.js';
+import type { LaunchedServerEntry } from './kitchen-config.js';
+import { startServers, type RunningServers } from './start-servers.js';
+
+const fixtures = fileURLToPath(new URL('../test/fixtures/', import.meta.url));
+
+function fakeEntry(name: string, mode = 'ok', port = 0): LaunchedServerEntry {
+  return {
+    kind: 'launch',
+    name,
+    packageDirectory: fixtures,
+    entryFile: `${fixtures}fake-server.ts`,
+    args: ['--extra', 'yes'],
+    env: { FAKE_MODE: mode, FAKE_NAME: name },
+    port,
+  };
+}
+
+/** Fake servers that are still children of this test process. */
+function runningFakeServers(): string[] {
+  const lines = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'args='], { encoding: 'utf8' }).split('\n');
+  return lines.filter((line) => line.includes('fake-server.ts'));
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+describe('startServers', () => {
+  it('starts each server, reads its URL and passes seed, jars and args but no API key', { timeout: 20_000 }, async () => {
+    const running = await startServers([fakeEntry('alpha'), fakeEntry('beta')], {
+      seed: 7,
+      jars: 12,
+      environment: { ...process.env, ANTHROPIC_API_KEY: 'sk-secret' },
+    });
+    cleanups.push(() => running.stop());
+    expect(running.connections.map((connection) => connection.name)).toEqual(['alpha', 'beta']);
+    for (const connection of running.connections) expect(connection.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const seen = await (await fetch(running.connections[0]!.url)).json();
+    expect(seen).toEqual({ seed: '7', jars: '12', args: ['--port', '0', '--extra', 'yes'] });
+  });
+
+  it('leaves no server process behind after stop', { timeout: 20_000 }, async () => {
+    const running = await startServers([fakeEntry('alpha'), fakeEntry('beta')]);
+    const pids = running.servers.map((server) => server.pid!);
+    expect(pids.every(isAlive)).toBe(true);
+    await running.stop();
+    await running.stop();
+    expect(pids.some(isAlive)).toBe(false);
+  });
+
+  it('gives one clean line naming a server that exits early, and stops the others', { timeout: 20_000 }, async () => {
+    const attempt = startServers([fakeEntry('alpha'), fakeEntry('broken', 'crash')], { seed: 5 });
+    await expect(attempt).rejects.toThrow(
+      /^broken did not start: KITCHEN_SEED "5" is broken on purpose; fix the fixture \(exit code 3\)$/,
+    );
+    expect(runningFakeServers()).toEqual([]);
+  });
+
+  it('stops a slow server at once when another fails, instead of waiting for it', { timeout: 20_000 }, async () => {
+    const started = Date.now();
+    await expect(startServers([fakeEntry('mute', 'silent'), fakeEntry('broken', 'crash')])).rejects.toThrow(/^broken did not start/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(runningFakeServers()).toEqual([]);
+  });
+
+  it('stops the servers still starting when the start is interrupted', { timeout: 20_000 }, async () => {
+    const interrupt = new AbortController();
+    const attempt = startServers([fakeEntry('mute', 'silent')], { signal: interrupt.signal });
+    setTimeout(() => interrupt.abort(), 500);
+    await expect(attempt).rejects.toThrow('interrupted while the servers were starting; nothing was left running');
+    expect(runningFakeServers()).toEqual([]);
+  });
+
+  it('says so in one line when the port is already in use', { timeout: 20_000 }, async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+    const port = (blocker.address() as { port: number }).port;
+    await expect(startServers([fakeEntry('cookie-jars', 'ok', port)])).rejects.toThrow(
+      `cookie-jars did not start: port ${port} is already in use; pick another --port or stop the other process (exit code 2)`,
+    );
+  });
+
+  it('gives up on a server that never says it is listening, and stops it', { timeout: 20_000 }, async () => {
+    const attempt = startServers([fakeEntry('mute', 'silent')], { timeoutMs: 1500 });
+    await expect(attempt).rejects.toThrow(/^mute did not start within 2 s \(no "listening on" line\); run it alone to see why: node --import tsx .*fake-server\.ts --port 0$/);
+    expect(runningFakeServers()).toEqual([]);
+  });
+
+  it('kills a server that ignores SIGTERM once the grace time is over', { timeout: 20_000 }, async () => {
+    const running: RunningServers = await startServers([fakeEntry('stubborn', 'ignore-term')], { stopGraceMs: 300 });
+    const pid = running.servers[0]!.pid!;
+    await running.stop();
+    expect(isAlive(pid)).toBe(false);
+  });
+
+  it('names the missing entry file instead of starting anything', async () => {
+    const entry = { ...fakeEntry('ghost'), entryFile: `${fixtures}no-such-main.ts` };
+    await expect(startServers([entry])).rejects.toThrow(/^ghost did not start: .*no-such-main\.ts does not exist; fix "package" and "entry" in the config$/);
+  });
+
+  it('passes a "url" entry through without starting a process', async () => {
+    const running = await startServers([{ kind: 'remote', name: 'far', url: 'http://127.0.0.1:9/mcp' }]);
+    expect(running.connections).toEqual([{ name: 'far', url: 'http://127.0.0.1:9/mcp' }]);
+    expect(running.servers[0]?.pid).toBeUndefined();
+  });
+
+  it('does not let a server outlive a kitchen killed with SIGKILL', { timeout: 20_000 }, async () => {
+    const kitchen = spawn(process.execPath, ['--import', 'tsx', `${fixtures}start-and-wait.ts`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    cleanups.push(() => void kitchen.kill('SIGKILL'));
+    const pid = await new Promise<number>((resolve, reject) => {
+      kitchen.stdout.setEncoding('utf8');
+      kitchen.stdout.on('data', (chunk: string) => {
+        const match = /pid (\d+)/.exec(chunk);
+        if (match) resolve(Number(match[1]));
+      });
+      kitchen.once('exit', () => reject(new Error('the fixture exited before starting its server')));
+    });
+    expect(isAlive(pid)).toBe(true);
+    kitchen.kill('SIGKILL');
+    expect(await waitUntilGone([pid], 8000)).toEqual([]);
+  });
+});

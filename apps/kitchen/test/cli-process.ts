@@ -1,0 +1,155 @@
+// Test helper: runs the real kitchen CLI as a child process (node with the app's tsx, exactly
+// what `tsx src/cli.ts` does) and collects or watches its output.
+
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LoopEvent } from '@kitchen/host';
+import { generateJars, groundTruth } from '@kitchen/server-cookie-jars';
+
+export const APP_DIRECTORY = fileURLToPath(new URL('..', import.meta.url));
+export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliProcess {
+  child: ChildProcessWithoutNullStreams;
+  output(): { stdout: string; stderr: string };
+  /** Resolves with the first match on stdout or stderr; rejects after timeoutMs or at exit. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  exited: Promise<CliResult>;
+}
+
+/** The environment the CLI gets: no API key, so `--model auto` means the offline model. */
+export function cliEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const environment: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extra };
+  delete environment['ANTHROPIC_API_KEY'];
+  return environment;
+}
+
+export function startCli(args: string[], extraEnvironment: NodeJS.ProcessEnv = {}): CliProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: APP_DIRECTORY,
+    env: cliEnvironment(extraEnvironment),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const listeners = new Set<() => void>();
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    for (const listener of listeners) listener();
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    for (const listener of listeners) listener();
+  });
+  const exited = new Promise<CliResult>((resolve) => {
+    child.once('close', (code, signal) => {
+      resolve({ code, signal, stdout, stderr });
+      for (const listener of listeners) listener();
+    });
+  });
+  let closed = false;
+  void exited.then(() => (closed = true));
+  return {
+    child,
+    exited,
+    output: () => ({ stdout, stderr }),
+    waitFor(pattern, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(stdout) ?? pattern.exec(stderr);
+          if (match) {
+            finish();
+            resolve(match);
+          } else if (closed) {
+            finish();
+            reject(new Error(`the CLI exited before printing ${pattern}\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+          }
+        };
+        const timer = setTimeout(() => {
+          finish();
+          reject(new Error(`no ${pattern} within ${timeoutMs} ms\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+        }, timeoutMs);
+        const finish = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+  };
+}
+
+export function runCli(args: string[], extraEnvironment: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  const cli = startCli(args, extraEnvironment);
+  cli.child.stdin.end();
+  return cli.exited;
+}
+
+/** Writes a kitchen config into a fresh folder and returns its path. */
+export function writeConfig(config: unknown): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'kitchen-cli-')), 'kitchen.config.json');
+  writeFileSync(file, JSON.stringify(config));
+  return file;
+}
+
+/** A config entry for the fake server fixture. */
+export function fakeServer(name: string, mode = 'ok', port?: number): Record<string, unknown> {
+  return {
+    name,
+    package: FIXTURES,
+    entry: 'fake-server.ts',
+    env: { FAKE_MODE: mode, FAKE_NAME: name },
+    ...(port === undefined ? {} : { port }),
+  };
+}
+
+/** A zombie counts as gone: it has exited and only waits for its new parent (init) to reap it. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+export async function waitUntilGone(pids: number[], timeoutMs: number): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && pids.some(isAlive)) await new Promise((resolve) => setTimeout(resolve, 50));
+  return pids.filter(isAlive);
+}
+
+/** Jar ids from the report's "- jar N:" lines, sorted. */
+export function reportedJarIds(stdout: string): number[] {
+  return [...stdout.matchAll(/^- jar (\d+):/gm)].map((match) => Number(match[1])).sort((left, right) => left - right);
+}
+
+/** The cookie-jar domain's known answer. */
+export function tamperedJarIds(seed: number, jars: number): number[] {
+  return groundTruth(generateJars(seed, jars)).tampered.map((jar) => jar.id).sort((left, right) => left - right);
+}
+
+/** Every stdout line as a LoopEvent (JSON.parse throws on anything else). */
+export function parseEvents(stdout: string): LoopEvent[] {
+  return stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as LoopEvent);
+}
+
+/** Server pids from the "🍳 name url (pid N)" lines. */
+export function serverPids(text: string): Map<string, number> {
+  return new Map([...text.matchAll(/🍳 (\S+) \S+ \(pid (\d+)\)/g)].map((match) => [match[1]!, Number(match[2])]));
+}

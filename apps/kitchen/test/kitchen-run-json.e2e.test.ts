@@ -1,0 +1,56 @@
+// `kitchen run --json` end to end: real CLI, real servers over HTTP. Only JSON on stdout, and tool
+// failures (a bad id, a dead server) reach the model as results while the run goes on to done.
+
+import type { LoopEvent } from '@kitchen/host';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseEvents, reportedJarIds, runCli, serverPids, startCli, tamperedJarIds, type CliProcess } from './cli-process.js';
+
+const started: CliProcess[] = [];
+afterEach(() => {
+  for (const cli of started.splice(0)) cli.child.kill('SIGKILL');
+});
+
+describe('kitchen run --json', () => {
+  it('prints only JSON events, one a line, ending with done', { timeout: 30_000 }, async () => {
+    const result = await runCli(['run', '--json', '--jars', '20', 'Inspect all 20 cookie jars and report which ones were tampered with, and why']);
+    expect(result.code).toBe(0);
+    const events = parseEvents(result.stdout);
+    expect(events[0]?.type).toBe('agent-start');
+    expect(events.at(-1)?.type).toBe('done');
+    for (const event of events) expect(event).toMatchObject({ type: expect.any(String), agent: expect.any(String), at: expect.any(Number) });
+    const done = events.at(-1) as Extract<LoopEvent, { type: 'done' }>;
+    expect(reportedJarIds(done.finalText)).toEqual(tamperedJarIds(1729, 20));
+  });
+
+  it('hands a failing tool call to the model as a result and still finishes', { timeout: 30_000 }, async () => {
+    const result = await runCli(['run', '--json', '--jars', '20', 'Inspect cookie jar 999 and tell me whether it was tampered with']);
+    expect(result.code).toBe(0);
+    const events = parseEvents(result.stdout);
+    const failed = events.find((event) => event.type === 'tool-result' && event.isError);
+    expect(failed).toMatchObject({ type: 'tool-result', isError: true, server: 'cookie-jars' });
+    expect(events.at(-1)).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+  });
+
+  it('keeps going to done when a server dies in the middle of the run', { timeout: 30_000 }, async () => {
+    const cli = startCli(['demo', '--json', '--jars', '40', '--latency', '150']);
+    started.push(cli);
+    await cli.waitFor(/"type":"tool-result"/);
+    const cookieJars = serverPids(cli.output().stderr).get('cookie-jars');
+    expect(cookieJars).toBeTypeOf('number');
+    process.kill(cookieJars!, 'SIGKILL');
+    const result = await cli.exited;
+    expect(result.code).toBe(0);
+    const events = parseEvents(result.stdout);
+    expect(events.some((event) => event.type === 'tool-result' && event.isError)).toBe(true);
+    expect(events.at(-1)?.type).toBe('done');
+    expect(result.stderr).toMatch(/⚠️ cookie-jars stopped unexpectedly \(killed by SIGKILL\)/);
+  });
+
+  it('runs a call that needs approval when started with --yes', { timeout: 30_000 }, async () => {
+    const result = await runCli(['run', '--json', '--yes', 'order 3 bags of flour']);
+    expect(result.code).toBe(0);
+    const events = parseEvents(result.stdout);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'approval-response', tool: 'place_order', decision: 'approved', by: 'user' }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'tool-result', tool: 'place_order', server: 'pantry', isError: false }));
+  });
+});
