@@ -14,3 +14,4 @@ export type { HttpRejection } from './json-rpc-error.js';
 export { jsonToolResult, errorToolResult } from './tool-result.js';
 export { wholeNumber, wholeNumberFlag, describeWholeNumber } from './whole-number.js';
 export type { WholeNumberRange } from './whole-number.js';
+export { SeededRandom } from './seeded-random.js';

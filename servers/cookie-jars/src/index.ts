@@ -15,4 +15,3 @@ export {
   tamperReason,
 } from './jars.js';
 export type { GroundTruth, Jar, Seal } from './jars.js';
-export { SeededRandom } from './seeded-random.js';

@@ -1,7 +1,7 @@
 // The texts found on jar notes: ordinary ones, AUTHORIZED ones, ones that only look authorized,
 // and untrusted ones that try to instruct whoever reads them. Server side, pure data.
 
-import type { SeededRandom } from './seeded-random.js';
+import type { SeededRandom } from '@kitchen/server-kit';
 
 export const ORDINARY_NOTES = [
   'Baked on Monday.',

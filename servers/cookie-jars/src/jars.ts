@@ -2,7 +2,7 @@
 // which are tampered. Server side, pure (no network, no clock, no Math.random).
 
 import { AUTHORIZED_BROKEN_SEAL_NOTES, LOOKALIKE_AUTHORIZED_NOTES, ORDINARY_NOTES, authorizedNote, injectionNote } from './jar-notes.js';
-import { SeededRandom } from './seeded-random.js';
+import { SeededRandom } from '@kitchen/server-kit';
 
 /** How far measured weight may drift from expected weight before it counts as off. */
 export const TOLERANCE_GRAMS = 5;

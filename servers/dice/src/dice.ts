@@ -1,7 +1,7 @@
 // The dice domain: roll `count` dice with `sides` faces from a seed, so the same seed always
 // gives the same roll. Server side, pure.
 
-import { SeededRandom } from './seeded-random.js';
+import { SeededRandom } from '@kitchen/server-kit';
 
 export const DICE_LIMITS = {
   count: { min: 1, max: 100 },

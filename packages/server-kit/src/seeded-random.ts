@@ -1,5 +1,5 @@
-// A small seeded pseudo-random generator (mulberry32): the same seed gives the same pantry on
-// every machine, which is what makes the jar inspection's answer known. Server side, pure.
+// A small seeded pseudo-random generator (mulberry32): the same seed gives the same jars, rolls
+// or pantry on every machine, which is what makes an example server's answer known. Server side, pure.
 
 export class SeededRandom {
   private state: number;
