@@ -9,19 +9,10 @@ import { OfflineModel } from '../src/offline-model.js';
 import { runAgentLoop } from '../src/run-agent-loop.js';
 import { createSpawnAgentTool } from '../src/spawn-agent.js';
 import { connectInMemory } from '../src/testing/connect-in-memory.js';
+import type { FakeJar as Jar } from '../src/testing/fake-jar-kitchen.js';
 import { collectEvents } from '../src/testing/recording-context.js';
 import type { Toolbox } from '../src/toolbox.js';
 import { TreeBudget } from '../src/tree-budget.js';
-
-interface Jar {
-  id: number;
-  label: string;
-  seal: 'intact' | 'broken';
-  expectedGrams: number;
-  measuredGrams: number;
-  toleranceGrams: number;
-  note: string;
-}
 
 const JAR_COUNT = 45;
 
