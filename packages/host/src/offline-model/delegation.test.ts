@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OfflineModel } from '../offline-model.js';
+import { sliceIds } from './delegation.js';
 import { expectedAudit, FakeJarKitchen, generateJars, tamperedLines } from '../testing/fake-jar-kitchen.js';
 
 const model = new OfflineModel();
@@ -22,6 +23,20 @@ describe('the offline model delegating with spawn_agent', () => {
     expect(run.calls.filter((call) => call.agent === 'jars-21-40' && call.name === 'inspect_jar').map((call) => call.input['id'])).toEqual(range(21, 40));
   });
 
+  it('cuts a job into as few slices as fit, as even as can be', () => {
+    expect(sliceIds(range(5, 25)).map((slice) => slice.length)).toEqual([11, 10]);
+    expect(sliceIds(range(1, 80)).map((slice) => slice.length)).toEqual([20, 20, 20, 20]);
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 500 }), { minLength: 1, maxLength: 300 }), (ids) => {
+        const slices = sliceIds(ids);
+        const lengths = slices.map((slice) => slice.length);
+        expect(slices.flat()).toEqual([...ids].sort((left, right) => left - right));
+        expect(slices.length).toBe(Math.ceil(ids.length / 20));
+        expect(Math.max(...lengths) - Math.min(...lengths)).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
   it('merges the workers\' reports into exactly the right report for random kitchens', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 21, max: 150 }), async (seed, size) => {
@@ -41,7 +56,7 @@ describe('the offline model delegating with spawn_agent', () => {
     const jars = generateJars(5, 60);
     const run = await new FakeJarKitchen(jars, { spawnAgent: true }).run(model, 'look at jars 15 to 75');
     expect(run.callsPerTurn[0]).toBe(4);
-    expect(run.calls[0]).toMatchObject({ name: 'spawn_agent', input: { name: 'jars-15-34' } });
+    expect(run.calls[0]).toMatchObject({ name: 'spawn_agent', input: { name: 'jars-15-30' } });
     const truth = expectedAudit(jars, range(15, 75));
     expect(tamperedLines(run.finalText)).toEqual(truth.tampered);
     expect(run.finalText).toContain('Unknown jars (no such jar in the pantry): 61-75.');

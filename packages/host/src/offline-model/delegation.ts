@@ -6,10 +6,17 @@ import { describeJars, sortedIds } from './id-list.js';
 /** Most jars one worker gets, and the size above which a job is worth delegating. */
 export const SLICE_SIZE = 20;
 
+/** As few slices as fit, as even as can be: 21 jars make 11 + 10, not 20 + 1. */
 export function sliceIds(ids: number[], size = SLICE_SIZE): number[][] {
   const sorted = sortedIds(ids);
+  const count = Math.ceil(sorted.length / size);
   const slices: number[][] = [];
-  for (let start = 0; start < sorted.length; start += size) slices.push(sorted.slice(start, start + size));
+  let start = 0;
+  for (let index = 0; index < count; index += 1) {
+    const length = Math.ceil((sorted.length - start) / (count - index));
+    slices.push(sorted.slice(start, start + length));
+    start += length;
+  }
   return slices;
 }
 
