@@ -25,7 +25,8 @@ export async function callModelWithinBudget(call: BudgetedModelCall): Promise<Mo
   const { model, request, budget, agent, signal } = call;
   // The worst case is the input estimate plus every output token the call may write; as long as a
   // model reports no more than that, the tree cannot pass its cap however many agents draw at once.
-  const worstCase = estimateRequestTokens(request) + request.maxTokens;
+  // Estimating serialises the whole history, so it is only paid for when there is a budget to ask.
+  const worstCase = budget ? estimateRequestTokens(request) + request.maxTokens : 0;
   const reservation = budget?.reserve(agent, worstCase);
   if (budget && !reservation) return { kind: 'no-room', worstCase, left: budget.remainingTokens, maxTokens: budget.maxTokens };
   let response: ModelResponse;

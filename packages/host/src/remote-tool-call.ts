@@ -2,6 +2,7 @@
 // tool" is "make a request"; whatever goes wrong on the way (a refusal, an isError result, a dead
 // server, a timeout, an abort) comes back as data, never as an exception.
 
+import { setMaxListeners } from 'node:events';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -20,13 +21,20 @@ export interface RemoteCall {
 
 export async function callRemoteTool({ client, tool, input, context, timeoutMs }: RemoteCall): Promise<ToolOutcome> {
   const who = `Tool "${tool.name}" on server "${tool.server}"`;
-  // A signal per call: the SDK adds an abort listener to the signal it is given and never removes
-  // it, so handing it the run's long-lived signal would pile up listeners call after call.
-  // AbortSignal.any follows the run's signal without adding a listener to it.
-  const callSignal = AbortSignal.any([context.signal]);
+  // A controller per call that follows the run's signal only while the call is in flight. The SDK
+  // adds an abort listener to the signal it is given and never removes it: handed the run's signal
+  // (or one derived from it), every finished call would stay in memory until the run ends, and the
+  // run's final abort would send notifications/cancelled for calls answered long ago.
+  const call = new AbortController();
+  const follow = () => call.abort(context.signal.reason);
+  // One listener per call in flight, each removed when its call ends: many at once (16 workers'
+  // turns) are expected, not a leak, so the leak warning's limit does not apply to this signal.
+  setMaxListeners(0, context.signal);
+  if (context.signal.aborted) follow();
+  else context.signal.addEventListener('abort', follow, { once: true });
   try {
     const result = await client.callTool({ name: tool.originalName, arguments: input }, undefined, {
-      signal: callSignal,
+      signal: call.signal,
       timeout: timeoutMs,
       resetTimeoutOnProgress: true,
       // Passing onprogress is also what gives the server a progress token to report against.
@@ -51,6 +59,8 @@ export async function callRemoteTool({ client, tool, input, context, timeoutMs }
     return { isError: true, content: `${who} reported an error: ${text}` };
   } catch (error) {
     return { isError: true, content: `${who} ${describeCallFailure(error, context.signal.aborted, timeoutMs)}` };
+  } finally {
+    context.signal.removeEventListener('abort', follow);
   }
 }
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { z } from 'zod';
 import { ConfigurationError } from './errors.js';
 import { connectInMemory } from './testing/connect-in-memory.js';
@@ -147,6 +148,26 @@ describe('Toolbox failures become tool results', () => {
     expect(await pending).toEqual({ isError: true, content: 'Tool "sleep" on server "pantry" was cancelled because the run was aborted.' });
     expect(Date.now() - started).toBeLessThan(500);
     await vi.waitFor(() => expect(observations.cancelled).toContain('long'));
+  });
+
+  it('sends no cancellation for calls that already finished when the run is aborted later', async () => {
+    const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+    await buildTestServer('pantry').connect(serverEnd);
+    const received: string[] = [];
+    const deliver = serverEnd.onmessage;
+    serverEnd.onmessage = (message, extra) => {
+      if ('method' in message) received.push(message.method);
+      deliver?.(message, extra);
+    };
+    const toolbox = await Toolbox.fromTransports([{ name: 'pantry', url: 'in-memory:pantry', transport: clientEnd }]);
+    opened.push(toolbox);
+    const { context, abort } = createRecordingContext();
+    await toolbox.call('sleep', { ms: 1, label: 'first' }, context);
+    await toolbox.call('sleep', { ms: 1, label: 'second' }, context);
+    abort();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received.filter((method) => method === 'tools/call')).toHaveLength(2);
+    expect(received).not.toContain('notifications/cancelled');
   });
 });
 
