@@ -1,0 +1,266 @@
+// @ts-check
+// Folds the host's LoopEvents into one lane per agent, for the web UI. App side, browser and
+// Node alike: no DOM here, so the same code is unit-tested under vitest without a browser.
+
+import { cleanDisplayText, ROOT_AGENT } from './lane-words.js';
+
+/**
+ * @typedef {import('@kitchen/host').LoopEvent} LoopEvent
+ * @typedef {import('@kitchen/host').DoneEvent} DoneEvent
+ * @typedef {import('@kitchen/host').LoopStopReason} LoopStopReason
+ *
+ * @typedef {{ kind: 'iteration'; iteration: number }} IterationEntry
+ * @typedef {{ kind: 'text'; text: string }} TextEntry
+ * @typedef {{ isError: boolean; content: string; durationMs: number }} ToolResult
+ * @typedef {{ progress: number; total?: number; message?: string }} ToolProgress
+ * @typedef {{ kind: 'tool'; callId: string; tool: string; server: string; input: Record<string, unknown>;
+ *   result?: ToolResult; progress?: ToolProgress; questions: QuestionEntry[] }} ToolEntry
+ * @typedef {{ kind: 'approval'; requestId: string; callId?: string; tool: string; server: string;
+ *   input: Record<string, unknown>; reason: string; status: 'waiting' | 'approved' | 'denied';
+ *   by?: 'rule' | 'user' | 'timeout'; answerReason?: string }} ApprovalEntry
+ * @typedef {{ kind: 'sampling'; requestId: string; callId?: string; server: string; costCents: number; maxTokens: number;
+ *   estimatedInputTokens: number; treeTokensLeft: number; status: 'waiting' | 'answered' | 'denied' | 'failed';
+ *   reason?: string; inputTokens?: number; outputTokens?: number; chargedCents?: number }} SamplingEntry
+ * @typedef {{ kind: 'elicitation'; requestId: string; callId?: string; server: string; message: string; schema: Record<string, unknown>;
+ *   status: 'waiting' | 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }} ElicitationEntry
+ * @typedef {ApprovalEntry | SamplingEntry | ElicitationEntry} QuestionEntry
+ * @typedef {IterationEntry | TextEntry | ToolEntry | QuestionEntry} LaneEntry
+ *
+ * @typedef {{ id: string; name: string; parent?: string; depth: number; task: string;
+ *   status: 'running' | 'ended'; iteration: number; iterations: number; toolCalls: number; tokens: number;
+ *   costCents: number; stopReason?: LoopStopReason; finalText?: string; waiting: number;
+ *   entries: LaneEntry[]; calls: Map<string, ToolEntry> }} Lane
+ *
+ * @typedef {{ lanes: Lane[]; laneById: Map<string, Lane>; questions: Map<string, QuestionEntry>;
+ *   treeTokens: number; samplingCents: number; startedAt?: number; done?: DoneEvent }} RunView
+ *
+ * What one event changed, so a view can update only that: the lane (its header at least), and
+ * the entry that was added or changed in it, if any. A question about a tool call the lane shows
+ * (approval, sampling, elicitation) sits in that call's entry, between the call and its result,
+ * so its change is a change of the call's entry.
+ * @typedef {{ lane?: Lane; entry?: LaneEntry; laneCreated: boolean; entryCreated: boolean }} Change
+ */
+
+/** @returns {RunView} */
+export function createRunView() {
+  return { lanes: [], laneById: new Map(), questions: new Map(), treeTokens: 0, samplingCents: 0 };
+}
+
+/**
+ * Applies one event to the view, in place (a run has hundreds of events; copying every lane
+ * for each of them is waste), and says what changed.
+ * @param {RunView} view
+ * @param {LoopEvent} event
+ * @returns {Change}
+ */
+export function applyEvent(view, event) {
+  view.startedAt ??= event.at;
+  if (event.type === 'done') {
+    view.done = event;
+    return { laneCreated: false, entryCreated: false };
+  }
+  const laneCreated = !view.laneById.has(event.agent);
+  const lane = laneFor(view, event.agent);
+  /** @param {LaneEntry} entry @returns {Change} */
+  const added = (entry) => {
+    lane.entries.push(entry);
+    return { lane, entry, laneCreated, entryCreated: true };
+  };
+  /** @param {LaneEntry | undefined} entry @returns {Change} */
+  const changed = (entry) => (entry === undefined ? { lane, laneCreated, entryCreated: false } : { lane, entry, laneCreated, entryCreated: false });
+  /** @param {QuestionEntry} entry @returns {ToolEntry | undefined} */
+  const callOf = (entry) => (entry.callId === undefined ? undefined : lane.calls.get(entry.callId));
+  /** @param {QuestionEntry} entry @returns {Change} */
+  const place = (entry) => {
+    const call = callOf(entry);
+    if (call === undefined) return added(entry);
+    call.questions.push(entry);
+    return changed(call);
+  };
+  /** @param {QuestionEntry} entry @returns {Change} */
+  const ask = (entry) => {
+    view.questions.set(entry.requestId, entry);
+    lane.waiting += 1;
+    return place(entry);
+  };
+  /** @param {QuestionEntry} entry @returns {Change} */
+  const settle = (entry) => {
+    const call = callOf(entry);
+    return changed(call !== undefined && call.questions.includes(entry) ? call : entry);
+  };
+  /** @param {QuestionEntry} entry */
+  const stopWaiting = (entry) => {
+    if (entry.status === 'waiting') lane.waiting = Math.max(0, lane.waiting - 1);
+  };
+
+  switch (event.type) {
+    case 'agent-start':
+      lane.name = event.name;
+      lane.depth = event.depth;
+      lane.task = event.task;
+      if (event.parent !== undefined) lane.parent = event.parent;
+      return changed(undefined);
+    case 'iteration-start':
+      lane.iteration = event.iteration;
+      return added({ kind: 'iteration', iteration: event.iteration });
+    case 'text':
+      return cleanDisplayText(event.text).trim() === '' ? changed(undefined) : added({ kind: 'text', text: event.text });
+    case 'usage':
+      lane.tokens += event.inputTokens + event.outputTokens;
+      lane.costCents += event.costCents;
+      view.treeTokens = Math.max(view.treeTokens, event.treeTokens);
+      return changed(undefined);
+    case 'tool-call': {
+      /** @type {ToolEntry} */
+      const entry = { kind: 'tool', callId: event.callId, tool: event.tool, server: event.server, input: event.input, questions: [] };
+      lane.calls.set(event.callId, entry);
+      lane.toolCalls += 1;
+      return added(entry);
+    }
+    case 'progress': {
+      const entry = lane.calls.get(event.callId);
+      if (entry === undefined) return changed(undefined);
+      entry.progress = { progress: event.progress, ...(event.total === undefined ? {} : { total: event.total }), ...(event.message === undefined ? {} : { message: event.message }) };
+      return changed(entry);
+    }
+    case 'tool-result': {
+      const result = { isError: event.isError, content: event.content, durationMs: event.durationMs };
+      const entry = lane.calls.get(event.callId);
+      if (entry !== undefined) {
+        entry.result = result;
+        return changed(entry);
+      }
+      return added({ kind: 'tool', callId: event.callId, tool: event.tool, server: event.server, input: {}, result, questions: [] });
+    }
+    case 'approval-request': {
+      /** @type {ApprovalEntry} */
+      const entry = {
+        kind: 'approval',
+        requestId: event.requestId,
+        ...(event.callId === undefined ? {} : { callId: event.callId }),
+        tool: event.tool,
+        server: event.server,
+        input: event.input,
+        reason: event.reason,
+        status: 'waiting',
+      };
+      return ask(entry);
+    }
+    case 'approval-response': {
+      const asked = view.questions.get(event.requestId);
+      if (asked?.kind === 'approval') {
+        stopWaiting(asked);
+        asked.status = event.decision;
+        asked.by = event.by;
+        if (event.reason !== undefined) asked.answerReason = event.reason;
+        return settle(asked);
+      }
+      // Approvals by rule happen on every call; only a refusal is worth a line in the lane.
+      if (event.decision === 'approved') return changed(undefined);
+      return place({
+        kind: 'approval',
+        requestId: event.requestId,
+        ...(event.callId === undefined ? {} : { callId: event.callId }),
+        tool: event.tool,
+        server: lane.calls.get(event.callId ?? '')?.server ?? '',
+        input: lane.calls.get(event.callId ?? '')?.input ?? {},
+        reason: '',
+        status: 'denied',
+        by: event.by,
+        ...(event.reason === undefined ? {} : { answerReason: event.reason }),
+      });
+    }
+    case 'sampling-request': {
+      /** @type {SamplingEntry} */
+      const entry = {
+        kind: 'sampling',
+        requestId: event.requestId,
+        ...(event.callId === undefined ? {} : { callId: event.callId }),
+        server: event.server,
+        costCents: event.costCents,
+        maxTokens: event.maxTokens,
+        estimatedInputTokens: event.estimatedInputTokens,
+        treeTokensLeft: event.treeTokensLeft,
+        status: 'waiting',
+      };
+      return ask(entry);
+    }
+    case 'sampling-response': {
+      const asked = view.questions.get(event.requestId);
+      if (asked?.kind !== 'sampling') return changed(undefined);
+      stopWaiting(asked);
+      view.samplingCents += event.costCents;
+      asked.status = event.outcome;
+      asked.inputTokens = event.inputTokens;
+      asked.outputTokens = event.outputTokens;
+      asked.chargedCents = event.costCents;
+      if (event.reason !== undefined) asked.reason = event.reason;
+      return settle(asked);
+    }
+    case 'elicitation-request': {
+      /** @type {ElicitationEntry} */
+      const entry = {
+        kind: 'elicitation',
+        requestId: event.requestId,
+        ...(event.callId === undefined ? {} : { callId: event.callId }),
+        server: event.server,
+        message: event.message,
+        schema: event.schema,
+        status: 'waiting',
+      };
+      return ask(entry);
+    }
+    case 'elicitation-response': {
+      const asked = view.questions.get(event.requestId);
+      if (asked?.kind !== 'elicitation') return changed(undefined);
+      stopWaiting(asked);
+      asked.status = event.action;
+      if (event.content !== undefined) asked.content = event.content;
+      return settle(asked);
+    }
+    case 'agent-end':
+      lane.status = 'ended';
+      lane.iterations = event.iterations;
+      lane.toolCalls = event.toolCalls;
+      lane.tokens = event.tokens;
+      lane.costCents = event.costCents;
+      lane.stopReason = event.stopReason;
+      lane.finalText = event.finalText;
+      lane.waiting = 0;
+      return changed(undefined);
+  }
+}
+
+/** @param {readonly LoopEvent[]} events */
+export function foldEvents(events) {
+  const view = createRunView();
+  for (const event of events) applyEvent(view, event);
+  return view;
+}
+
+/** @param {RunView} view @param {string} agent @returns {Lane} */
+function laneFor(view, agent) {
+  const known = view.laneById.get(agent);
+  if (known !== undefined) return known;
+  /** @type {Lane} */
+  const lane = {
+    id: agent,
+    name: agent,
+    depth: agent === ROOT_AGENT ? 0 : 1,
+    task: '',
+    status: 'running',
+    iteration: 0,
+    iterations: 0,
+    toolCalls: 0,
+    tokens: 0,
+    costCents: 0,
+    waiting: 0,
+    entries: [],
+    calls: new Map(),
+  };
+  view.laneById.set(agent, lane);
+  // The main lane stays first whatever order the events arrive in; workers follow as hired.
+  if (agent === ROOT_AGENT) view.lanes.unshift(lane);
+  else view.lanes.push(lane);
+  return lane;
+}

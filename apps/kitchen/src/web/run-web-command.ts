@@ -1,0 +1,63 @@
+// `kitchen web`: starts the servers and the web UI, prints the address, and serves until Ctrl-C,
+// then stops the run in progress, the UI and every server. App side.
+
+import { ConfigurationError, describeError, GateRuleError } from '@kitchen/host';
+import { findConfigFile, loadKitchenConfig } from '../kitchen-config.js';
+import { EXIT, type KitchenOutput } from '../kitchen-output.js';
+import { ServerStartError } from '../launch-server.js';
+import type { KitchenFlags } from '../parse-cli-arguments.js';
+import { startKitchenWeb, type KitchenWeb } from './start-kitchen-web.js';
+
+export interface RunWebCommandOptions {
+  flags: KitchenFlags;
+  port: number;
+  output: KitchenOutput;
+  /** Aborted on Ctrl-C. */
+  signal: AbortSignal;
+}
+
+export async function runWebCommand(options: RunWebCommandOptions): Promise<number> {
+  const { flags, output, signal } = options;
+  const say = (line: string) => output.stdout.write(`${line}\n`);
+  const complain = (line: string) => output.stderr.write(`${line}\n`);
+  const loaded = loadKitchenConfig(flags.configPath ?? findConfigFile());
+  if (!loaded.ok) {
+    complain(loaded.message);
+    return EXIT.usage;
+  }
+  let web: KitchenWeb;
+  try {
+    web = await startKitchenWeb({
+      config: loaded.config,
+      flags,
+      port: options.port,
+      environment: output.environment,
+      signal,
+      onUnexpectedExit: (server, description) => {
+        if (!signal.aborted) complain(`⚠️ ${server} stopped unexpectedly (${description}); its tools will fail from now on`);
+      },
+    });
+  } catch (error) {
+    if (error instanceof ServerStartError) complain(error.message);
+    else complain(`kitchen: ${describeError(error)}`);
+    if (error instanceof ConfigurationError || error instanceof GateRuleError) return EXIT.usage;
+    return signal.aborted ? EXIT.interrupted : EXIT.failed;
+  }
+  try {
+    for (const server of web.servers.servers) {
+      say(`🍳 ${server.name} ${server.url}${server.pid === undefined ? '' : ` (pid ${server.pid})`}`);
+    }
+    const described = web.kitchen.describe();
+    say(described.toolbox);
+    say(`🧠 model: ${described.model}`);
+    say(`🌐 kitchen web UI on ${web.url}`);
+    say('Open it in a browser; Ctrl-C stops the UI and the servers.');
+    await new Promise<void>((resolve) => {
+      if (signal.aborted) resolve();
+      signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    return EXIT.ok;
+  } finally {
+    await web.close();
+  }
+}

@@ -1,0 +1,102 @@
+// Starts everything `kitchen web` needs: the configured servers, a WebKitchen connected to them
+// and the web UI on 127.0.0.1; `close()` stops all three. App side, and the seam the web tests
+// use to run the whole thing in-process over real HTTP.
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { KitchenConfig } from '../kitchen-config.js';
+import type { KitchenFlags } from '../parse-cli-arguments.js';
+import { startServers, type RunningServers } from '../start-servers.js';
+import { createWebApp } from './create-web-app.js';
+import { WebKitchen } from './web-kitchen.js';
+
+export const WEB_HOST = '127.0.0.1';
+
+export interface StartKitchenWebOptions {
+  /** The servers to start, and the approval and sampling rules runs follow. */
+  config: KitchenConfig;
+  flags: KitchenFlags;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  environment?: NodeJS.ProcessEnv;
+  /** Aborting it while the servers start stops them and rejects. */
+  signal?: AbortSignal;
+  onUnexpectedExit?: (server: string, description: string) => void;
+}
+
+export interface KitchenWeb {
+  /** http://127.0.0.1:PORT/ */
+  url: string;
+  kitchen: WebKitchen;
+  servers: RunningServers;
+  /** Stops the current run, the web server and the MCP servers. Safe to call more than once. */
+  close(): Promise<void>;
+}
+
+/** Throws for bad flags or rules before starting anything, and ServerStartError for a server that does not start. */
+export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<KitchenWeb> {
+  const environment = options.environment ?? process.env;
+  WebKitchen.check({ flags: options.flags, config: options.config, environment });
+  const servers = await startServers(options.config.servers, {
+    seed: options.flags.seed,
+    jars: options.flags.jars,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.onUnexpectedExit === undefined ? {} : { onUnexpectedExit: options.onUnexpectedExit }),
+  });
+  let kitchen: WebKitchen | undefined;
+  let httpServer: Server | undefined;
+  try {
+    kitchen = await WebKitchen.connect({
+      flags: options.flags,
+      config: options.config,
+      connections: servers.connections,
+      environment,
+    });
+    let port = 0;
+    httpServer = createServer(createWebApp(kitchen, () => port));
+    port = await listen(httpServer, options.port ?? 0);
+  } catch (error) {
+    await kitchen?.close();
+    await servers.stop();
+    throw error;
+  }
+  const url = `http://${WEB_HOST}:${(httpServer.address() as AddressInfo).port}/`;
+  const openServer = httpServer;
+  const openKitchen = kitchen;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    kitchen,
+    servers,
+    close: () =>
+      (closing ??= (async () => {
+        // The run first: its streams end with `done`, then the sockets can go.
+        await openKitchen.close();
+        await new Promise<void>((resolve) => {
+          openServer.close(() => resolve());
+          openServer.closeAllConnections();
+        });
+        await servers.stop();
+      })()),
+  };
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `port ${port} on ${WEB_HOST} is already in use; pick another with --port N, or --port 0 for any free port`
+            : `the web UI could not listen on ${WEB_HOST}:${port} (${error.message})`,
+        ),
+      );
+    };
+    server.once('error', onError);
+    // Loopback only: the UI can approve destructive calls, so it must not be reachable from the network.
+    server.listen(port, WEB_HOST, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}

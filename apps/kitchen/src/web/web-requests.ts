@@ -1,0 +1,59 @@
+// The JSON bodies the web UI's API accepts, validated once with zod, and the one-line message a
+// bad one gets: the field, what is wrong, and what to send instead. App side.
+
+import { z } from 'zod';
+
+export const MAX_TASK_LENGTH = 4000;
+
+export const startRunBody = z.strictObject({
+  task: z.string().trim().min(1).max(MAX_TASK_LENGTH),
+  model: z.enum(['offline', 'anthropic', 'auto']).optional(),
+});
+
+export const approvalAnswerBody = z.strictObject({
+  approved: z.boolean(),
+  reason: z.string().trim().max(500).optional(),
+});
+
+const elicitedValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.array(z.string().max(2000)).max(100)]);
+
+export const elicitationAnswerBody = z.strictObject({
+  action: z.enum(['accept', 'decline', 'cancel']),
+  content: z.record(z.string(), elicitedValue).optional(),
+});
+
+const FIXES: Record<string, string> = {
+  task: `send the task as text, 1 to ${MAX_TASK_LENGTH} characters, e.g. {"task": "Roll 3 dice"}`,
+  model: 'use "offline", "anthropic" or "auto", or leave it out',
+  approved: 'send true to allow the call or false to refuse it, e.g. {"approved": true}',
+  reason: 'send a short sentence (at most 500 characters), or leave it out',
+  action: 'use "accept", "decline" or "cancel"',
+  content: 'send an object of field values (text, numbers, true/false or lists of text), e.g. {"servings": 4}',
+};
+
+export type BodyResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** Parses a request body; the message names the first bad field and the fix. */
+export function parseBody<T>(schema: z.ZodType<T>, body: unknown): BodyResult<T> {
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return { ok: false, message: 'The body must be a JSON object sent with Content-Type: application/json.' };
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return { ok: true, value: result.data };
+  const issue = result.error.issues[0];
+  if (issue === undefined) return { ok: false, message: 'The body is not valid.' };
+  if (issue.code === 'unrecognized_keys') {
+    return { ok: false, message: `Unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}; the fields are ${fieldsOf(schema)}.` };
+  }
+  const field = String(issue.path[0] ?? '');
+  const value = (body as Record<string, unknown>)[field];
+  const what = value === undefined ? 'is missing' : `is not allowed (${issue.message})`;
+  return { ok: false, message: `"${field}" ${what}; ${FIXES[field] ?? `the fields are ${fieldsOf(schema)}`}.` };
+}
+
+function fieldsOf(schema: z.ZodType): string {
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+  return Object.keys(shape)
+    .map((key) => `"${key}"`)
+    .join(', ');
+}

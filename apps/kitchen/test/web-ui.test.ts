@@ -1,0 +1,247 @@
+// `kitchen web` end to end, in-process: the real example servers as child processes, the offline
+// model, and the web UI's API over real HTTP on 127.0.0.1:0, read the way the page reads it.
+
+import { request as httpRequest } from 'node:http';
+import type { LoopEvent } from '@kitchen/host';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { parseKitchenConfig } from '../src/kitchen-config.js';
+import { demoTask } from '../src/kitchen-task.js';
+import { parseCliArguments } from '../src/parse-cli-arguments.js';
+import { startKitchenWeb, type KitchenWeb } from '../src/web/start-kitchen-web.js';
+import { foldEvents } from '../src/web/public/lanes.js';
+import { cliEnvironment, reportedJarIds, tamperedJarIds } from './cli-process.js';
+
+const JARS = 24;
+const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
+let web: KitchenWeb;
+
+beforeAll(async () => {
+  const parsed = parseCliArguments(['web', '--jars', String(JARS), '--model', 'offline']);
+  if (!parsed.ok || parsed.command.name !== 'web') throw new Error(`bad test flags: ${JSON.stringify(parsed)}`);
+  // Two of the example servers are enough: jars to inspect and discard, and a pastry chef that asks.
+  const loaded = parseKitchenConfig(
+    {
+      servers: [
+        { name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts' },
+        { name: 'pastry-chef', package: 'servers/pastry-chef', entry: 'src/main.ts', args: ['--bake-ms-per-minute', '4'] },
+      ],
+    },
+    REPO_CONFIG,
+  );
+  if (!loaded.ok) throw new Error(loaded.message);
+  web = await startKitchenWeb({ config: loaded.config, flags: parsed.command.flags, port: 0, environment: cliEnvironment() });
+}, 30_000);
+
+afterAll(async () => {
+  await web?.close();
+}, 15_000);
+
+describe('kitchen web', () => {
+  it('binds 127.0.0.1 and serves the page with a strict content policy', async () => {
+    expect(web.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const page = await fetch(web.url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await page.text()).toContain('<script type="module" src="app.js"></script>');
+    const lanes = await fetch(new URL('lanes.js', web.url));
+    expect(lanes.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('lists the toolbox with servers, annotations and the local-tool count', async () => {
+    const { tools, localToolCount } = (await (await fetch(new URL('api/tools', web.url))).json()) as {
+      tools: Array<{ name: string; server: string; annotations: Record<string, unknown> }>;
+      localToolCount: number;
+    };
+    expect(localToolCount).toBe(1);
+    expect(tools).toContainEqual(expect.objectContaining({ name: 'spawn_agent', server: 'local' }));
+    expect(tools).toContainEqual(expect.objectContaining({ name: 'discard_jar', server: 'cookie-jars', annotations: expect.objectContaining({ destructiveHint: true }) }));
+  });
+
+  it('streams a run lane by lane to done, and its report matches the known answer', { timeout: 20_000 }, async () => {
+    const started = await postJson('api/runs', { task: demoTask(JARS) });
+    expect(started.status).toBe(201);
+    const runId = started.body['runId'] as string;
+    const events = await readEvents(runId);
+    expect(events.at(-1)).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+
+    const view = foldEvents(events);
+    // The offline model hires a worker per slice of at most 20 jars: two for 24.
+    expect(view.lanes.map((lane) => [lane.id, lane.parent, lane.status])).toEqual([
+      ['main', undefined, 'ended'],
+      ['1', 'main', 'ended'],
+      ['2', 'main', 'ended'],
+    ]);
+    expect(view.lanes.slice(1).map((lane) => lane.name)).toEqual([expect.stringMatching(/^jars-1-\d+$/), expect.stringMatching(/^jars-\d+-24$/)]);
+    const inspected = view.lanes.slice(1).flatMap((lane) => lane.entries.filter((entry) => entry.kind === 'tool' && entry.tool === 'inspect_jar'));
+    expect(inspected).toHaveLength(JARS);
+    expect(view.lanes[0]?.entries.filter((entry) => entry.kind === 'tool' && entry.tool === 'inspect_jar')).toEqual([]);
+    expect(reportedJarIds(view.done?.finalText ?? '')).toEqual(tamperedJarIds(1729, JARS));
+
+    // A reader who comes late gets the whole story, and the stream still ends.
+    expect(await readEvents(runId)).toEqual(events);
+  });
+
+  it('asks the page before a destructive call and runs it once allowed', { timeout: 20_000 }, async () => {
+    const runId = (await postJson('api/runs', { task: 'discard jar 3' })).body['runId'] as string;
+    const stream = openEvents(runId);
+    const request = await stream.until((event) => event.type === 'approval-request');
+    expect(request).toMatchObject({ type: 'approval-request', agent: 'main', tool: 'discard_jar', server: 'cookie-jars', input: { id: 3 } });
+    if (request.type !== 'approval-request') throw new Error('unreachable');
+
+    const busy = await postJson('api/runs', { task: 'Roll 3 dice' });
+    expect(busy.status).toBe(409);
+    expect(busy.body['error']).toContain(`Run ${runId} is still going`);
+
+    expect((await postJson(`api/approvals/${request.requestId}`, { approved: true })).status).toBe(200);
+    const events = await stream.until((event) => event.type === 'done');
+    const all = [...stream.seen];
+    expect(all).toContainEqual(expect.objectContaining({ type: 'approval-response', requestId: request.requestId, decision: 'approved', by: 'user' }));
+    const result = all.find((event) => event.type === 'tool-result' && event.tool === 'discard_jar');
+    expect(result).toMatchObject({ isError: false, content: expect.stringContaining('"discarded":true') });
+    expect(events).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+    // Answered already: the same id is no longer waiting.
+    expect((await postJson(`api/approvals/${request.requestId}`, { approved: false })).status).toBe(404);
+  });
+
+  it('puts a server\'s sampling request and form to the page, and checks the form before it leaves', { timeout: 20_000 }, async () => {
+    const runId = (await postJson('api/runs', { task: 'Ask the pastry chef to critique the lemon tart recipe, choose a filling and bake it' })).body['runId'] as string;
+    const stream = openEvents(runId);
+
+    const sampling = await stream.until((event) => event.type === 'sampling-request');
+    expect(sampling).toMatchObject({ server: 'pastry-chef', costCents: expect.any(Number) });
+    if (sampling.type !== 'sampling-request') throw new Error('unreachable');
+    // Sampling approvals go through the same path as tool approvals.
+    expect((await postJson(`api/approvals/${sampling.requestId}`, { approved: true })).status).toBe(200);
+    expect(await stream.until((event) => event.type === 'sampling-response')).toMatchObject({ outcome: 'answered' });
+
+    const question = await stream.until((event) => event.type === 'elicitation-request');
+    if (question.type !== 'elicitation-request') throw new Error('unreachable');
+    const misfit = await postJson(`api/elicitations/${question.requestId}`, { action: 'accept', content: { filling: 'rhubarb', servings: 0 } });
+    expect(misfit).toMatchObject({ status: 400, body: { problems: [expect.stringContaining('filling must be one of'), 'servings must be at least 1.'] } });
+    const fits = await postJson(`api/elicitations/${question.requestId}`, { action: 'accept', content: { filling: 'cherry', servings: 6 } });
+    expect(fits.status).toBe(200);
+
+    // bake may change things, so the gate asks too.
+    const bake = await stream.until((event) => event.type === 'approval-request');
+    if (bake.type !== 'approval-request') throw new Error('unreachable');
+    await postJson(`api/approvals/${bake.requestId}`, { approved: true });
+    expect(await stream.until((event) => event.type === 'done')).toMatchObject({ stopReason: 'end_turn' });
+    const chosen = stream.seen.find((event) => event.type === 'tool-result' && event.tool === 'choose_filling');
+    expect(chosen).toMatchObject({ isError: false, content: expect.stringContaining('"filling":"cherry"') });
+    expect(stream.seen.some((event) => event.type === 'progress' && event.tool === 'bake')).toBe(true);
+  });
+
+  it('stops a run waiting for an approval, and the question goes with it', { timeout: 20_000 }, async () => {
+    const runId = (await postJson('api/runs', { task: 'discard jar 5' })).body['runId'] as string;
+    const stream = openEvents(runId);
+    const request = await stream.until((event) => event.type === 'approval-request');
+    expect((await postJson(`api/runs/${runId}/abort`, {})).status).toBe(202);
+    expect(await stream.until((event) => event.type === 'done')).toMatchObject({ stopReason: 'aborted' });
+    expect(request.type === 'approval-request' && (await postJson(`api/approvals/${request.requestId}`, { approved: true })).status).toBe(404);
+    expect((await postJson(`api/runs/${runId}/abort`, {})).status).toBe(409);
+  });
+
+  it('refuses requests for another host or from another origin', async () => {
+    const port = new URL(web.url).port;
+    const foreignHost = await rawRequest('GET', '/api/tools', { Host: `evil.example:${port}` });
+    expect(foreignHost.status).toBe(403);
+    expect(JSON.parse(foreignHost.text).error).toContain(`Host "evil.example:${port}" is not allowed`);
+    const foreignOrigin = await rawRequest('POST', '/api/runs', { Origin: 'http://evil.example', 'Content-Type': 'application/json' }, '{"task":"discard jar 1"}');
+    expect(foreignOrigin.status).toBe(403);
+    expect(JSON.parse(foreignOrigin.text).error).toContain('Origin "http://evil.example" is not allowed');
+    expect((await rawRequest('GET', '/api/tools', { Origin: `http://localhost:${port}` })).status).toBe(200);
+  });
+
+  it('answers a bad body with 400 naming the field, and a huge one with 413', async () => {
+    const notJson = await rawRequest('POST', '/api/runs', { 'Content-Type': 'application/json' }, '{"task": ');
+    expect(notJson.status).toBe(400);
+    expect(notJson.text).toContain('not valid JSON');
+    const missing = await postJson('api/runs', { model: 'offline' });
+    expect(missing).toMatchObject({ status: 400, body: { error: expect.stringContaining('"task" is missing') } });
+    const badAnswer = await postJson('api/approvals/approval-1', { approved: 'yes' });
+    expect(badAnswer).toMatchObject({ status: 400, body: { error: expect.stringContaining('"approved"') } });
+    const huge = await postJson('api/runs', { task: 'x'.repeat(100_000) });
+    expect(huge.status).toBe(413);
+  });
+
+  it('answers 404 for an approval or a question nobody is waiting for', async () => {
+    const approval = await postJson('api/approvals/approval-999999', { approved: true });
+    expect(approval).toMatchObject({ status: 404, body: { error: expect.stringContaining('No approval request "approval-999999" is waiting') } });
+    expect((await postJson('api/elicitations/elicitation-999999', { action: 'decline' })).status).toBe(404);
+    expect((await fetch(new URL('api/runs/run-999/events', web.url))).status).toBe(404);
+  });
+});
+
+// ---- Reading the API the way the page does ----
+
+async function postJson(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(new URL(path, web.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Every event of a run's SSE stream, through `done`. */
+async function readEvents(runId: string): Promise<LoopEvent[]> {
+  const stream = openEvents(runId);
+  await stream.until((event) => event.type === 'done');
+  return stream.seen;
+}
+
+/** An open SSE stream: `until` resolves with the first event (new or already seen) that matches. */
+function openEvents(runId: string): { seen: LoopEvent[]; until(match: (event: LoopEvent) => boolean): Promise<LoopEvent> } {
+  const seen: LoopEvent[] = [];
+  const waiters = new Set<() => void>();
+  let failure: unknown;
+  let ended = false;
+  void (async () => {
+    const response = await fetch(new URL(`api/runs/${runId}/events`, web.url));
+    if (response.headers.get('content-type')?.startsWith('text/event-stream') !== true) throw new Error(`not an event stream: ${response.status}`);
+    let buffer = '';
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let boundary;
+      while ((boundary = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, boundary);
+        buffer = buffer.slice(boundary + 2);
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        if (data !== undefined && !block.includes('event: end')) seen.push(JSON.parse(data.slice(6)) as LoopEvent);
+        for (const wake of [...waiters]) wake();
+      }
+    }
+  })()
+    .catch((error: unknown) => (failure = error))
+    .finally(() => {
+      ended = true;
+      for (const wake of [...waiters]) wake();
+    });
+  return {
+    seen,
+    until(match) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = seen.find(match);
+          if (found !== undefined) resolve(found);
+          else if (ended) reject(failure ?? new Error(`the stream of ${runId} ended without the event; got ${seen.map((event) => event.type).join(', ')}`));
+          else return;
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
+
+/** node:http, because fetch will not send a Host header of our choosing. */
+function rawRequest(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(new URL(path, web.url), { method, headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
