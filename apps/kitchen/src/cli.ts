@@ -4,7 +4,7 @@
 
 import { HELP_TEXT } from './help-text.js';
 import { EXIT, PROCESS_OUTPUT } from './kitchen-output.js';
-import { demoTask, demoToolCallLimit } from './kitchen-task.js';
+import { demoTask, demoToolCallLimit, PASTRY_DEMO_TASK } from './kitchen-task.js';
 import { parseCliArguments } from './parse-cli-arguments.js';
 import { serveServers } from './serve-servers.js';
 
@@ -38,10 +38,14 @@ async function main(argv: readonly string[]): Promise<number> {
   });
 
   if (command.name === 'servers') return serveServers(command.flags, PROCESS_OUTPUT, interrupt.signal);
-  const task = command.name === 'demo' ? demoTask(command.flags.jars) : command.task;
-  const flags =
-    command.name === 'demo' ? { ...command.flags, maxToolCalls: command.flags.maxToolCalls ?? demoToolCallLimit(command.flags.jars) } : command.flags;
-  // Loaded only here: --help, flag errors and `kitchen servers` do not need the host at all.
+  if (command.name === 'web') {
+    const { runWebCommand } = await import('./web/run-web-command.js');
+    return runWebCommand({ flags: command.flags, port: command.port, output: PROCESS_OUTPUT, signal: interrupt.signal });
+  }
+  const jarsDemo = command.name === 'demo' && command.scenario === 'jars';
+  const task = command.name === 'run' ? command.task : jarsDemo ? demoTask(command.flags.jars) : PASTRY_DEMO_TASK;
+  const flags = jarsDemo ? { ...command.flags, maxToolCalls: command.flags.maxToolCalls ?? demoToolCallLimit(command.flags.jars) } : command.flags;
+  // Loaded only here: --help, flag errors and `kitchen servers` need none of a run's wiring.
   const { runKitchen } = await import('./run-kitchen.js');
   return runKitchen({ task, flags, output: PROCESS_OUTPUT, signal: interrupt.signal });
 }

@@ -29,8 +29,53 @@ describe('parseKitchenConfig', () => {
           { kind: 'launch', name: 'cookie-jars', packageDirectory: '/kitchen/servers/cookie-jars', entryFile: '/kitchen/servers/cookie-jars/src/main.ts', args: [], env: {}, port: 0 },
           { kind: 'remote', name: 'far', url: 'http://127.0.0.1:4100/mcp' },
         ],
+        rules: [],
+        sampling: { perServer: {} },
       },
     });
+  });
+
+  it('reads approval rules and per-server sampling rules', () => {
+    const result = parseKitchenConfig(
+      {
+        servers: [{ name: 'pantry', url: 'http://127.0.0.1:1/mcp' }, { name: 'pastry-chef', url: 'http://127.0.0.1:2/mcp' }],
+        rules: [{ server: 'pantry', tool: 'place_order', action: 'deny', reason: 'no orders today' }],
+        sampling: { 'pastry-chef': { action: 'ask', capCents: 5 }, '*': { action: 'deny' } },
+      },
+      file,
+    );
+    expect(result.ok && result.config.rules).toEqual([{ server: 'pantry', tool: 'place_order', action: 'deny', reason: 'no orders today' }]);
+    expect(result.ok && result.config.sampling).toEqual({ perServer: { 'pastry-chef': { action: 'ask', capCents: 5 } }, defaultPolicy: { action: 'deny' } });
+  });
+
+  it('names the file, the rule, the field and the fix for a bad rule', () => {
+    const servers = [{ name: 'pantry', url: 'http://127.0.0.1:1/mcp' }];
+    expect(errorOf({ servers, rules: [{ tool: 'place_order', action: 'ask' }, { tool: 'place_order', action: 'maybe' }] })).toBe(
+      '/kitchen/kitchen.config.json: "rules" rule 2: "action" must be one of allow, ask, deny (got "maybe")',
+    );
+    expect(errorOf({ servers, rules: [{ tools: 'x', action: 'deny' }] })).toBe(
+      '/kitchen/kitchen.config.json: "rules" rule 1: unknown field "tools" (did you mean "tool"?); a rule has only server, tool, action and reason',
+    );
+    expect(errorOf({ servers, rules: 'deny everything' })).toContain('expected a list of rules');
+  });
+
+  it('names the server, the field and the fix for a bad sampling rule', () => {
+    const servers = [{ name: 'pastry-chef', url: 'http://127.0.0.1:2/mcp' }];
+    expect(errorOf({ servers, sampling: { 'pastry-chef': { action: 'yes' } } })).toBe(
+      '/kitchen/kitchen.config.json: "sampling" → "pastry-chef": "action" must be one of allow, ask, deny (got "yes")',
+    );
+    expect(errorOf({ servers, sampling: { 'pastry-chef': { capCents: -1 } } })).toBe(
+      '/kitchen/kitchen.config.json: "sampling" → "pastry-chef": "capCents" must be a number of cents from 0 to 1000000, e.g. 5 (got -1)',
+    );
+    expect(errorOf({ servers, sampling: { 'pastry-chef': { cap: 5 } } })).toBe(
+      '/kitchen/kitchen.config.json: "sampling" → "pastry-chef": unknown field "cap"; the fields are "action" and "capCents"',
+    );
+    expect(errorOf({ servers, sampling: { pastry: { action: 'ask' } } })).toBe(
+      '/kitchen/kitchen.config.json: "sampling" → "pastry": no server of that name; use one of "pastry-chef", "*" ("*": every other server)',
+    );
+    expect(errorOf({ servers, sampling: ['pastry-chef'] })).toBe(
+      '/kitchen/kitchen.config.json: "sampling" must be an object keyed by server name; fix: e.g. {"sampling": {"pastry-chef": {"action": "ask", "capCents": 5}}}',
+    );
   });
 
   it('names the file, the server, the field and the fix for a wrong type', () => {
@@ -96,7 +141,8 @@ describe('loadKitchenConfig', () => {
   it('accepts the kitchen config shipped at the repository root', () => {
     const shipped = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
     const result = loadKitchenConfig(shipped);
-    expect(result.ok && result.config.servers.map((server) => server.name)).toEqual(expect.arrayContaining(['cookie-jars', 'dice']));
+    expect(result.ok && result.config.servers.map((server) => server.name)).toEqual(expect.arrayContaining(['cookie-jars', 'dice', 'pantry', 'pastry-chef']));
+    expect(result.ok && result.config.sampling.perServer['pastry-chef']).toEqual({ action: 'ask', capCents: 5 });
   });
 });
 

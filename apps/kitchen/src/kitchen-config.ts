@@ -4,7 +4,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GateRuleError, parseGateRules, type GateRule } from '@kitchen/host';
 import { z } from 'zod';
+import { parseSamplingRules, type SamplingRules } from './sampling-rules.js';
 
 export const CONFIG_FILE_NAME = 'kitchen.config.json';
 
@@ -32,6 +34,10 @@ export type ServerEntry = LaunchedServerEntry | RemoteServerEntry;
 export interface KitchenConfig {
   file: string;
   servers: ServerEntry[];
+  /** Approval rules ("rules"), below --rules FILE and --rule flags in precedence. */
+  rules: GateRule[];
+  /** Who may ask the host for a model call, and for how much ("sampling"). */
+  sampling: SamplingRules;
 }
 
 export type ConfigResult = { ok: true; config: KitchenConfig } | { ok: false; message: string };
@@ -70,7 +76,8 @@ const serverSchema = z
   });
 
 const configSchema = z
-  .strictObject({ $schema: z.string().optional(), servers: z.array(serverSchema).min(1) })
+  // "rules" and "sampling" are checked after the servers, by their own parsers.
+  .strictObject({ $schema: z.string().optional(), servers: z.array(serverSchema).min(1), rules: z.unknown().optional(), sampling: z.unknown().optional() })
   .superRefine((config, context) => {
     const seen = new Set<string>();
     config.servers.forEach((server, index) => {
@@ -129,7 +136,16 @@ export function parseKitchenConfig(data: unknown, file: string): ConfigResult {
       port: server.port ?? 0,
     };
   });
-  return { ok: true, config: { file: resolve(file), servers } };
+  let rules: GateRule[] = [];
+  try {
+    if (result.data.rules !== undefined) rules = parseGateRules(result.data.rules, `${displayPath(file)}: "rules"`);
+  } catch (error) {
+    if (!(error instanceof GateRuleError)) throw error;
+    return { ok: false, message: error.message };
+  }
+  const sampling = parseSamplingRules(result.data.sampling, displayPath(file), servers.map((server) => server.name));
+  if (!sampling.ok) return sampling;
+  return { ok: true, config: { file: resolve(file), servers, rules, sampling: sampling.rules } };
 }
 
 function describeIssue(issue: z.core.$ZodIssue, data: unknown, shown: string): string {
@@ -137,7 +153,7 @@ function describeIssue(issue: z.core.$ZodIssue, data: unknown, shown: string): s
   const unknownKeys = issue.code === 'unrecognized_keys' ? issue.keys : [];
   if (path[0] !== 'servers' || path.length < 2) {
     if (unknownKeys.length > 0) {
-      return `${shown}: unknown field ${unknownKeys.map((key) => `"${key}"`).join(', ')}; the file holds only "servers"`;
+      return `${shown}: unknown field ${unknownKeys.map((key) => `"${key}"`).join(', ')}; the file holds "servers", "rules" and "sampling"`;
     }
     return `${shown}: "servers" ${problem(issue, valueAt(data, ['servers']))}; fix: ${FIELD_FIXES['servers']}`;
   }

@@ -5,6 +5,9 @@ export function demoTask(jars: number): string {
   return `Inspect all ${jars} cookie jars and report which ones were tampered with, and why`;
 }
 
+/** `kitchen demo pastry`: one sampling request (critique), one form (filling), one slow tool with progress (bake). */
+export const PASTRY_DEMO_TASK = 'Ask the pastry chef to critique the lemon tart recipe, choose a filling and bake it';
+
 /**
  * The demo inspects every jar once, plus a listing and one spawn_agent per worker, so the default
  * whole-run limit of 200 tool calls would stop `kitchen demo --jars 300` half way. The demo raises

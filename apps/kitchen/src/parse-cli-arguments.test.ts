@@ -13,8 +13,24 @@ describe('parseCliArguments', () => {
   it('reads the demo with its defaults', () => {
     expect(parseCliArguments(['demo'])).toEqual({
       ok: true,
-      command: { name: 'demo', flags: { json: false, rules: [], model: 'auto', seed: 1729, jars: 80, latencyMs: 0 } },
+      command: { name: 'demo', scenario: 'jars', flags: { json: false, rules: [], model: 'auto', seed: 1729, jars: 80, latencyMs: 0 } },
     });
+    expect(parseCliArguments(['demo', 'pastry', '--yes'])).toMatchObject({ ok: true, command: { name: 'demo', scenario: 'pastry', flags: { approval: 'yes' } } });
+  });
+
+  it('reads the rules file, the approval timeout in seconds and the worker limits', () => {
+    expect(
+      parseCliArguments(['run', 'x', '--rules', 'my-rules.json', '--approval-timeout', '30', '--max-depth', '2', '--max-workers', '4']),
+    ).toMatchObject({ ok: true, command: { flags: { rulesFile: 'my-rules.json', approvalTimeoutMs: 30_000, maxDepth: 2, maxWorkers: 4 } } });
+    expect(parseCliArguments(['demo', '--no-delegate'])).toMatchObject({ ok: true, command: { flags: { delegate: false } } });
+    expect(messageFor(['demo', '--max-depth', '5'])).toBe('kitchen: --max-depth "5" is not allowed; use a whole number from 1 to 4, e.g. --max-depth 1 (only the main agent hires)');
+    expect(messageFor(['demo', '--max-workers', '0'])).toBe('kitchen: --max-workers "0" is not allowed; use a whole number from 1 to 1000, e.g. --max-workers 16');
+    expect(messageFor(['demo', '--approval-timeout', '1.5'])).toBe('kitchen: --approval-timeout "1.5" is not allowed; use whole seconds from 1 to 86400, e.g. --approval-timeout 300');
+    expect(messageFor(['demo', '--no-delegate', '--max-depth', '2'])).toBe(
+      'kitchen: --no-delegate runs without workers, so --max-depth and --max-workers have nothing to limit; drop one side',
+    );
+    expect(messageFor(['demo', '--no-delegate=yes'])).toBe('kitchen: --no-delegate takes no value; write it alone, e.g. kitchen demo --no-delegate');
+    expect(messageFor(['demo', '--rules'])).toBe('kitchen: --rules needs a value; write it as --rules VALUE (see kitchen --help)');
   });
 
   it('reads every flag', () => {
@@ -68,9 +84,9 @@ describe('parseCliArguments', () => {
   });
 
   it('refuses an unknown command, a run without a task and stray words', () => {
-    expect(messageFor(['bake'])).toBe('kitchen: unknown command "bake"; use demo, run "<task>", servers or --help');
+    expect(messageFor(['bake'])).toBe('kitchen: unknown command "bake"; use demo, run "<task>", servers, web or --help');
     expect(messageFor(['run'])).toBe('kitchen run: the task is missing; put it in quotes, e.g. kitchen run "Roll 3 dice"');
-    expect(messageFor(['demo', 'now'])).toBe('kitchen demo: unexpected "now"; demo takes flags only (see kitchen --help)');
+    expect(messageFor(['demo', 'now'])).toBe('kitchen demo: unexpected "now"; use kitchen demo, or kitchen demo pastry (see kitchen --help)');
   });
 
   it('every refusal is one line', () => {

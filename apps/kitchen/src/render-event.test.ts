@@ -1,6 +1,6 @@
 // The terminal renderer, line by line: exact strings for each event type, ANSI injection included.
 
-import type { LoopEvent } from '@kitchen/host';
+import { DEFAULT_ANTHROPIC_MODEL, type LoopEvent } from '@kitchen/host';
 import { describe, expect, it } from 'vitest';
 import { renderEvent, type RenderContext } from './render-event.js';
 import { renderSummary } from './render-summary.js';
@@ -87,7 +87,7 @@ describe('renderEvent', () => {
   });
 
   it('shows progress, with and without a total', () => {
-    expect(render({ type: 'progress', agent: 'main', at, callId: 'c1', tool: 'bake', progress: 3, total: 10, message: 'oven warm' })).toBe('⏳ bake 3/10: oven warm');
+    expect(render({ type: 'progress', agent: 'main', at, callId: 'c1', tool: 'bake', progress: 3, total: 10, message: 'oven warm' })).toBe('⏳ bake [███░░░░░░░] 3/10: oven warm');
     expect(render({ type: 'progress', agent: 'main', at, callId: 'c1', tool: 'bake', progress: 4 })).toBe('⏳ bake 4');
   });
 
@@ -123,6 +123,9 @@ describe('renderEvent', () => {
   it('shows a server question and its answer', () => {
     const base = { agent: 'main', at, requestId: 'e1', server: 'pastry-chef' } as const;
     expect(render({ ...base, type: 'elicitation-request', message: 'Which flour?', schema: {} })).toBe('❓ pastry-chef asks: Which flour?');
+    expect(render({ ...base, type: 'elicitation-request', message: 'Which flour?', schema: { type: 'object', properties: { flour: {}, grams: {} } } })).toBe(
+      '❓ pastry-chef asks: Which flour? (2 fields: flour, grams)',
+    );
     expect(render({ ...base, type: 'elicitation-response', action: 'accept', content: { flour: 'rye' } })).toBe('❓ answer to pastry-chef: accept {"flour":"rye"}');
     expect(render({ ...base, type: 'elicitation-response', action: 'decline' })).toBe('❓ answer to pastry-chef: decline');
   });
@@ -150,8 +153,14 @@ describe('renderSummary', () => {
     expect(renderSummary({ done, model: { label: 'offline model', id: 'offline' }, wallMs: 2345 }, false)).toBe(
       '📊 end_turn · 3 iterations · 82 tool calls · 14,654 tokens · 4.4¢ · 2.3 s · model: offline model (deterministic, no network)',
     );
-    expect(renderSummary({ done: { ...done, iterations: 1, toolCalls: 1, costCents: 250 }, model: { label: 'claude-sonnet-4-5', id: 'claude-sonnet-4-5' }, wallMs: 640 }, false)).toBe(
-      '📊 end_turn · 1 iteration · 1 tool call · 14,654 tokens · $2.50 · 640 ms · model: claude-sonnet-4-5',
+    expect(renderSummary({ done: { ...done, iterations: 1, toolCalls: 1, costCents: 250 }, model: { label: DEFAULT_ANTHROPIC_MODEL, id: DEFAULT_ANTHROPIC_MODEL }, wallMs: 640 }, false)).toBe(
+      `📊 end_turn · 1 iteration · 1 tool call · 14,654 tokens · $2.50 · 640 ms · model: ${DEFAULT_ANTHROPIC_MODEL}`,
+    );
+  });
+
+  it('shows the tree budget spent out of its cap, and the share servers spent on sampling', () => {
+    expect(renderSummary({ done, model: { label: 'offline model', id: 'offline' }, wallMs: 2345, treeTokens: 20_000, samplingCents: 0.12 }, false)).toBe(
+      '📊 end_turn · 3 iterations · 82 tool calls · 14,654 of 20,000 tree tokens · 4.4¢ (sampling 0.1¢) · 2.3 s · model: offline model (deterministic, no network)',
     );
   });
 });

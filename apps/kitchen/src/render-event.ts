@@ -52,7 +52,7 @@ export function renderEvent(event: LoopEvent, context: RenderContext): string | 
       return line(event.isError ? paint('red', head + body, colour) : head + paint('dim', body, colour));
     }
     case 'progress': {
-      const amount = event.total === undefined ? `${event.progress}` : `${event.progress}/${event.total}`;
+      const amount = event.total === undefined ? `${event.progress}` : `${progressBar(event.progress, event.total)} ${event.progress}/${event.total}`;
       const message = event.message === undefined ? '' : `: ${shortenLine(event.message, width / 2)}`;
       return line(paint('dim', `⏳ ${clean(event.tool)} ${amount}${message}`, colour));
     }
@@ -79,8 +79,12 @@ export function renderEvent(event: LoopEvent, context: RenderContext): string | 
       }
       return line(paint('yellow', head, colour) + (event.reason ? `: ${shortenLine(event.reason, width)}` : ''));
     }
-    case 'elicitation-request':
-      return line(paint('yellow', `❓ ${clean(event.server)} asks: `, colour) + shortenLine(event.message, width));
+    case 'elicitation-request': {
+      const properties = event.schema['properties'];
+      const fields = typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
+      const listed = fields.length === 0 ? '' : ` (${plural(fields.length, 'field')}: ${shortenLine(fields.join(', '), width / 2)})`;
+      return line(paint('yellow', `❓ ${clean(event.server)} asks: `, colour) + shortenLine(event.message, width) + listed);
+    }
     case 'elicitation-response': {
       const content = event.content === undefined ? '' : ` ${shortenLine(JSON.stringify(event.content), width / 2)}`;
       return line(`❓ answer to ${clean(event.server)}: ${event.action}${content}`);
@@ -118,6 +122,15 @@ function renderReport(event: Extract<LoopEvent, { type: 'done' }>, colour: boole
   const report = cleanText(event.finalText, { keepNewlines: true }).trim();
   lines.push(report === '' ? '(the model gave no report)' : report);
   return lines.join('\n');
+}
+
+const BAR_WIDTH = 10;
+
+/** "[████░░░░░░]": how far a call has come, when the server says how far it has to go. */
+function progressBar(progress: number, total: number): string {
+  const share = total > 0 ? Math.min(1, Math.max(0, progress / total)) : 0;
+  const filled = Math.round(share * BAR_WIDTH);
+  return `[${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)}]`;
 }
 
 function lanePrefix(agent: string, context: RenderContext): string {

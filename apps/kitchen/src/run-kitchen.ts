@@ -8,15 +8,16 @@ import {
   createModel,
   createSamplingHandler,
   createSpawnAgentTool,
-  declineAllAsker,
   describeError,
   GateRuleError,
   runAgentLoop,
   stamp,
   Toolbox,
   type DoneEvent,
+  type LoopEvent,
   type LoopEventDraft,
   type Model,
+  type TreeBudget,
 } from '@kitchen/host';
 import { findConfigFile, loadKitchenConfig } from './kitchen-config.js';
 import { EXIT, type KitchenOutput } from './kitchen-output.js';
@@ -30,6 +31,8 @@ import { ServerStartError } from './launch-server.js';
 import { startServers, type RunningServers } from './start-servers.js';
 import { createEventWriter } from './event-writer.js';
 import { describeToolbox } from './describe-toolbox.js';
+import { createHeldOutput } from './held-output.js';
+import { createTerminalPerson, toolCallTimeoutMs, type TerminalPerson } from './terminal-person.js';
 
 export interface RunKitchenOptions {
   task: string;
@@ -37,13 +40,18 @@ export interface RunKitchenOptions {
   output: KitchenOutput;
   /** Aborted on Ctrl-C: the loop stops, the servers are still stopped. */
   signal?: AbortSignal;
+  /** A model to use instead of the one --model picks: for tests (a ScriptedModel). */
+  model?: Model;
 }
 
 /** Runs one task end to end; resolves to the process exit code. */
 export async function runKitchen(options: RunKitchenOptions): Promise<number> {
   const { flags, output, signal } = options;
-  const say = (line: string) => (flags.json ? output.stderr : output.stdout).write(`${line}\n`);
+  // Event lines (and the app's own lines on stdout) wait while a question is open at the terminal.
+  const stdout = createHeldOutput(output.stdout);
+  const say = (line: string) => (flags.json ? output.stderr : stdout).write(`${line}\n`);
   const complain = (line: string) => output.stderr.write(`${line}\n`);
+  const color = !flags.json && shouldUseColour(output.stdout, output.environment);
 
   const loaded = loadKitchenConfig(flags.configPath ?? findConfigFile());
   if (!loaded.ok) {
@@ -53,17 +61,27 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
   const config = loaded.config;
   let model: Model;
   let policy: KitchenPolicy;
+  let budget: TreeBudget | undefined;
+  const person: TerminalPerson = createTerminalPerson({
+    flags,
+    output,
+    held: stdout,
+    color,
+    treeTokens: () => ({ left: budget?.remainingTokens ?? 0, max: budget?.maxTokens ?? 0 }),
+  });
   try {
-    model = createModel(flags.model, output.environment, {
-      latencyMs: flags.latencyMs,
-      ...(flags.modelName === undefined ? {} : { modelName: flags.modelName }),
-    });
-    policy = createKitchenPolicy(flags);
+    model =
+      options.model ??
+      createModel(flags.model, output.environment, {
+        latencyMs: flags.latencyMs,
+        ...(flags.modelName === undefined ? {} : { modelName: flags.modelName }),
+      });
+    policy = createKitchenPolicy(flags, { config, environment: output.environment, ...(person.approver === undefined ? {} : { person: person.approver }) });
+    budget = policy.budget;
   } catch (error) {
     complain(`kitchen: ${describeError(error)}`);
     return error instanceof ConfigurationError || error instanceof GateRuleError ? EXIT.usage : EXIT.failed;
   }
-  const { budget, approver } = policy;
 
   const started = Date.now();
   let servers: RunningServers | undefined;
@@ -81,20 +99,27 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       say(`🍳 ${server.name} ${server.url}${server.pid === undefined ? '' : ` (pid ${server.pid})`}`);
     }
     if (signal?.aborted) return EXIT.interrupted;
-    const color = !flags.json && shouldUseColour(output.stdout, output.environment);
-    const write = createEventWriter({ json: flags.json, color, width: Math.min(LINE_WIDTH, output.stdout.columns ?? LINE_WIDTH), stdout: output.stdout });
-    // Servers that ask the host for a model call or a question: sampling follows --yes/--no (no
-    // flag: refused, nobody is there to ask) and questions are declined; the events show both.
+    const writeEvent = createEventWriter({ json: flags.json, color, width: Math.min(LINE_WIDTH, output.stdout.columns ?? LINE_WIDTH), stdout });
+    let samplingCents = 0;
+    const write = (event: LoopEvent) => {
+      if (event.type === 'sampling-response') samplingCents += event.costCents;
+      writeEvent(event);
+    };
+    // A server asking outside any tool call (no lane to put it in) is shown in the main lane.
     const emit = (draft: LoopEventDraft) => write(stamp(draft));
     toolbox = await Toolbox.connect(servers.connections, {
       clientName: 'mcp-kitchen',
+      // A call whose server waits on a person (a sampling approval, a form) must outlast them.
+      callTimeoutMs: toolCallTimeoutMs(person, policy.approvalTimeoutMs),
       handlers: {
-        sampling: createSamplingHandler({ model, budget, emit, ...(approver === undefined ? {} : { approver }) }),
-        elicitation: createElicitationHandler({ asker: declineAllAsker, emit }),
+        sampling: createSamplingHandler({ model, budget: policy.budget, emit, ...policy.sampling }),
+        elicitation: createElicitationHandler({ asker: person.asker, timeoutMs: policy.approvalTimeoutMs, emit }),
       },
     });
-    // The one local tool: workers run the same loop with the same toolbox, gate and budget.
-    toolbox.addLocalTool(createSpawnAgentTool());
+    // The one local tool (unless --no-delegate): workers run the same loop with the same toolbox, gate and budget.
+    if (policy.spawnLimits !== undefined) {
+      toolbox.addLocalTool(createSpawnAgentTool({ maxDepth: policy.spawnLimits.maxDepth, maxLiveWorkers: policy.spawnLimits.maxLiveWorkers }));
+    }
     say(describeToolbox(toolbox, servers.connections.map((connection) => connection.name)));
     say(`🧠 model: ${describeModel(model)}`);
 
@@ -105,8 +130,9 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       model,
       toolbox,
       gate: policy.gate,
-      budget,
+      budget: policy.budget,
       seatbelts: policy.seatbelts,
+      delegate: policy.spawnLimits !== undefined,
       ...(signal === undefined ? {} : { signal }),
       ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
     })) {
@@ -117,7 +143,10 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       complain('kitchen: the agent loop ended without a done event; this is a bug in the host');
       return EXIT.failed;
     }
-    if (!flags.json) output.stdout.write(`${renderSummary({ done, model, wallMs: Date.now() - started }, color)}\n`);
+    if (!flags.json) {
+      const summary = { done, model, wallMs: Date.now() - started, samplingCents, treeTokens: policy.budget.maxTokens };
+      stdout.write(`${renderSummary(summary, color)}\n`);
+    }
     return exitCodeFor(done);
   } catch (error) {
     complain(error instanceof ServerStartError ? error.message : `kitchen: ${describeError(error)}`);

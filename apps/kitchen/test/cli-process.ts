@@ -103,6 +103,13 @@ export function writeConfig(config: unknown): string {
   return file;
 }
 
+/** A config with only the named example servers of the repository. */
+export function serversConfig(...names: string[]): string {
+  return writeConfig({
+    servers: names.map((name) => ({ name, package: `${APP_DIRECTORY}../../servers/${name}`, entry: 'src/main.ts', args: name === 'pastry-chef' ? ['--bake-ms-per-minute', '2'] : [] })),
+  });
+}
+
 /** A config entry for the fake server fixture. */
 export function fakeServer(name: string, mode = 'ok', port?: number): Record<string, unknown> {
   return {

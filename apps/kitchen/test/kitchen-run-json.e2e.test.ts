@@ -2,17 +2,20 @@
 // failures (a bad id, a dead server) reach the model as results while the run goes on to done.
 
 import type { LoopEvent } from '@kitchen/host';
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseEvents, reportedJarIds, runCli, serverPids, startCli, tamperedJarIds, type CliProcess } from './cli-process.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseEvents, reportedJarIds, runCli, serverPids, serversConfig, startCli, tamperedJarIds, type CliProcess } from './cli-process.js';
+
+// Each run starts only the servers its task needs.
+const cookieJarsConfig = serversConfig('cookie-jars');
 
 const started: CliProcess[] = [];
-afterEach(() => {
+afterAll(() => {
   for (const cli of started.splice(0)) cli.child.kill('SIGKILL');
 });
 
-describe('kitchen run --json', () => {
+describe.concurrent('kitchen run --json', () => {
   it('prints only JSON events, one a line, ending with done', { timeout: 30_000 }, async () => {
-    const result = await runCli(['run', '--json', '--jars', '20', 'Inspect all 20 cookie jars and report which ones were tampered with, and why']);
+    const result = await runCli(['run', '--json', '--jars', '20', '--config', cookieJarsConfig, 'Inspect all 20 cookie jars and report which ones were tampered with, and why']);
     expect(result.code).toBe(0);
     const events = parseEvents(result.stdout);
     expect(events[0]?.type).toBe('agent-start');
@@ -23,7 +26,7 @@ describe('kitchen run --json', () => {
   });
 
   it('hands a failing tool call to the model as a result and still finishes', { timeout: 30_000 }, async () => {
-    const result = await runCli(['run', '--json', '--jars', '20', 'Inspect cookie jar 999 and tell me whether it was tampered with']);
+    const result = await runCli(['run', '--json', '--jars', '20', '--config', cookieJarsConfig, 'Inspect cookie jar 999 and tell me whether it was tampered with']);
     expect(result.code).toBe(0);
     const events = parseEvents(result.stdout);
     const failed = events.find((event) => event.type === 'tool-result' && event.isError);
@@ -32,7 +35,7 @@ describe('kitchen run --json', () => {
   });
 
   it('keeps going to done when a server dies in the middle of the run', { timeout: 30_000 }, async () => {
-    const cli = startCli(['demo', '--json', '--jars', '40', '--latency', '150']);
+    const cli = startCli(['demo', '--json', '--jars', '40', '--latency', '150', '--config', cookieJarsConfig]);
     started.push(cli);
     await cli.waitFor(/"type":"tool-result"/);
     const cookieJars = serverPids(cli.output().stderr).get('cookie-jars');
@@ -47,7 +50,7 @@ describe('kitchen run --json', () => {
   });
 
   it('runs a call that needs approval when started with --yes', { timeout: 30_000 }, async () => {
-    const result = await runCli(['run', '--json', '--yes', 'order 3 bags of flour']);
+    const result = await runCli(['run', '--json', '--yes', '--config', serversConfig('pantry'), 'order 3 bags of flour']);
     expect(result.code).toBe(0);
     const events = parseEvents(result.stdout);
     expect(events).toContainEqual(expect.objectContaining({ type: 'approval-response', tool: 'place_order', decision: 'approved', by: 'user' }));

@@ -91,6 +91,22 @@ describe('Gate.decide with rules', () => {
   });
 });
 
+  it('lets an earlier rule set win over a later one, however specific the later rule is', () => {
+    const gate = new Gate({
+      ruleSets: [
+        { source: '--rule', rules: [{ tool: 'discard_*', action: 'allow' }] },
+        { source: 'rules.json', rules: [{ server: 'cookie-jars', tool: 'discard_jar', action: 'deny' }, { tool: 'reseal_jar', action: 'deny' }] },
+      ],
+      rules: [{ tool: '*', action: 'ask' }],
+    });
+    expect(gate.decide(discardJar, {})).toEqual({ kind: 'approved', reason: 'rule allow:discard_* from --rule' });
+    expect(gate.decide(tool('reseal_jar', { readOnlyHint: false }), {})).toMatchObject({ kind: 'denied', reason: expect.stringContaining('(rule deny:reseal_jar from rules.json)') });
+    // The plain rules come last, and the annotations only when no rule matches at all.
+    expect(gate.decide(inspectJar, {})).toEqual({ kind: 'ask', reason: 'The rule ask:* asks before inspect_jar on cookie-jars.' });
+    expect(gate.rules).toHaveLength(4);
+    expect(new Gate({ ruleSets: [{ source: 'x', rules: [] }] }).decide(inspectJar, {})).toEqual({ kind: 'approved', reason: 'marked read-only' });
+  });
+
 describe('Gate.authorize', () => {
   it('emits one approval-response by rule when the gate decides alone', async () => {
     const { context, events } = lane();

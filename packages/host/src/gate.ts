@@ -42,8 +42,21 @@ export interface Approver {
   (question: ApprovalQuestion, signal: AbortSignal): Promise<ApprovalAnswer>;
 }
 
+/** Rules from one place (a flag, a file), named in the reasons the gate gives. */
+export interface GateRuleSet {
+  /** Where the rules came from, e.g. "--rule" or "rules.json"; shown in reasons. */
+  source: string;
+  rules: GateRule[];
+}
+
 export interface GateOptions {
   rules?: GateRule[];
+  /**
+   * Rule sets in order of precedence, checked before `rules`: the first set holding a rule that
+   * matches the tool decides (the most specific rule within it), whatever later sets say. Lets an
+   * app put its flags over its rules file over its config.
+   */
+  ruleSets?: GateRuleSet[];
   /** Without one, every "ask" is denied with a reason saying how to allow the call. */
   approver?: Approver;
   /** How long an ask waits for an answer; default 5 minutes. */
@@ -58,22 +71,29 @@ const LONGEST_TIMER_MS = 2_147_483_647;
 let requestCounter = 0;
 
 export class Gate {
+  /** Every rule, in order of precedence. */
   readonly rules: readonly GateRule[];
   readonly timeoutMs: number;
+  readonly #ruleSets: readonly GateRuleSet[];
   readonly #approver: Approver | undefined;
 
   constructor(options: GateOptions = {}) {
     const timeoutMs = options.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
     if (!(timeoutMs > 0)) throw new ConfigurationError(`Gate "timeoutMs" must be a positive number of milliseconds (got ${timeoutMs})`);
-    this.rules = [...(options.rules ?? [])];
+    this.#ruleSets = [...(options.ruleSets ?? []), ...(options.rules === undefined ? [] : [{ source: '', rules: options.rules }])].map(
+      (set) => ({ source: set.source, rules: [...set.rules] }),
+    );
+    this.rules = this.#ruleSets.flatMap((set) => set.rules);
     this.timeoutMs = timeoutMs;
     this.#approver = options.approver;
   }
 
-  /** Pure: the rules decide first (most specific wins), then the tool's annotations. */
+  /** Pure: the rules decide first (the first rule set with a match; most specific wins in it), then the tool's annotations. */
   decide(tool: ToolDescriptor, _input: Record<string, unknown>): Decision {
-    const rule = findDecidingRule(this.rules, tool);
-    if (rule !== undefined) return decisionFromRule(rule, tool);
+    for (const set of this.#ruleSets) {
+      const rule = findDecidingRule(set.rules, tool);
+      if (rule !== undefined) return decisionFromRule(rule, tool, set.source);
+    }
     return decisionFromAnnotations(tool);
   }
 
@@ -188,17 +208,18 @@ function settleOutcome(outcome: AskOutcome, tool: string, timeoutMs: number) {
   }
 }
 
-function decisionFromRule(rule: GateRule, tool: ToolDescriptor): Decision {
+function decisionFromRule(rule: GateRule, tool: ToolDescriptor, source: string): Decision {
   const because = rule.reason === undefined ? '' : ` (${rule.reason})`;
+  const name = `${formatRule(rule)}${source === '' ? '' : ` from ${source}`}`;
   switch (rule.action) {
     case 'allow':
-      return { kind: 'approved', reason: `rule ${formatRule(rule)}${because}` };
+      return { kind: 'approved', reason: `rule ${name}${because}` };
     case 'ask':
-      return { kind: 'ask', reason: `The rule ${formatRule(rule)} asks before ${describeTool(tool)}${because}.` };
+      return { kind: 'ask', reason: `The rule ${name} asks before ${describeTool(tool)}${because}.` };
     case 'deny':
       return {
         kind: 'denied',
-        reason: `The kitchen's rules do not allow ${describeTool(tool)} (rule ${formatRule(rule)}${rule.reason === undefined ? '' : `: ${rule.reason}`}). Do not call it again; finish without it and say in your report what could not be done.`,
+        reason: `The kitchen's rules do not allow ${describeTool(tool)} (rule ${name}${rule.reason === undefined ? '' : `: ${rule.reason}`}). Do not call it again; finish without it and say in your report what could not be done.`,
       };
   }
 }

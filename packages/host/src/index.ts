@@ -87,7 +87,7 @@ export type { LiveRun, LiveToolCallContext } from './live-run.js';
 
 // Gate, approvers, budget and seatbelts (helper D)
 export { allowAllGate, DEFAULT_APPROVAL_TIMEOUT_MS, formatDuration, Gate } from './gate.js';
-export type { ApprovalAnswer, ApprovalQuestion, Approver, Authorization, AuthorizeRequest, Decision, GateOptions } from './gate.js';
+export type { ApprovalAnswer, ApprovalQuestion, Approver, Authorization, AuthorizeRequest, Decision, GateOptions, GateRuleSet } from './gate.js';
 export {
   findDecidingRule,
   formatRule,

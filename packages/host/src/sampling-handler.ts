@@ -113,7 +113,7 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
     if (action === 'ask') {
       const reason = `${server} is asking to spend ${formatCents(costCents)} on a model call (up to ${request.maxTokens} output tokens).`;
       if (options.approver === undefined) {
-        throw refuse(`${server} asked to spend ${formatCents(costCents)} on a model call and this run has no one to ask, so the answer is no. Sampling for ${server} can be allowed in the host's sampling rules.`);
+        throw refuse(`${server} asked to spend ${formatCents(costCents)} on a model call and this run has no one to ask, so the answer is no. The user can allow it with --yes, or with a sampling rule for ${server} whose action is "allow".`);
       }
       const lastMessage = request.messages.at(-1)?.content;
       const answer = await askApprover(

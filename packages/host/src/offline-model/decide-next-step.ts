@@ -12,6 +12,7 @@ import { explainRepertoire, toolsAvailableLine } from './repertoire.js';
 import { parseTaskIntent } from './task-intent.js';
 import { answerWithoutTools } from './text-answer.js';
 import { findTool } from './tool-names.js';
+import { namedToolSequence, planToolSequence } from './tool-sequence.js';
 import { summariseToolWork } from './tool-summary.js';
 
 export interface DecideOptions {
@@ -27,6 +28,9 @@ export function decideNextStep(conversation: Conversation, options: DecideOption
   const reportNow = tools.length === 0;
   const intent = parseTaskIntent(task);
 
+  // Several tools named one per clause ("critique the recipe, choose a filling and bake it"): in order.
+  const sequence = reportNow ? undefined : namedToolSequence(task, tools);
+  if (sequence !== undefined) return planToolSequence(conversation, sequence);
   const explicit = reportNow ? undefined : namedTool(task, tools);
   if (explicit !== undefined) return planNamedTool(conversation, explicit, reportNow);
 

@@ -77,7 +77,7 @@ export function planNamedTool(conversation: Conversation, tool: ToolSpec, report
 }
 
 /** Strings from quoted text, else the words after the tool's name; numbers named or in order. */
-function fillInput(tool: ToolSpec, task: string): { input: Record<string, unknown>; missing: string[] } {
+export function fillInput(tool: ToolSpec, task: string): { input: Record<string, unknown>; missing: string[] } {
   const required = new Set(requiredInputs(tool));
   const quoted = [...task.matchAll(/"([^"]+)"|“([^”]+)”|(?:^|\s)'([^']+)'(?=[\s.,!?]|$)/g)].map((match) => (match[1] ?? match[2] ?? match[3] ?? '').trim());
   let remainder: string | undefined = remainderAfter(task, tool) || undefined;

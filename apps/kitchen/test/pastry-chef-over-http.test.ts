@@ -1,36 +1,52 @@
-// End to end over real HTTP: the pastry chef runs as its own process (server-kit on 127.0.0.1:0),
-// the Toolbox connects with the host's sampling and elicitation handlers, the agent loop drives
-// the calls and the offline model answers the chef's sampling requests.
+// End to end over real HTTP: the pastry chef runs as its own process (started the way the kitchen
+// starts servers, on 127.0.0.1:0), the host's Toolbox connects with the host's sampling and
+// elicitation handlers, the agent loop drives the calls and the offline model answers the chef's
+// sampling requests. App side: starting a server process is the app's business.
 
 import { fileURLToPath } from 'node:url';
+import {
+  allowAllGate,
+  createElicitationHandler,
+  createPendingApprovals,
+  createSamplingHandler,
+  OfflineModel,
+  runAgentLoop,
+  scriptedAsker,
+  Toolbox,
+  TreeBudget,
+  type Approver,
+  type ElicitationAnswer,
+  type LoopEvent,
+  type Model,
+  type SamplingHandlerOptions,
+  type ToolResultEvent,
+} from '@kitchen/host';
+import { collectEvents, createRecordingContext, ScriptedModel, textTurn, toolTurn } from '@kitchen/host/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPendingApprovals } from '../src/approver.js';
-import { allowAllGate, type Approver } from '../src/gate.js';
-import { createElicitationHandler, scriptedAsker, type ElicitationAnswer } from '../src/elicitation-handler.js';
-import type { LoopEvent, SamplingRequestEvent, SamplingResponseEvent, ToolResultEvent } from '../src/loop-event.js';
-import type { Model } from '../src/model.js';
-import { OfflineModel } from '../src/offline-model.js';
-import { runAgentLoop } from '../src/run-agent-loop.js';
-import { createSamplingHandler, type SamplingHandlerOptions } from '../src/sampling-handler.js';
-import { collectEvents, createRecordingContext } from '../src/testing/recording-context.js';
-import { ScriptedModel, textTurn, toolTurn } from '../src/testing/scripted-model.js';
-import { Toolbox } from '../src/toolbox.js';
-import { TreeBudget } from '../src/tree-budget.js';
-import { startServer, type RunningServer } from './server-process.js';
+import { startServers, type RunningServers } from '../src/start-servers.js';
 
 const pastryChefFolder = fileURLToPath(new URL('../../../servers/pastry-chef/', import.meta.url));
 
-let pastryChef: RunningServer;
+let running: RunningServers;
+let pastryChef: { address: string };
 
 beforeAll(async () => {
-  pastryChef = await startServer(process.execPath, ['--import', 'tsx', 'src/main.ts', '--port', '0', '--bake-ms-per-minute', '4', '--bake-steps', '5'], {
-    cwd: pastryChefFolder,
-    ready: /MCP server "pastry-chef" listening on (\S+)/,
-  });
+  running = await startServers([
+    {
+      kind: 'launch',
+      name: 'pastry-chef',
+      packageDirectory: pastryChefFolder,
+      entryFile: `${pastryChefFolder}src/main.ts`,
+      args: ['--bake-ms-per-minute', '4', '--bake-steps', '5'],
+      env: {},
+      port: 0,
+    },
+  ]);
+  pastryChef = { address: running.connections[0]!.url };
 }, 30_000);
 
 afterAll(async () => {
-  await pastryChef?.stop();
+  await running?.stop();
 });
 
 interface Kitchen {

@@ -1,0 +1,46 @@
+// Who answers a terminal run's questions, by flag and by whether stdin is a terminal, and how long
+// a tool call may wait while a person might be answering.
+
+import { PassThrough } from 'node:stream';
+import { DEFAULT_CALL_TIMEOUT_MS, declineAllAsker } from '@kitchen/host';
+import { describe, expect, it } from 'vitest';
+import { createHeldOutput } from './held-output.js';
+import type { KitchenOutput } from './kitchen-output.js';
+import type { KitchenFlags } from './parse-cli-arguments.js';
+import { createTerminalPerson, toolCallTimeoutMs } from './terminal-person.js';
+
+const flags: KitchenFlags = { json: false, model: 'offline', seed: 1729, jars: 80, latencyMs: 0, rules: [] };
+
+function personFor(approval: KitchenFlags['approval'], isTTY: boolean) {
+  const output: KitchenOutput = { stdout: { write: () => true }, stderr: { write: () => true }, environment: {}, stdin: Object.assign(new PassThrough(), { isTTY }) };
+  return createTerminalPerson({ flags: { ...flags, ...(approval === undefined ? {} : { approval }) }, output, held: createHeldOutput(output.stdout), color: false });
+}
+
+describe('createTerminalPerson', () => {
+  it('asks a person at a terminal about approvals and forms when no flag decides', () => {
+    const person = personFor(undefined, true);
+    expect(person.present).toBe(true);
+    expect(person.approver).toBeTypeOf('function');
+    expect(person.asker).not.toBe(declineAllAsker);
+  });
+
+  it('leaves approvals to --yes but still asks a person at a terminal to fill in forms', () => {
+    const person = personFor('yes', true);
+    expect(person.approver).toBeUndefined();
+    expect(person.asker).not.toBe(declineAllAsker);
+    expect(person.present).toBe(true);
+  });
+
+  it('asks nobody with --no, or without a terminal', () => {
+    for (const person of [personFor('no', true), personFor(undefined, false), personFor('yes', false)]) {
+      expect(person).toEqual({ asker: declineAllAsker, present: false });
+    }
+  });
+});
+
+describe('toolCallTimeoutMs', () => {
+  it('gives a call the approval timeout on top of the usual limit while a person may answer', () => {
+    expect(toolCallTimeoutMs({ present: true }, 300_000)).toBe(DEFAULT_CALL_TIMEOUT_MS + 300_000);
+    expect(toolCallTimeoutMs({ present: false }, 300_000)).toBe(DEFAULT_CALL_TIMEOUT_MS);
+  });
+});

@@ -1,0 +1,64 @@
+// Who answers the questions of a terminal run: a person at an interactive terminal (approvals and
+// sampling unless --yes / --no decide; forms unless --no), or nobody. App side.
+
+import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_CALL_TIMEOUT_MS, declineAllAsker, type Approver, type ElicitationAsker } from '@kitchen/host';
+import type { HeldOutput } from './held-output.js';
+import type { KitchenOutput } from './kitchen-output.js';
+import type { KitchenFlags } from './parse-cli-arguments.js';
+import { createTerminalApprover } from './terminal-approver.js';
+import { createTerminalElicitationAsker } from './terminal-elicitation.js';
+import { createTerminalPrompt } from './terminal-prompt.js';
+
+export interface TerminalPerson {
+  /** Answers the gate's and the sampling handler's questions; undefined when nobody is asked. */
+  approver?: Approver;
+  /** Answers servers' forms: the person, or a decline (--no, or no terminal). */
+  asker: ElicitationAsker;
+  /** True when a question may wait for a person, so a tool call must wait as long as they may take. */
+  present: boolean;
+}
+
+export interface TerminalPersonOptions {
+  flags: KitchenFlags;
+  output: KitchenOutput;
+  /** The run's event output, held while a question is open. */
+  held: HeldOutput;
+  color: boolean;
+  treeTokens?: () => { left: number; max: number };
+}
+
+export function createTerminalPerson(options: TerminalPersonOptions): TerminalPerson {
+  const { flags, output } = options;
+  const stdin = output.stdin;
+  const asksApprovals = flags.approval === undefined && stdin?.isTTY === true;
+  // --yes settles approvals, but a form still needs someone to fill it in.
+  const asksForms = flags.approval !== 'no' && stdin?.isTTY === true;
+  if (stdin === undefined || (!asksApprovals && !asksForms)) return { asker: declineAllAsker, present: false };
+  // Questions go to the terminal the person looks at; with --json (or stdout redirected) that is stderr.
+  const questions = !flags.json && output.stdout.isTTY === true ? output.stdout : output.stderr;
+  const prompt = createTerminalPrompt({ input: stdin, output: questions, held: options.held });
+  const color = options.color || (questions === output.stderr && questions.isTTY === true && !output.environment['NO_COLOR']);
+  return {
+    ...(asksApprovals
+      ? {
+          approver: createTerminalApprover({
+            prompt,
+            color,
+            timeoutMs: flags.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+            ...(options.treeTokens === undefined ? {} : { treeTokens: options.treeTokens }),
+          }),
+        }
+      : {}),
+    asker: asksForms ? createTerminalElicitationAsker({ prompt, color }) : declineAllAsker,
+    present: true,
+  };
+}
+
+/**
+ * How long a remote tool call may go without an answer or progress. A server waiting on a person
+ * (its sampling request needs approval, its form needs filling in) sends neither, so while a
+ * person may answer, a call must outlast their time to answer; otherwise the usual 60 s.
+ */
+export function toolCallTimeoutMs(person: Pick<TerminalPerson, 'present'>, approvalTimeoutMs: number): number {
+  return person.present ? DEFAULT_CALL_TIMEOUT_MS + approvalTimeoutMs : DEFAULT_CALL_TIMEOUT_MS;
+}
