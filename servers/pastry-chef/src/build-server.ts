@@ -20,6 +20,12 @@ export interface PastryChefOptions {
 }
 
 export const DEFAULT_BAKE_MINUTES = 25;
+/**
+ * How long the chef waits for an answer the host may first put to a person (a price to approve,
+ * a form to fill in). Longer than a host's own approval timeout (the kitchen's is 5 minutes), so
+ * the host, which knows whether anyone is answering, is the one that gives up first.
+ */
+export const WAIT_FOR_HOST_MS = 10 * 60_000;
 
 export function buildServer(options: PastryChefOptions = {}): McpServer {
   const millisecondsPerMinute = options.bakeMillisecondsPerMinute ?? 40;
@@ -55,7 +61,7 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
             modelPreferences: request.modelPreferences,
             includeContext: 'none',
           },
-          { relatedRequestId: extra.requestId, signal: extra.signal, timeout: options.samplingTimeoutMs ?? 120_000 },
+          { relatedRequestId: extra.requestId, signal: extra.signal, timeout: options.samplingTimeoutMs ?? WAIT_FOR_HOST_MS },
         );
         if (answer.content.type !== 'text') {
           return errorResult(`The host answered with ${answer.content.type} content; critique_recipe needs text.`);
@@ -88,7 +94,7 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
       try {
         const answer = await server.server.elicitInput(
           { mode: 'form', ...FILLING_FORM },
-          { relatedRequestId: extra.requestId, signal: extra.signal, timeout: options.elicitationTimeoutMs ?? 300_000 },
+          { relatedRequestId: extra.requestId, signal: extra.signal, timeout: options.elicitationTimeoutMs ?? WAIT_FOR_HOST_MS },
         );
         if (answer.action === 'decline') {
           return jsonResult({ outcome: 'declined', note: 'The user declined to choose a filling; nothing was planned. Do not ask again for this task.' });
