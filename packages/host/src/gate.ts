@@ -5,6 +5,7 @@
 import { ConfigurationError, describeError } from './errors.js';
 import type { AgentInfo, ToolCallContext, ToolDescriptor } from './tool-types.js';
 import { findDecidingRule, formatRule, type GateRule } from './gate-rules.js';
+import { givenReason, waitForAnswer, type WaitOutcome } from './wait-for-answer.js';
 
 export type Decision =
   | { kind: 'approved'; reason?: string }
@@ -64,9 +65,6 @@ export interface GateOptions {
 }
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000;
-
-// setTimeout fires at once for delays past 2^31 - 1 ms, so longer waits mean "no timeout".
-const LONGEST_TIMER_MS = 2_147_483_647;
 
 let requestCounter = 0;
 
@@ -143,57 +141,34 @@ export class Gate {
   }
 
   async #ask(approver: Approver, question: ApprovalQuestion, context: ToolCallContext, toolText: string) {
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let onAbort = (): void => {};
-    try {
-      // Ask before announcing, so a registry already holds the question when a UI sees the event.
-      const answered = callApprover(approver, question, controller.signal).then(
-        (answer) => ({ kind: 'answer' as const, answer }),
-        (error: unknown) => ({ kind: 'failed' as const, error }),
-      );
-      context.emit({
-        type: 'approval-request',
-        agent: question.agent.id,
-        requestId: question.requestId,
-        callId: question.callId,
-        tool: question.tool,
-        server: question.server,
-        input: question.input,
-        reason: question.reason,
-      });
-      const timedOut = new Promise<{ kind: 'timeout' }>((resolve) => {
-        if (this.timeoutMs <= LONGEST_TIMER_MS) timer = setTimeout(() => resolve({ kind: 'timeout' }), this.timeoutMs);
-      });
-      const stopped = new Promise<{ kind: 'stopped' }>((resolve) => {
-        onAbort = () => resolve({ kind: 'stopped' });
-        context.signal.addEventListener('abort', onAbort, { once: true });
-      });
-      const outcome = await Promise.race([answered, timedOut, stopped]);
-      return settleOutcome(outcome, toolText, this.timeoutMs);
-    } finally {
-      clearTimeout(timer);
-      context.signal.removeEventListener('abort', onAbort);
-      controller.abort();
-    }
+    const outcome = await waitForAnswer(approver, question, {
+      signal: context.signal,
+      timeoutMs: this.timeoutMs,
+      onAsked: () =>
+        context.emit({
+          type: 'approval-request',
+          agent: question.agent.id,
+          requestId: question.requestId,
+          callId: question.callId,
+          tool: question.tool,
+          server: question.server,
+          input: question.input,
+          reason: question.reason,
+        }),
+    });
+    return settleOutcome(outcome, toolText, this.timeoutMs);
   }
 }
 
 /** Approves everything (still emitting approval-response by "rule"): for tests and the foundation. */
 export const allowAllGate = new Gate({ rules: [{ tool: '*', action: 'allow', reason: 'the allow-all gate approves every call' }] });
 
-type AskOutcome =
-  | { kind: 'answer'; answer: ApprovalAnswer }
-  | { kind: 'failed'; error: unknown }
-  | { kind: 'timeout' }
-  | { kind: 'stopped' };
-
 /** `tool` reads "discard_jar on cookie-jars": the tool's own name, even when the model sees it namespaced. */
-function settleOutcome(outcome: AskOutcome, tool: string, timeoutMs: number) {
+function settleOutcome(outcome: WaitOutcome, tool: string, timeoutMs: number) {
   const deny = (reason: string, by: 'user' | 'timeout') => ({ authorization: { approved: false as const, reason }, by, approvedReason: undefined });
   switch (outcome.kind) {
     case 'answer': {
-      const userReason = typeof outcome.answer?.reason === 'string' && outcome.answer.reason.trim() !== '' ? outcome.answer.reason.trim() : undefined;
+      const userReason = givenReason(outcome.answer);
       // Only a literal `true` approves: a malformed answer must not open the gate.
       if (outcome.answer?.approved === true) return { authorization: { approved: true as const }, by: 'user' as const, approvedReason: userReason };
       const why = userReason === undefined ? 'do not retry the same call; carry on without it and say in your report what was not done.' : sentence(userReason);
@@ -249,14 +224,6 @@ function stoppedReason(tool: ToolDescriptor): string {
 
 function describeTool(tool: Pick<ToolDescriptor, 'originalName' | 'server'>): string {
   return `${tool.originalName} on ${tool.server}`;
-}
-
-function callApprover(approver: Approver, question: ApprovalQuestion, signal: AbortSignal): Promise<ApprovalAnswer> {
-  try {
-    return Promise.resolve(approver(question, signal));
-  } catch (error) {
-    return Promise.reject(error);
-  }
 }
 
 function sentence(text: string): string {
