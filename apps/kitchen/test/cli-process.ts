@@ -29,9 +29,10 @@ export interface CliProcess {
 
 /** The environment the CLI gets: no API key, so `--model auto` means the offline model. */
 export function cliEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const environment: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extra };
+  const environment: NodeJS.ProcessEnv = { ...process.env };
   delete environment['ANTHROPIC_API_KEY'];
-  return environment;
+  delete environment['ANTHROPIC_BASE_URL'];
+  return { ...environment, NO_COLOR: '1', ...extra };
 }
 
 export function startCli(args: string[], extraEnvironment: NodeJS.ProcessEnv = {}): CliProcess {

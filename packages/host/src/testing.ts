@@ -9,3 +9,5 @@ export { collectEvents, createRecordingContext } from './testing/recording-conte
 export type { RecordingContext } from './testing/recording-context.js';
 export { isWorkerRequest, teamModel } from './testing/team-model.js';
 export type { TeamScript, TeamStep } from './testing/team-model.js';
+export { startFakeMessagesApi, textReply, toolUseReply, overloadedReply } from './testing/fake-messages-api.js';
+export type { FakeMessagesApi, FakeReply, FakeScript, RecordedMessagesRequest } from './testing/fake-messages-api.js';
