@@ -1,9 +1,41 @@
-// Test helpers for servers built on server-kit: connect an SDK client over real HTTP, and run a
-// server's main.ts as a child process until it prints its listening line. Server side, tests only.
+// Test helpers for servers built on server-kit: connect an SDK client in-process or over real
+// HTTP, and run a server's main.ts as a child process until it prints its listening line. Server
+// side, tests only.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+/** SDK clients (the kind a real host uses) connected to servers over in-memory pairs; close them all after each test. */
+export function createInMemoryClients() {
+  const clients: Client[] = [];
+  return {
+    async connect(server: McpServer): Promise<Client> {
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await server.connect(serverSide);
+      const client = new Client({ name: 'server-kit-test', version: '0.0.0' });
+      await client.connect(clientSide);
+      clients.push(client);
+      return client;
+    },
+    async closeAll(): Promise<void> {
+      await Promise.all(clients.splice(0).map((client) => client.close()));
+    },
+  };
+}
+
+export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+/** The text of a result's first block ('' when it has none). */
+export function resultText(result: CallToolResult): string {
+  const [block] = result.content;
+  return block?.type === 'text' ? block.text : '';
+}
 
 /** Connects an SDK client (the kind a real host uses) to `url`. Close it when done. */
 export async function connectHttpClient(url: string, headers: Record<string, string> = {}): Promise<Client> {

@@ -1,36 +1,18 @@
 // The cookie-jar tools through a real MCP client over an in-memory pair: schemas, annotations,
 // results (structured + text), input validation, and the shared shelf. Server side.
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { callTool as call, createInMemoryClients, resultText as text } from '@kitchen/server-kit/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer, type CookieJarsOptions } from './build-server.js';
 import { JarShelf } from './jar-shelf.js';
 import { generateJars } from './jars.js';
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  clients.length = 0;
-});
+const clients = createInMemoryClients();
+afterEach(() => clients.closeAll());
 
-async function connect(options: CookieJarsOptions = { seed: 1729, jars: 80 }): Promise<Client> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await buildServer(options).connect(serverSide);
-  const client = new Client({ name: 'test', version: '0.0.0' });
-  await client.connect(clientSide);
-  clients.push(client);
-  return client;
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
-
-function text(result: CallToolResult): string {
-  const [block] = result.content;
-  return block?.type === 'text' ? block.text : '';
+function connect(options: CookieJarsOptions = { seed: 1729, jars: 80 }): Promise<Client> {
+  return clients.connect(buildServer(options));
 }
 
 describe('cookie-jars buildServer', () => {

@@ -1,31 +1,17 @@
 // roll_dice through a real MCP client over an in-memory pair: defaults, seeds, and bad input
 // as isError results that name the field and the allowed range. Server side.
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { callTool, createInMemoryClients, resultText as text } from '@kitchen/server-kit/testing';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer, type DiceOptions } from './build-server.js';
 import { rollDice } from './dice.js';
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  clients.length = 0;
-});
+const clients = createInMemoryClients();
+afterEach(() => clients.closeAll());
 
 async function roll(args: Record<string, unknown>, options: DiceOptions = {}): Promise<CallToolResult> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await buildServer(options).connect(serverSide);
-  const client = new Client({ name: 'test', version: '0.0.0' });
-  await client.connect(clientSide);
-  clients.push(client);
-  return (await client.callTool({ name: 'roll_dice', arguments: args })) as CallToolResult;
-}
-
-function text(result: CallToolResult): string {
-  const [block] = result.content;
-  return block?.type === 'text' ? block.text : '';
+  return callTool(await clients.connect(buildServer(options)), 'roll_dice', args);
 }
 
 describe('dice buildServer', () => {
