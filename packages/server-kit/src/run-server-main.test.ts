@@ -14,7 +14,7 @@ afterAll(async () => {
   await Promise.all(running.map((server) => server.stop()));
 });
 
-describe.concurrent('runServerMain', { timeout: 15_000 }, () => {
+describe.concurrent('runServerMain', { timeout: 45_000 }, () => {
   it('prints the listening line, serves its flags to buildServer, and exits 0 on SIGTERM', async () => {
     const server = await startServerProcess(tsx, [entry, '--port', '0', '--repeat', '2'], { cwd: packageDir });
     running.push(server);

@@ -9,6 +9,12 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
+/**
+ * How long a child server may take to print its listening line. Generous: a cold tsx start on a
+ * busy 2-core machine (the whole suite running beside it) has been seen to take over 10 s.
+ */
+const PROCESS_TIMEOUT_MS = 30_000;
+
 /** SDK clients (the kind a real host uses) connected to servers over in-memory pairs; close them all after each test. */
 export function createInMemoryClients() {
   const clients: Client[] = [];
@@ -72,8 +78,8 @@ export function startServerProcess(command: string, args: string[], options: { c
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${command} ${args.join(' ')} printed no listening line within ${options.timeoutMs ?? 10_000} ms; stderr: ${stderr}`));
-    }, options.timeoutMs ?? 10_000);
+      reject(new Error(`${command} ${args.join(' ')} printed no listening line within ${options.timeoutMs ?? PROCESS_TIMEOUT_MS} ms; stderr: ${stderr}`));
+    }, options.timeoutMs ?? PROCESS_TIMEOUT_MS);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
       const url = LISTENING_LINE.exec(stdout)?.[1];
@@ -103,7 +109,7 @@ export function runProcess(command: string, args: string[], options: { cwd?: str
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 10_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? PROCESS_TIMEOUT_MS);
   return new Promise((resolve) => {
     child.once('close', (code) => {
       clearTimeout(timer);

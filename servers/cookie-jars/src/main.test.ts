@@ -20,7 +20,7 @@ async function start(args: string[], env: NodeJS.ProcessEnv = process.env): Prom
   return server;
 }
 
-describe.concurrent('cookie-jars main', { timeout: 15_000 }, () => {
+describe.concurrent('cookie-jars main', { timeout: 45_000 }, () => {
   it('listens on 127.0.0.1, serves jars from --seed/KITCHEN_JARS over HTTP, and exits 0 on SIGTERM', async () => {
     const server = await start(['--port', '0', '--seed', '7'], { ...process.env, KITCHEN_JARS: '25' });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);

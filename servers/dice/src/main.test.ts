@@ -8,7 +8,7 @@ import { rollDice } from './dice.js';
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 
-describe('dice main', { timeout: 15_000 }, () => {
+describe('dice main', { timeout: 45_000 }, () => {
   it('serves roll_dice over HTTP on 127.0.0.1 and exits 0 on SIGTERM', async () => {
     const server = await startServerProcess(tsx, ['src/main.ts', '--port', '0'], { cwd: packageDir });
     try {

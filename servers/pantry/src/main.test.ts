@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 
-describe('pantry main', { timeout: 15_000 }, () => {
+describe('pantry main', { timeout: 45_000 }, () => {
   it('serves orders over HTTP from one pantry shared by all sessions, and exits 0 on SIGTERM', async () => {
     const server = await startServerProcess(tsx, ['src/main.ts', '--port', '0'], { cwd: packageDir });
     try {

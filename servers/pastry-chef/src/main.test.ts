@@ -15,7 +15,7 @@ describe('pastry-chef main', () => {
   beforeAll(async () => {
     server = await startServerProcess(process.execPath, [...tsx, '--port', '0', '--bake-ms-per-minute', '4', '--bake-steps', '5'], { cwd: packageFolder });
     client = await connectHttpClient(server.url);
-  }, 20_000);
+  }, 45_000);
 
   afterAll(async () => {
     await client?.close();
@@ -39,5 +39,5 @@ describe('pastry-chef main', () => {
     const end = await runProcess(process.execPath, [...tsx, '--bake-steps', 'lots'], { cwd: packageFolder });
     expect(end.code).toBe(2);
     expect(end.stderr.trim()).toBe('pastry-chef: --bake-steps "lots" is not valid; use a whole number from 1 to 100.');
-  }, 20_000);
+  }, 45_000);
 });
