@@ -99,7 +99,14 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       say(`🍳 ${server.name} ${server.url}${server.pid === undefined ? '' : ` (pid ${server.pid})`}`);
     }
     if (signal?.aborted) return EXIT.interrupted;
-    const writeEvent = createEventWriter({ json: flags.json, color, width: Math.min(LINE_WIDTH, output.stdout.columns ?? LINE_WIDTH), stdout });
+    const writeEvent = createEventWriter({
+      json: flags.json,
+      color,
+      width: Math.min(LINE_WIDTH, output.stdout.columns ?? LINE_WIDTH),
+      stdout,
+      // The approval prompt shows the lane, server, tool, arguments and reason: the event's line would repeat it.
+      ...(person.promptsInline ? { shownElsewhere: new Set(['approval-request'] as const) } : {}),
+    });
     let samplingCents = 0;
     const write = (event: LoopEvent) => {
       if (event.type === 'sampling-response') samplingCents += event.costCents;

@@ -33,7 +33,7 @@ describe('createTerminalPerson', () => {
 
   it('asks nobody with --no, or without a terminal', () => {
     for (const person of [personFor('no', true), personFor(undefined, false), personFor('yes', false)]) {
-      expect(person).toEqual({ asker: declineAllAsker, present: false });
+      expect(person).toEqual({ asker: declineAllAsker, present: false, promptsInline: false });
     }
   });
 });

@@ -16,6 +16,8 @@ export interface TerminalPerson {
   asker: ElicitationAsker;
   /** True when a question may wait for a person, so a tool call must wait as long as they may take. */
   present: boolean;
+  /** True when approval prompts are printed where the run's events go: the prompt then stands for the approval-request line. */
+  promptsInline: boolean;
 }
 
 export interface TerminalPersonOptions {
@@ -33,7 +35,7 @@ export function createTerminalPerson(options: TerminalPersonOptions): TerminalPe
   const asksApprovals = flags.approval === undefined && stdin?.isTTY === true;
   // --yes settles approvals, but a form still needs someone to fill it in.
   const asksForms = flags.approval !== 'no' && stdin?.isTTY === true;
-  if (stdin === undefined || (!asksApprovals && !asksForms)) return { asker: declineAllAsker, present: false };
+  if (stdin === undefined || (!asksApprovals && !asksForms)) return { asker: declineAllAsker, present: false, promptsInline: false };
   // Questions go to the terminal the person looks at; with --json (or stdout redirected) that is stderr.
   const questions = !flags.json && output.stdout.isTTY === true ? output.stdout : output.stderr;
   const prompt = createTerminalPrompt({ input: stdin, output: questions, held: options.held });
@@ -51,6 +53,7 @@ export function createTerminalPerson(options: TerminalPersonOptions): TerminalPe
       : {}),
     asker: asksForms ? createTerminalElicitationAsker({ prompt, color }) : declineAllAsker,
     present: true,
+    promptsInline: asksApprovals && questions === output.stdout,
   };
 }
 
