@@ -37,6 +37,11 @@ export interface StartedServer {
   stderrTail(): string[];
 }
 
+/** The line the terminal shows for a running server: `🍳 cookie-jars http://127.0.0.1:43123/mcp (pid 4242)`. */
+export function serverLine(server: Pick<StartedServer, 'name' | 'url' | 'pid'>): string {
+  return `🍳 ${server.name} ${server.url}${server.pid === undefined ? '' : ` (pid ${server.pid})`}`;
+}
+
 export class ServerStartError extends Error {
   override readonly name = 'ServerStartError';
   constructor(

@@ -27,7 +27,7 @@ import { shouldUseColour } from './paint.js';
 import type { KitchenFlags } from './parse-cli-arguments.js';
 import { LINE_WIDTH } from './render-event.js';
 import { describeModel, renderSummary } from './render-summary.js';
-import { ServerStartError } from './launch-server.js';
+import { ServerStartError, serverLine } from './launch-server.js';
 import { startServers, type RunningServers } from './start-servers.js';
 import { createEventWriter } from './event-writer.js';
 import { describeToolbox } from './describe-toolbox.js';
@@ -96,7 +96,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       },
     });
     for (const server of servers.servers) {
-      say(`🍳 ${server.name} ${server.url}${server.pid === undefined ? '' : ` (pid ${server.pid})`}`);
+      say(serverLine(server));
     }
     if (signal?.aborted) return EXIT.interrupted;
     const writeEvent = createEventWriter({

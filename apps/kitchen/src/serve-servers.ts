@@ -4,7 +4,7 @@
 import { EXIT, type KitchenOutput } from './kitchen-output.js';
 import type { KitchenFlags } from './parse-cli-arguments.js';
 import { findConfigFile, loadKitchenConfig } from './kitchen-config.js';
-import { ServerStartError } from './launch-server.js';
+import { ServerStartError, serverLine } from './launch-server.js';
 import { startServers } from './start-servers.js';
 
 export async function serveServers(flags: KitchenFlags, output: KitchenOutput, signal: AbortSignal): Promise<number> {
@@ -32,7 +32,7 @@ export async function serveServers(flags: KitchenFlags, output: KitchenOutput, s
   try {
     for (const server of running.servers) {
       const line = { name: server.name, url: server.url, ...(server.pid === undefined ? {} : { pid: server.pid }) };
-      output.stdout.write(flags.json ? `${JSON.stringify(line)}\n` : `🍳 ${server.name} ${server.url}${server.pid ? ` (pid ${server.pid})` : ''}\n`);
+      output.stdout.write(`${flags.json ? JSON.stringify(line) : serverLine(server)}\n`);
     }
     if (!flags.json) {
       output.stdout.write(`seed ${flags.seed}, ${flags.jars} jars. Try: npx @modelcontextprotocol/inspector, transport "Streamable HTTP". Ctrl-C stops them.\n`);

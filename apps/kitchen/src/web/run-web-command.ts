@@ -4,7 +4,7 @@
 import { ConfigurationError, describeError, GateRuleError } from '@kitchen/host';
 import { findConfigFile, loadKitchenConfig } from '../kitchen-config.js';
 import { EXIT, type KitchenOutput } from '../kitchen-output.js';
-import { ServerStartError } from '../launch-server.js';
+import { ServerStartError, serverLine } from '../launch-server.js';
 import type { KitchenFlags } from '../parse-cli-arguments.js';
 import { startKitchenWeb, type KitchenWeb } from './start-kitchen-web.js';
 
@@ -45,7 +45,7 @@ export async function runWebCommand(options: RunWebCommandOptions): Promise<numb
   }
   try {
     for (const server of web.servers.servers) {
-      say(`🍳 ${server.name} ${server.url}${server.pid === undefined ? '' : ` (pid ${server.pid})`}`);
+      say(serverLine(server));
     }
     const described = web.kitchen.describe();
     say(described.toolbox);
