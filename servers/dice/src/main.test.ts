@@ -1,4 +1,4 @@
-// The dice process end to end: spawned as `tsx src/main.ts --port 0`, called over real HTTP.
+// The dice process end to end: spawned as `node --import tsx src/main.ts --port 0`, called over real HTTP.
 
 import { fileURLToPath } from 'node:url';
 import { connectHttpClient, startServerProcess } from '@kitchen/server-kit/testing';
@@ -6,11 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { rollDice } from './dice.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+// `node --import tsx`, one process: the tsx CLI would add a wrapper that a SIGKILL orphans the server behind.
+const withTsx = ['--import', 'tsx'];
 
 describe('dice main', { timeout: 45_000 }, () => {
   it('serves roll_dice over HTTP on 127.0.0.1 and exits 0 on SIGTERM', async () => {
-    const server = await startServerProcess(tsx, ['src/main.ts', '--port', '0'], { cwd: packageDir });
+    const server = await startServerProcess(process.execPath, [...withTsx, 'src/main.ts', '--port', '0'], { cwd: packageDir });
     try {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
       const client = await connectHttpClient(server.url);

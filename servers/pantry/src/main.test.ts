@@ -1,4 +1,4 @@
-// The pantry process end to end: spawned as `tsx src/main.ts --port 0`, called over real HTTP,
+// The pantry process end to end: spawned as `node --import tsx src/main.ts --port 0`, called over real HTTP,
 // with one pantry shared by every session of the process.
 
 import { fileURLToPath } from 'node:url';
@@ -6,11 +6,12 @@ import { connectHttpClient, startServerProcess } from '@kitchen/server-kit/testi
 import { describe, expect, it } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+// `node --import tsx`, one process: the tsx CLI would add a wrapper that a SIGKILL orphans the server behind.
+const withTsx = ['--import', 'tsx'];
 
 describe('pantry main', { timeout: 45_000 }, () => {
   it('serves orders over HTTP from one pantry shared by all sessions, and exits 0 on SIGTERM', async () => {
-    const server = await startServerProcess(tsx, ['src/main.ts', '--port', '0'], { cwd: packageDir });
+    const server = await startServerProcess(process.execPath, [...withTsx, 'src/main.ts', '--port', '0'], { cwd: packageDir });
     try {
       const [first, second] = await Promise.all([connectHttpClient(server.url), connectHttpClient(server.url)]);
       await first.callTool({ name: 'place_order', arguments: { item: 'sugar', quantity: 4 } });
