@@ -2,10 +2,11 @@
 // question in the lane that caused it, asks the user through an ElicitationAsker, checks the
 // answer against the server's form and sends back accept / decline / cancel. Host side.
 
-import { ErrorCode, McpError, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { findContentProblems, type ElicitationSchema, type ElicitedValue } from './elicited-content.js';
 import type { LoopEventDraft } from './loop-event.js';
-import type { AgentInfo, ToolCallContext } from './tool-types.js';
+import type { ServerRequestHandlers } from './server-client.js';
+import type { AgentInfo } from './tool-types.js';
 
 export interface ElicitationQuestion {
   requestId: string;
@@ -41,12 +42,7 @@ export interface ElicitationHandlerOptions {
 }
 
 /** The `elicitation` member of the Toolbox's ServerRequestHandlers. */
-export type ElicitationHandler = (
-  server: string,
-  params: ElicitRequest['params'],
-  context: ToolCallContext | undefined,
-  signal: AbortSignal,
-) => Promise<ElicitResult>;
+export type ElicitationHandler = NonNullable<ServerRequestHandlers['elicitation']>;
 
 /** Declines every question: what `--no` gives, and a safe default for runs nobody watches. */
 export const declineAllAsker: ElicitationAsker = async () => ({ action: 'decline' });

@@ -2,15 +2,16 @@
 // prices the request, shows it, decides (per-server rule, spending cap, the user), charges the
 // shared TreeBudget and runs the host's own model. Host side: the server only proposes a call.
 
-import { ErrorCode, McpError, type CreateMessageRequest, type CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ConfigurationError, describeError } from './errors.js';
 import { DEFAULT_APPROVAL_TIMEOUT_MS, type Approver } from './gate.js';
 import type { LoopEventDraft } from './loop-event.js';
 import { estimateRequestTokens, type Model } from './model.js';
 import { askApprover } from './ask-approver.js';
 import { formatCents, toCreateMessageResult, toModelRequest } from './sampling-messages.js';
+import type { ServerRequestHandlers } from './server-client.js';
 import type { TreeBudget } from './tree-budget.js';
-import type { AgentInfo, ToolCallContext } from './tool-types.js';
+import type { AgentInfo } from './tool-types.js';
 
 export type SamplingAction = 'allow' | 'ask' | 'deny';
 
@@ -40,12 +41,7 @@ export interface SamplingHandlerOptions {
 }
 
 /** The `sampling` member of the Toolbox's ServerRequestHandlers. */
-export type SamplingHandler = (
-  server: string,
-  params: CreateMessageRequest['params'],
-  context: ToolCallContext | undefined,
-  signal: AbortSignal,
-) => Promise<CreateMessageResult>;
+export type SamplingHandler = NonNullable<ServerRequestHandlers['sampling']>;
 
 /** The JSON-RPC code MCP gives "User rejected sampling request"; used for every refusal. */
 export const SAMPLING_REJECTED = -1;
