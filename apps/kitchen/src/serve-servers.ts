@@ -1,6 +1,7 @@
 // `kitchen servers`: starts the configured servers and prints their URLs until Ctrl-C, so an MCP
 // inspector (or any client) can be pointed at them. App side.
 
+import { once } from 'node:events';
 import { EXIT, type KitchenOutput } from './kitchen-output.js';
 import type { KitchenFlags } from './parse-cli-arguments.js';
 import { findConfigFile, loadKitchenConfig } from './kitchen-config.js';
@@ -37,10 +38,7 @@ export async function serveServers(flags: KitchenFlags, output: KitchenOutput, s
     if (!flags.json) {
       output.stdout.write(`seed ${flags.seed}, ${flags.jars} jars. Try: npx @modelcontextprotocol/inspector, transport "Streamable HTTP". Ctrl-C stops them.\n`);
     }
-    await new Promise<void>((resolve) => {
-      if (signal.aborted) resolve();
-      signal.addEventListener('abort', () => resolve(), { once: true });
-    });
+    if (!signal.aborted) await once(signal, 'abort');
     return EXIT.ok;
   } finally {
     await running.stop();

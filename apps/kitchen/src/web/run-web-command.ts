@@ -1,6 +1,7 @@
 // `kitchen web`: starts the servers and the web UI, prints the address, and serves until Ctrl-C,
 // then stops the run in progress, the UI and every server. App side.
 
+import { once } from 'node:events';
 import { ConfigurationError, describeError, GateRuleError } from '@kitchen/host';
 import { findConfigFile, loadKitchenConfig } from '../kitchen-config.js';
 import { EXIT, type KitchenOutput } from '../kitchen-output.js';
@@ -52,10 +53,7 @@ export async function runWebCommand(options: RunWebCommandOptions): Promise<numb
     say(`🧠 model: ${described.model}`);
     say(`🌐 kitchen web UI on ${web.url}`);
     say('Open it in a browser; Ctrl-C stops the UI and the servers.');
-    await new Promise<void>((resolve) => {
-      if (signal.aborted) resolve();
-      signal.addEventListener('abort', () => resolve(), { once: true });
-    });
+    if (!signal.aborted) await once(signal, 'abort');
     return EXIT.ok;
   } finally {
     await web.close();
