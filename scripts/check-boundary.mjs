@@ -1,6 +1,6 @@
 // Lint for the one rule the layout exists to show: the host and the servers meet only over the
 // wire. Checks package.json dependency edges and import lines; prints each breach with its fix.
-import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;

@@ -1,6 +1,6 @@
 // Sums the vitest JSON reports every package wrote and prints the one plain line CI reads:
 // "N passed, N failed". Exits non-zero when a package wrote no report or any test failed.
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -26,11 +26,14 @@ for (const group of ['packages', 'servers', 'apps']) {
     failed += results.numFailedTests;
     skipped += results.numPendingTests + results.numTodoTests;
     // A suite that failed to load counts as a failure even though no test inside it ran.
-    failed += results.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+    failed += results.testResults.filter(
+      (file) => file.status === 'failed' && file.assertionResults.length === 0,
+    ).length;
   }
 }
 
-for (const name of missing) console.error(`${name}: no test report found (.test-results/vitest.json); did its tests run?`);
+for (const name of missing)
+  console.error(`${name}: no test report found (.test-results/vitest.json); did its tests run?`);
 failed += missing.length;
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -37,5 +37,8 @@ export function shortenLine(text: string, maxLength: number): string {
   const characters = Array.from(line);
   if (characters.length <= maxLength && head.length === text.length) return line;
   if (characters.length <= maxLength) return `${line}…`;
-  return `${characters.slice(0, Math.max(0, maxLength - 1)).join('').trimEnd()}…`;
+  return `${characters
+    .slice(0, Math.max(0, maxLength - 1))
+    .join('')
+    .trimEnd()}…`;
 }

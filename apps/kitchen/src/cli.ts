@@ -26,7 +26,8 @@ async function main(argv: readonly string[]): Promise<number> {
       // Second Ctrl-C: the 'exit' hook in launch-server.ts still sends every child SIGTERM.
       process.exit(EXIT.interrupted);
     }
-    if (!(command.name === 'servers' && signal === 'SIGINT')) process.stderr.write(`\n${signal}: stopping the kitchen…\n`);
+    if (!(command.name === 'servers' && signal === 'SIGINT'))
+      process.stderr.write(`\n${signal}: stopping the kitchen…\n`);
     interrupt.abort(new Error(`interrupted by ${signal}`));
   };
   process.on('SIGINT', onSignal);
@@ -40,18 +41,27 @@ async function main(argv: readonly string[]): Promise<number> {
   if (command.name === 'servers') return serveServers(command.flags, PROCESS_OUTPUT, interrupt.signal);
   if (command.name === 'web') {
     const { runWebCommand } = await import('./web/run-web-command.js');
-    return runWebCommand({ flags: command.flags, port: command.port, output: PROCESS_OUTPUT, signal: interrupt.signal });
+    return runWebCommand({
+      flags: command.flags,
+      port: command.port,
+      output: PROCESS_OUTPUT,
+      signal: interrupt.signal,
+    });
   }
   const jarsDemo = command.name === 'demo' && command.scenario === 'jars';
   const task = command.name === 'run' ? command.task : jarsDemo ? demoTask(command.flags.jars) : PASTRY_DEMO_TASK;
-  const flags = jarsDemo ? { ...command.flags, maxToolCalls: command.flags.maxToolCalls ?? demoToolCallLimit(command.flags.jars) } : command.flags;
+  const flags = jarsDemo
+    ? { ...command.flags, maxToolCalls: command.flags.maxToolCalls ?? demoToolCallLimit(command.flags.jars) }
+    : command.flags;
   // Loaded only here: --help, flag errors and `kitchen servers` need none of a run's wiring.
   const { runKitchen } = await import('./run-kitchen.js');
   return runKitchen({ task, flags, output: PROCESS_OUTPUT, signal: interrupt.signal });
 }
 
 const exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(`kitchen: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `kitchen: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   return EXIT.failed;
 });
 process.exitCode = exitCode;

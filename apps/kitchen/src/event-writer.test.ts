@@ -17,7 +17,11 @@ const text: LoopEvent = { type: 'text', agent: 'main', at: 0, text: 'Discarding 
 
 function written(options: { json: boolean; shownElsewhere?: ReadonlySet<LoopEvent['type']> }): string {
   let output = '';
-  const write = createEventWriter({ ...options, color: false, stdout: { write: (chunk: string) => (output += chunk) } });
+  const write = createEventWriter({
+    ...options,
+    color: false,
+    stdout: { write: (chunk: string) => (output += chunk) },
+  });
   write(request);
   write(text);
   return output;
@@ -25,7 +29,9 @@ function written(options: { json: boolean; shownElsewhere?: ReadonlySet<LoopEven
 
 describe('createEventWriter', () => {
   it('prints one JSON object a line with --json, every event included', () => {
-    const lines = written({ json: true, shownElsewhere: new Set(['approval-request']) }).trimEnd().split('\n');
+    const lines = written({ json: true, shownElsewhere: new Set(['approval-request']) })
+      .trimEnd()
+      .split('\n');
     expect(lines.map((line) => (JSON.parse(line) as LoopEvent).type)).toEqual(['approval-request', 'text']);
   });
 

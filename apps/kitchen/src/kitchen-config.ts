@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GateRuleError, parseGateRules, type GateRule } from '@kitchen/host';
+import { type GateRule, GateRuleError, parseGateRules } from '@kitchen/host';
 import { z } from 'zod';
 import { parseSamplingRules, type SamplingRules } from './sampling-rules.js';
 
@@ -67,7 +67,11 @@ const serverSchema = z
   .superRefine((server, context) => {
     const launches = ['package', 'entry', 'args', 'env', 'port'].some((field) => field in server);
     if (server.url !== undefined && launches) {
-      context.addIssue({ code: 'custom', path: ['url'], message: 'conflicts with "package"/"entry"/"args"/"env"/"port"' });
+      context.addIssue({
+        code: 'custom',
+        path: ['url'],
+        message: 'conflicts with "package"/"entry"/"args"/"env"/"port"',
+      });
     } else if (server.url === undefined && server.package === undefined) {
       context.addIssue({ code: 'custom', path: ['package'], message: 'is missing (and there is no "url")' });
     } else if (server.package !== undefined && server.entry === undefined) {
@@ -77,7 +81,12 @@ const serverSchema = z
 
 const configSchema = z
   // "rules" and "sampling" are checked after the servers, by their own parsers.
-  .strictObject({ $schema: z.string().optional(), servers: z.array(serverSchema).min(1), rules: z.unknown().optional(), sampling: z.unknown().optional() })
+  .strictObject({
+    $schema: z.string().optional(),
+    servers: z.array(serverSchema).min(1),
+    rules: z.unknown().optional(),
+    sampling: z.unknown().optional(),
+  })
   .superRefine((config, context) => {
     const seen = new Set<string>();
     config.servers.forEach((server, index) => {
@@ -143,7 +152,11 @@ export function parseKitchenConfig(data: unknown, file: string): ConfigResult {
     if (!(error instanceof GateRuleError)) throw error;
     return { ok: false, message: error.message };
   }
-  const sampling = parseSamplingRules(result.data.sampling, displayPath(file), servers.map((server) => server.name));
+  const sampling = parseSamplingRules(
+    result.data.sampling,
+    displayPath(file),
+    servers.map((server) => server.name),
+  );
   if (!sampling.ok) return sampling;
   return { ok: true, config: { file: resolve(file), servers, rules, sampling: sampling.rules } };
 }
@@ -163,7 +176,8 @@ function describeIssue(issue: z.core.$ZodIssue, data: unknown, shown: string): s
   if (unknownKeys.length > 0) {
     return `${where}: unknown field ${unknownKeys.map((key) => `"${key}"`).join(', ')}; the fields are ${SERVER_FIELDS.join(', ')}`;
   }
-  if (path.length === 2) return `${where}: ${problem(issue, valueAt(data, path))}; each server is an object with a "name"`;
+  if (path.length === 2)
+    return `${where}: ${problem(issue, valueAt(data, path))}; each server is an object with a "name"`;
   const field = String(path[2]);
   const fix =
     field === 'url' && issue.code === 'custom'

@@ -3,7 +3,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_APPROVAL_TIMEOUT_MS, MAX_TREE_TOKENS, type ApprovalQuestion, type ToolDescriptor } from '@kitchen/host';
+import {
+  type ApprovalQuestion,
+  DEFAULT_APPROVAL_TIMEOUT_MS,
+  MAX_TREE_TOKENS,
+  type ToolDescriptor,
+} from '@kitchen/host';
 import { describe, expect, it } from 'vitest';
 import { createKitchenPolicy } from './kitchen-policy.js';
 import type { KitchenFlags } from './parse-cli-arguments.js';
@@ -40,17 +45,28 @@ describe('createKitchenPolicy', () => {
   it('lets a --rule decide before the annotations', () => {
     const policy = createKitchenPolicy({ ...defaults, rules: ['allow:pantry/place_order'] });
     expect(policy.gate.decide(placeOrder, {}).kind).toBe('approved');
-    expect(createKitchenPolicy({ ...defaults, rules: ['deny:place_order'] }).gate.decide(placeOrder, {}).kind).toBe('denied');
+    expect(createKitchenPolicy({ ...defaults, rules: ['deny:place_order'] }).gate.decide(placeOrder, {}).kind).toBe(
+      'denied',
+    );
   });
 
   it('answers every question yes with --yes and no with --no', async () => {
     const signal = new AbortController().signal;
-    expect(await createKitchenPolicy({ ...defaults, approval: 'yes' }).approver?.(question, signal)).toMatchObject({ approved: true });
-    expect(await createKitchenPolicy({ ...defaults, approval: 'no' }).approver?.(question, signal)).toMatchObject({ approved: false });
+    expect(await createKitchenPolicy({ ...defaults, approval: 'yes' }).approver?.(question, signal)).toMatchObject({
+      approved: true,
+    });
+    expect(await createKitchenPolicy({ ...defaults, approval: 'no' }).approver?.(question, signal)).toMatchObject({
+      approved: false,
+    });
   });
 
   it('sizes the tree budget and the seatbelts from the flags', () => {
-    const policy = createKitchenPolicy({ ...defaults, maxTreeTokens: 90_000, maxToolCalls: 300, maxWallTimeMs: 60_000 });
+    const policy = createKitchenPolicy({
+      ...defaults,
+      maxTreeTokens: 90_000,
+      maxToolCalls: 300,
+      maxWallTimeMs: 60_000,
+    });
     expect(policy.budget.maxTokens).toBe(90_000);
     expect(policy.seatbelts).toEqual({ maxToolCalls: 300, maxWallTimeMs: 60_000 });
   });
@@ -61,33 +77,72 @@ describe('createKitchenPolicy', () => {
     );
   });
 
-  it('puts --rule flags over the --rules file over the config\'s rules over the annotations', () => {
-    const rulesFile = writeRules([{ server: 'pantry', tool: 'place_order', action: 'deny' }, { tool: 'discard_jar', action: 'allow' }]);
-    const config = { file: '/kitchen/kitchen.config.json', rules: [{ tool: 'place_*', action: 'allow' as const }, { tool: 'roll_dice', action: 'deny' as const }], sampling: { perServer: {} } };
-    const policy = createKitchenPolicy({ ...defaults, rules: ['ask:discard_jar'], rulesFile }, { config, environment: {} });
+  it("puts --rule flags over the --rules file over the config's rules over the annotations", () => {
+    const rulesFile = writeRules([
+      { server: 'pantry', tool: 'place_order', action: 'deny' },
+      { tool: 'discard_jar', action: 'allow' },
+    ]);
+    const config = {
+      file: '/kitchen/kitchen.config.json',
+      rules: [
+        { tool: 'place_*', action: 'allow' as const },
+        { tool: 'roll_dice', action: 'deny' as const },
+      ],
+      sampling: { perServer: {} },
+    };
+    const policy = createKitchenPolicy(
+      { ...defaults, rules: ['ask:discard_jar'], rulesFile },
+      { config, environment: {} },
+    );
     // The flag beats the file's allow for discard_jar.
-    expect(policy.gate.decide(tool('discard_jar', 'cookie-jars', { destructiveHint: true }), {})).toMatchObject({ kind: 'ask', reason: expect.stringContaining('ask:discard_jar from --rule') });
+    expect(policy.gate.decide(tool('discard_jar', 'cookie-jars', { destructiveHint: true }), {})).toMatchObject({
+      kind: 'ask',
+      reason: expect.stringContaining('ask:discard_jar from --rule'),
+    });
     // The file's exact deny beats the config's allow.
-    expect(policy.gate.decide(placeOrder, {})).toMatchObject({ kind: 'denied', reason: expect.stringContaining(`deny:pantry/place_order from ${rulesFile}`) });
+    expect(policy.gate.decide(placeOrder, {})).toMatchObject({
+      kind: 'denied',
+      reason: expect.stringContaining(`deny:pantry/place_order from ${rulesFile}`),
+    });
     // The config decides what neither names.
-    expect(policy.gate.decide(tool('roll_dice', 'dice', { readOnlyHint: true }), {})).toMatchObject({ kind: 'denied', reason: expect.stringContaining('from kitchen.config.json') });
+    expect(policy.gate.decide(tool('roll_dice', 'dice', { readOnlyHint: true }), {})).toMatchObject({
+      kind: 'denied',
+      reason: expect.stringContaining('from kitchen.config.json'),
+    });
     // The annotations decide the rest.
-    expect(policy.gate.decide(tool('inspect_jar', 'cookie-jars', { readOnlyHint: true }), {})).toEqual({ kind: 'approved', reason: 'marked read-only' });
+    expect(policy.gate.decide(tool('inspect_jar', 'cookie-jars', { readOnlyHint: true }), {})).toEqual({
+      kind: 'approved',
+      reason: 'marked read-only',
+    });
     expect(policy.ruleSets.map((set) => set.source)).toEqual(['--rule', rulesFile, 'kitchen.config.json']);
   });
 
   it('refuses a rules file that cannot be read or parsed, naming the file, the rule, the field and the fix', () => {
-    expect(() => createKitchenPolicy({ ...defaults, rulesFile: '/no/such/rules.json' })).toThrow('--rules /no/such/rules.json: cannot read the file; check the path');
+    expect(() => createKitchenPolicy({ ...defaults, rulesFile: '/no/such/rules.json' })).toThrow(
+      '--rules /no/such/rules.json: cannot read the file; check the path',
+    );
     const broken = writeRules('{ "rules": [');
-    expect(() => createKitchenPolicy({ ...defaults, rulesFile: broken })).toThrow(new RegExp(`^${broken}: not valid JSON \\(.+\\); fix the syntax$`));
-    const wrong = writeRules({ rules: [{ tool: 'discard_jar', action: 'allow' }, { tool: 'place_order', action: 'always' }] });
-    expect(() => createKitchenPolicy({ ...defaults, rulesFile: wrong })).toThrow(`${wrong} rule 2: "action" must be one of allow, ask, deny (got "always")`);
+    expect(() => createKitchenPolicy({ ...defaults, rulesFile: broken })).toThrow(
+      new RegExp(`^${broken}: not valid JSON \\(.+\\); fix the syntax$`),
+    );
+    const wrong = writeRules({
+      rules: [
+        { tool: 'discard_jar', action: 'allow' },
+        { tool: 'place_order', action: 'always' },
+      ],
+    });
+    expect(() => createKitchenPolicy({ ...defaults, rulesFile: wrong })).toThrow(
+      `${wrong} rule 2: "action" must be one of allow, ask, deny (got "always")`,
+    );
   });
 
   it('takes the tree budget from MAX_TREE_TOKENS when --max-tree-tokens is not given, and refuses a bad one', () => {
     expect(createKitchenPolicy(defaults, { environment: {} }).budget.maxTokens).toBe(MAX_TREE_TOKENS);
     expect(createKitchenPolicy(defaults, { environment: { MAX_TREE_TOKENS: '50000' } }).budget.maxTokens).toBe(50_000);
-    expect(createKitchenPolicy({ ...defaults, maxTreeTokens: 20_000 }, { environment: { MAX_TREE_TOKENS: '50000' } }).budget.maxTokens).toBe(20_000);
+    expect(
+      createKitchenPolicy({ ...defaults, maxTreeTokens: 20_000 }, { environment: { MAX_TREE_TOKENS: '50000' } }).budget
+        .maxTokens,
+    ).toBe(20_000);
     expect(() => createKitchenPolicy(defaults, { environment: { MAX_TREE_TOKENS: 'lots' } })).toThrow(
       'MAX_TREE_TOKENS "lots" is not a whole number of tokens from 1 to 100000000; fix it (e.g. MAX_TREE_TOKENS=600000), unset it, or pass --max-tree-tokens N',
     );
@@ -95,7 +150,10 @@ describe('createKitchenPolicy', () => {
 
   it('passes the worker limits on, and leaves spawn_agent out with --no-delegate', () => {
     expect(createKitchenPolicy(defaults).spawnLimits).toEqual({ maxDepth: 1, maxLiveWorkers: 16 });
-    expect(createKitchenPolicy({ ...defaults, maxDepth: 3, maxWorkers: 4 }).spawnLimits).toEqual({ maxDepth: 3, maxLiveWorkers: 4 });
+    expect(createKitchenPolicy({ ...defaults, maxDepth: 3, maxWorkers: 4 }).spawnLimits).toEqual({
+      maxDepth: 3,
+      maxLiveWorkers: 4,
+    });
     expect(createKitchenPolicy({ ...defaults, delegate: false }).spawnLimits).toBeUndefined();
   });
 
@@ -115,8 +173,11 @@ describe('createKitchenPolicy', () => {
     expect(createKitchenPolicy({ ...defaults, approval: 'no' }, { person }).approver).not.toBe(person);
   });
 
-  it('hands the config\'s sampling rules to the sampling handler', () => {
-    const sampling = { perServer: { 'pastry-chef': { action: 'ask' as const, capCents: 5 } }, defaultPolicy: { action: 'deny' as const, capCents: 1 } };
+  it("hands the config's sampling rules to the sampling handler", () => {
+    const sampling = {
+      perServer: { 'pastry-chef': { action: 'ask' as const, capCents: 5 } },
+      defaultPolicy: { action: 'deny' as const, capCents: 1 },
+    };
     const policy = createKitchenPolicy(defaults, { config: { file: 'k.json', rules: [], sampling } });
     expect(policy.sampling).toMatchObject({ perServer: sampling.perServer, defaultAction: 'deny', capCents: 1 });
   });

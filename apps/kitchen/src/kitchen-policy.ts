@@ -5,19 +5,19 @@
 
 import { basename } from 'node:path';
 import {
+  type Approver,
   autoApprover,
   ConfigurationError,
   DEFAULT_APPROVAL_TIMEOUT_MS,
   Gate,
+  type GateRuleSet,
   MAX_TREE_TOKENS,
   parseRuleFlag,
   parseSpawnLimits,
-  TreeBudget,
-  type Approver,
-  type GateRuleSet,
   type RunAgentLoopOptions,
   type SamplingHandlerOptions,
   type SpawnLimits,
+  TreeBudget,
 } from '@kitchen/host';
 import type { KitchenConfig } from './kitchen-config.js';
 import type { KitchenFlags } from './parse-cli-arguments.js';
@@ -53,7 +53,9 @@ export function createKitchenPolicy(flags: KitchenFlags, options: KitchenPolicyO
   const ruleSets: GateRuleSet[] = [
     { source: '--rule', rules: flags.rules.map((rule) => parseRuleFlag(rule, '--rule')) },
     ...(flags.rulesFile === undefined ? [] : [{ source: flags.rulesFile, rules: loadRulesFile(flags.rulesFile) }]),
-    ...(options.config === undefined || options.config.rules.length === 0 ? [] : [{ source: basename(options.config.file), rules: options.config.rules }]),
+    ...(options.config === undefined || options.config.rules.length === 0
+      ? []
+      : [{ source: basename(options.config.file), rules: options.config.rules }]),
   ];
   const approver = flags.approval === undefined ? options.person : autoApprover(flags.approval === 'yes');
   const approvalTimeoutMs = flags.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
@@ -63,7 +65,9 @@ export function createKitchenPolicy(flags: KitchenFlags, options: KitchenPolicyO
     gate: createGate({ ruleSets, approvalTimeoutMs }, approver),
     ...(approver === undefined ? {} : { approver }),
     approvalTimeoutMs,
-    budget: new TreeBudget({ maxTokens: flags.maxTreeTokens ?? treeTokensFromEnvironment(options.environment ?? process.env) }),
+    budget: new TreeBudget({
+      maxTokens: flags.maxTreeTokens ?? treeTokensFromEnvironment(options.environment ?? process.env),
+    }),
     seatbelts: {
       ...(flags.maxToolCalls === undefined ? {} : { maxToolCalls: flags.maxToolCalls }),
       ...(flags.maxWallTimeMs === undefined ? {} : { maxWallTimeMs: flags.maxWallTimeMs }),
@@ -71,19 +75,30 @@ export function createKitchenPolicy(flags: KitchenFlags, options: KitchenPolicyO
     sampling: {
       perServer: samplingRules?.perServer ?? {},
       ...(samplingRules?.defaultPolicy === undefined ? {} : { defaultAction: samplingRules.defaultPolicy.action }),
-      ...(samplingRules?.defaultPolicy?.capCents === undefined ? {} : { capCents: samplingRules.defaultPolicy.capCents }),
+      ...(samplingRules?.defaultPolicy?.capCents === undefined
+        ? {}
+        : { capCents: samplingRules.defaultPolicy.capCents }),
       approvalTimeoutMs,
       ...(approver === undefined ? {} : { approver }),
     },
     ...(flags.delegate === false
       ? {}
-      : { spawnLimits: parseSpawnLimits({ ...(flags.maxDepth === undefined ? {} : { maxDepth: flags.maxDepth }), ...(flags.maxWorkers === undefined ? {} : { maxLiveWorkers: flags.maxWorkers }) }) }),
+      : {
+          spawnLimits: parseSpawnLimits({
+            ...(flags.maxDepth === undefined ? {} : { maxDepth: flags.maxDepth }),
+            ...(flags.maxWorkers === undefined ? {} : { maxLiveWorkers: flags.maxWorkers }),
+          }),
+        }),
   };
 }
 
 /** A gate with the policy's rules and timeout and the given approver (a UI may bring its own). */
 export function createGate(policy: Pick<KitchenPolicy, 'ruleSets' | 'approvalTimeoutMs'>, approver?: Approver): Gate {
-  return new Gate({ ruleSets: policy.ruleSets, timeoutMs: policy.approvalTimeoutMs, ...(approver === undefined ? {} : { approver }) });
+  return new Gate({
+    ruleSets: policy.ruleSets,
+    timeoutMs: policy.approvalTimeoutMs,
+    ...(approver === undefined ? {} : { approver }),
+  });
 }
 
 /** MAX_TREE_TOKENS from the environment, or the host's default when it is unset. */

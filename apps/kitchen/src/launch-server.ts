@@ -2,7 +2,7 @@
 // line, keeps its last stderr lines, and turns an early exit or a silent start into one clear
 // line. App side: the child is the server side of the boundary.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { relative } from 'node:path';
@@ -86,7 +86,16 @@ export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions)
   installExitHook();
   const child = spawn(
     process.execPath,
-    ['--import', tsxLoaderUrl(), '--import', exitWithParentUrl(), entry.entryFile, '--port', String(entry.port), ...entry.args],
+    [
+      '--import',
+      tsxLoaderUrl(),
+      '--import',
+      exitWithParentUrl(),
+      entry.entryFile,
+      '--port',
+      String(entry.port),
+      ...entry.args,
+    ],
     {
       cwd: entry.packageDirectory,
       env: childEnvironment(entry, options),
@@ -156,7 +165,10 @@ export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions)
         return;
       }
       if (!stopRequested) {
-        options.onUnexpectedExit?.(entry.name, `${describeExit(code, signal)}${stderrLines.length ? `: ${stderrLines.at(-1)}` : ''}`);
+        options.onUnexpectedExit?.(
+          entry.name,
+          `${describeExit(code, signal)}${stderrLines.length ? `: ${stderrLines.at(-1)}` : ''}`,
+        );
       }
     });
     collectLines(child.stdout, (line) => {

@@ -53,11 +53,7 @@ export type CliCommand =
 export type ParsedArguments = { ok: true; command: CliCommand } | { ok: false; message: string };
 
 const wholeNumber = (minimum: number, maximum: number) =>
-  z
-    .string()
-    .regex(/^\d+$/)
-    .transform(Number)
-    .pipe(z.number().int().min(minimum).max(maximum));
+  z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(minimum).max(maximum));
 
 /** Each value flag: how to read it and what to tell someone who got it wrong. */
 const VALUE_FLAGS = {
@@ -68,13 +64,31 @@ const VALUE_FLAGS = {
   latency: { schema: wholeNumber(0, 60_000), fix: 'use milliseconds from 0 to 60000, e.g. --latency 150' },
   'max-iterations': { schema: wholeNumber(1, 200), fix: 'use a whole number from 1 to 200, e.g. --max-iterations 20' },
   config: { schema: z.string().trim().min(1), fix: 'name a JSON file, e.g. --config kitchen.config.json' },
-  'max-tree-tokens': { schema: wholeNumber(1, 100_000_000), fix: 'use a whole number of tokens, e.g. --max-tree-tokens 600000' },
-  'max-tool-calls': { schema: wholeNumber(1, 100_000), fix: 'use a whole number from 1 to 100000, e.g. --max-tool-calls 200' },
-  'max-wall-time': { schema: wholeNumber(1, 86_400_000), fix: 'use milliseconds, e.g. --max-wall-time 600000 for 10 minutes' },
-  port: { schema: wholeNumber(0, 65535), fix: 'use a whole number from 0 to 65535 (0 picks a free port), e.g. --port 4000' },
+  'max-tree-tokens': {
+    schema: wholeNumber(1, 100_000_000),
+    fix: 'use a whole number of tokens, e.g. --max-tree-tokens 600000',
+  },
+  'max-tool-calls': {
+    schema: wholeNumber(1, 100_000),
+    fix: 'use a whole number from 1 to 100000, e.g. --max-tool-calls 200',
+  },
+  'max-wall-time': {
+    schema: wholeNumber(1, 86_400_000),
+    fix: 'use milliseconds, e.g. --max-wall-time 600000 for 10 minutes',
+  },
+  port: {
+    schema: wholeNumber(0, 65535),
+    fix: 'use a whole number from 0 to 65535 (0 picks a free port), e.g. --port 4000',
+  },
   rules: { schema: z.string().trim().min(1), fix: 'name a JSON file of rules, e.g. --rules kitchen.rules.json' },
-  'approval-timeout': { schema: wholeNumber(1, 86_400), fix: 'use whole seconds from 1 to 86400, e.g. --approval-timeout 300' },
-  'max-depth': { schema: wholeNumber(1, MAX_AGENT_DEPTH_ALLOWED), fix: `use a whole number from 1 to ${MAX_AGENT_DEPTH_ALLOWED}, e.g. --max-depth 1 (only the main agent hires)` },
+  'approval-timeout': {
+    schema: wholeNumber(1, 86_400),
+    fix: 'use whole seconds from 1 to 86400, e.g. --approval-timeout 300',
+  },
+  'max-depth': {
+    schema: wholeNumber(1, MAX_AGENT_DEPTH_ALLOWED),
+    fix: `use a whole number from 1 to ${MAX_AGENT_DEPTH_ALLOWED}, e.g. --max-depth 1 (only the main agent hires)`,
+  },
   'max-workers': { schema: wholeNumber(1, 1000), fix: 'use a whole number from 1 to 1000, e.g. --max-workers 16' },
 } as const;
 
@@ -110,12 +124,19 @@ export function parseCliArguments(argv: readonly string[]): ParsedArguments {
     if (typeof raw !== 'string') continue;
     const result = VALUE_FLAGS[flag].schema.safeParse(raw);
     if (!result.success) {
-      return { ok: false, message: `kitchen: --${flag} ${JSON.stringify(raw)} is not allowed; ${VALUE_FLAGS[flag].fix}` };
+      return {
+        ok: false,
+        message: `kitchen: --${flag} ${JSON.stringify(raw)} is not allowed; ${VALUE_FLAGS[flag].fix}`,
+      };
     }
     read[flag] = result.data;
   }
   if (values['yes'] === true && values['no'] === true) {
-    return { ok: false, message: 'kitchen: --yes and --no contradict each other; give one of them (or neither, to refuse only what needs asking)' };
+    return {
+      ok: false,
+      message:
+        'kitchen: --yes and --no contradict each other; give one of them (or neither, to refuse only what needs asking)',
+    };
   }
   const rules = (values['rule'] as string[] | undefined) ?? [];
   const flags: KitchenFlags = {
@@ -128,18 +149,28 @@ export function parseCliArguments(argv: readonly string[]): ParsedArguments {
     ...(read['model-name'] === undefined ? {} : { modelName: read['model-name'] as string }),
     ...(read['max-iterations'] === undefined ? {} : { maxIterations: read['max-iterations'] as number }),
     ...(read.config === undefined ? {} : { configPath: read.config as string }),
-    ...(values['yes'] === true ? { approval: 'yes' as const } : values['no'] === true ? { approval: 'no' as const } : {}),
+    ...(values['yes'] === true
+      ? { approval: 'yes' as const }
+      : values['no'] === true
+        ? { approval: 'no' as const }
+        : {}),
     ...(read['max-tree-tokens'] === undefined ? {} : { maxTreeTokens: read['max-tree-tokens'] as number }),
     ...(read['max-tool-calls'] === undefined ? {} : { maxToolCalls: read['max-tool-calls'] as number }),
     ...(read['max-wall-time'] === undefined ? {} : { maxWallTimeMs: read['max-wall-time'] as number }),
     ...(read.rules === undefined ? {} : { rulesFile: read.rules as string }),
-    ...(read['approval-timeout'] === undefined ? {} : { approvalTimeoutMs: (read['approval-timeout'] as number) * 1000 }),
+    ...(read['approval-timeout'] === undefined
+      ? {}
+      : { approvalTimeoutMs: (read['approval-timeout'] as number) * 1000 }),
     ...(read['max-depth'] === undefined ? {} : { maxDepth: read['max-depth'] as number }),
     ...(read['max-workers'] === undefined ? {} : { maxWorkers: read['max-workers'] as number }),
     ...(values['no-delegate'] === true ? { delegate: false } : {}),
   };
   if (flags.delegate === false && (flags.maxDepth !== undefined || flags.maxWorkers !== undefined)) {
-    return { ok: false, message: 'kitchen: --no-delegate runs without workers, so --max-depth and --max-workers have nothing to limit; drop one side' };
+    return {
+      ok: false,
+      message:
+        'kitchen: --no-delegate runs without workers, so --max-depth and --max-workers have nothing to limit; drop one side',
+    };
   }
 
   const [command, ...rest] = positionals;
@@ -155,27 +186,42 @@ export function parseCliArguments(argv: readonly string[]): ParsedArguments {
       if ((scenario === undefined || scenario === 'jars' || scenario === 'pastry') && extra.length === 0) {
         return { ok: true, command: { name: 'demo', scenario: scenario ?? 'jars', flags } };
       }
-      return { ok: false, message: `kitchen demo: unexpected ${JSON.stringify(rest.join(' '))}; use kitchen demo, or kitchen demo pastry (see kitchen --help)` };
+      return {
+        ok: false,
+        message: `kitchen demo: unexpected ${JSON.stringify(rest.join(' '))}; use kitchen demo, or kitchen demo pastry (see kitchen --help)`,
+      };
     }
     case 'servers':
       if (rest.length > 0) {
-        return { ok: false, message: `kitchen ${command}: unexpected ${JSON.stringify(rest.join(' '))}; ${command} takes flags only (see kitchen --help)` };
+        return {
+          ok: false,
+          message: `kitchen ${command}: unexpected ${JSON.stringify(rest.join(' '))}; ${command} takes flags only (see kitchen --help)`,
+        };
       }
       return { ok: true, command: { name: command, flags } };
     case 'web':
       if (rest.length > 0) {
-        return { ok: false, message: `kitchen web: unexpected ${JSON.stringify(rest.join(' '))}; web takes flags only, and the task is typed in the page` };
+        return {
+          ok: false,
+          message: `kitchen web: unexpected ${JSON.stringify(rest.join(' '))}; web takes flags only, and the task is typed in the page`,
+        };
       }
       return { ok: true, command: { name: 'web', port: (read.port as number | undefined) ?? 0, flags } };
     case 'run': {
       const task = rest.join(' ').trim();
       if (task === '') {
-        return { ok: false, message: 'kitchen run: the task is missing; put it in quotes, e.g. kitchen run "Roll 3 dice"' };
+        return {
+          ok: false,
+          message: 'kitchen run: the task is missing; put it in quotes, e.g. kitchen run "Roll 3 dice"',
+        };
       }
       return { ok: true, command: { name: 'run', task, flags } };
     }
     default:
-      return { ok: false, message: `kitchen: unknown command ${JSON.stringify(command)}; use demo, run "<task>", servers, web or --help` };
+      return {
+        ok: false,
+        message: `kitchen: unknown command ${JSON.stringify(command)}; use demo, run "<task>", servers, web or --help`,
+      };
   }
 }
 

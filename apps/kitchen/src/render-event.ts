@@ -52,7 +52,10 @@ export function renderEvent(event: LoopEvent, context: RenderContext): string | 
       return line(event.isError ? paint('red', head + body, colour) : head + paint('dim', body, colour));
     }
     case 'progress': {
-      const amount = event.total === undefined ? `${event.progress}` : `${progressBar(event.progress, event.total)} ${event.progress}/${event.total}`;
+      const amount =
+        event.total === undefined
+          ? `${event.progress}`
+          : `${progressBar(event.progress, event.total)} ${event.progress}/${event.total}`;
       const message = event.message === undefined ? '' : `: ${shortenLine(event.message, width / 2)}`;
       return line(paint('dim', `⏳ ${clean(event.tool)} ${amount}${message}`, colour));
     }
@@ -82,8 +85,11 @@ export function renderEvent(event: LoopEvent, context: RenderContext): string | 
     case 'elicitation-request': {
       const properties = event.schema['properties'];
       const fields = typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
-      const listed = fields.length === 0 ? '' : ` (${plural(fields.length, 'field')}: ${shortenLine(fields.join(', '), width / 2)})`;
-      return line(paint('yellow', `❓ ${clean(event.server)} asks: `, colour) + shortenLine(event.message, width) + listed);
+      const listed =
+        fields.length === 0 ? '' : ` (${plural(fields.length, 'field')}: ${shortenLine(fields.join(', '), width / 2)})`;
+      return line(
+        paint('yellow', `❓ ${clean(event.server)} asks: `, colour) + shortenLine(event.message, width) + listed,
+      );
     }
     case 'elicitation-response': {
       const content = event.content === undefined ? '' : ` ${shortenLine(JSON.stringify(event.content), width / 2)}`;
@@ -136,7 +142,7 @@ function progressBar(progress: number, total: number): string {
 function lanePrefix(agent: string, context: RenderContext): string {
   const name = context.laneNames.get(agent);
   const label = name === undefined ? `#${clean(agent)}` : `#${clean(agent)} ${clean(name)}`;
-  return paint('magenta', `[${label}]`, context.color) + ' ';
+  return `${paint('magenta', `[${label}]`, context.color)} `;
 }
 
 function toolName(server: string, tool: string): string {

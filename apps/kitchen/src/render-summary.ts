@@ -21,7 +21,9 @@ export function renderSummary(summary: RunSummary, colour: boolean): string {
   const parts = [
     plural(done.iterations, 'iteration'),
     plural(done.toolCalls, 'tool call'),
-    summary.treeTokens === undefined ? `${formatTokens(done.tokens)} tokens` : `${formatTokens(done.tokens)} of ${formatTokens(summary.treeTokens)} tree tokens`,
+    summary.treeTokens === undefined
+      ? `${formatTokens(done.tokens)} tokens`
+      : `${formatTokens(done.tokens)} of ${formatTokens(summary.treeTokens)} tree tokens`,
     formatCents(done.costCents) + (summary.samplingCents ? ` (sampling ${formatCents(summary.samplingCents)})` : ''),
     formatDuration(summary.wallMs),
     `model: ${describeModel(summary.model)}`,

@@ -2,7 +2,7 @@
 // App side; the host's parseGateRules validates each rule and names the file, rule and field.
 
 import { readFileSync } from 'node:fs';
-import { GateRuleError, parseGateRules, type GateRule } from '@kitchen/host';
+import { type GateRule, GateRuleError, parseGateRules } from '@kitchen/host';
 
 /** Throws a GateRuleError (a usage error) naming the file and what to fix. */
 export function loadRulesFile(file: string): GateRule[] {

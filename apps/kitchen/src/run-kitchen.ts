@@ -8,31 +8,31 @@ import {
   createModel,
   createSamplingHandler,
   createSpawnAgentTool,
+  type DoneEvent,
   describeError,
   GateRuleError,
-  runAgentLoop,
-  stamp,
-  Toolbox,
-  type DoneEvent,
   type LoopEvent,
   type LoopEventDraft,
   type Model,
+  runAgentLoop,
+  stamp,
+  Toolbox,
   type TreeBudget,
 } from '@kitchen/host';
+import { describeToolbox } from './describe-toolbox.js';
+import { createEventWriter } from './event-writer.js';
+import { createHeldOutput } from './held-output.js';
 import { findConfigFile, loadKitchenConfig } from './kitchen-config.js';
 import { EXIT, type KitchenOutput } from './kitchen-output.js';
 import { createKitchenPolicy, type KitchenPolicy } from './kitchen-policy.js';
 import { KITCHEN_SYSTEM_PROMPT } from './kitchen-task.js';
+import { ServerStartError, serverLine } from './launch-server.js';
 import { shouldUseColour } from './paint.js';
 import type { KitchenFlags } from './parse-cli-arguments.js';
 import { LINE_WIDTH } from './render-event.js';
 import { describeModel, renderSummary } from './render-summary.js';
-import { ServerStartError, serverLine } from './launch-server.js';
-import { startServers, type RunningServers } from './start-servers.js';
-import { createEventWriter } from './event-writer.js';
-import { describeToolbox } from './describe-toolbox.js';
-import { createHeldOutput } from './held-output.js';
-import { createTerminalPerson, toolCallTimeoutMs, type TerminalPerson } from './terminal-person.js';
+import { type RunningServers, startServers } from './start-servers.js';
+import { createTerminalPerson, type TerminalPerson, toolCallTimeoutMs } from './terminal-person.js';
 
 export interface RunKitchenOptions {
   task: string;
@@ -76,7 +76,11 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
         latencyMs: flags.latencyMs,
         ...(flags.modelName === undefined ? {} : { modelName: flags.modelName }),
       });
-    policy = createKitchenPolicy(flags, { config, environment: output.environment, ...(person.approver === undefined ? {} : { person: person.approver }) });
+    policy = createKitchenPolicy(flags, {
+      config,
+      environment: output.environment,
+      ...(person.approver === undefined ? {} : { person: person.approver }),
+    });
     budget = policy.budget;
   } catch (error) {
     complain(`kitchen: ${describeError(error)}`);
@@ -92,7 +96,8 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       jars: flags.jars,
       ...(signal === undefined ? {} : { signal }),
       onUnexpectedExit: (server, description) => {
-        if (!signal?.aborted) complain(`⚠️ ${server} stopped unexpectedly (${description}); its tools will fail from now on`);
+        if (!signal?.aborted)
+          complain(`⚠️ ${server} stopped unexpectedly (${description}); its tools will fail from now on`);
       },
     });
     for (const server of servers.servers) {
@@ -125,9 +130,19 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     });
     // The one local tool (unless --no-delegate): workers run the same loop with the same toolbox, gate and budget.
     if (policy.spawnLimits !== undefined) {
-      toolbox.addLocalTool(createSpawnAgentTool({ maxDepth: policy.spawnLimits.maxDepth, maxLiveWorkers: policy.spawnLimits.maxLiveWorkers }));
+      toolbox.addLocalTool(
+        createSpawnAgentTool({
+          maxDepth: policy.spawnLimits.maxDepth,
+          maxLiveWorkers: policy.spawnLimits.maxLiveWorkers,
+        }),
+      );
     }
-    say(describeToolbox(toolbox, servers.connections.map((connection) => connection.name)));
+    say(
+      describeToolbox(
+        toolbox,
+        servers.connections.map((connection) => connection.name),
+      ),
+    );
     say(`🧠 model: ${describeModel(model)}`);
 
     let done: DoneEvent | undefined;

@@ -21,7 +21,11 @@ const policySchema = z.strictObject({
 });
 
 /** `source` names the file in messages; `serverNames` are the servers the config lists. */
-export function parseSamplingRules(input: unknown, source: string, serverNames: readonly string[]): SamplingRulesResult {
+export function parseSamplingRules(
+  input: unknown,
+  source: string,
+  serverNames: readonly string[],
+): SamplingRulesResult {
   if (input === undefined) return { ok: true, rules: { perServer: {} } };
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return { ok: false, message: `${source}: "sampling" must be an object keyed by server name; fix: e.g. ${EXAMPLE}` };
@@ -31,7 +35,9 @@ export function parseSamplingRules(input: unknown, source: string, serverNames: 
   for (const [server, value] of Object.entries(input)) {
     const where = `${source}: "sampling" → "${server}"`;
     if (server !== '*' && !serverNames.includes(server)) {
-      problems.push(`${where}: no server of that name; use one of ${[...serverNames, '*'].map((name) => `"${name}"`).join(', ')} ("*": every other server)`);
+      problems.push(
+        `${where}: no server of that name; use one of ${[...serverNames, '*'].map((name) => `"${name}"`).join(', ')} ("*": every other server)`,
+      );
       continue;
     }
     const parsed = policySchema.safeParse(value);
@@ -51,7 +57,8 @@ export function parseSamplingRules(input: unknown, source: string, serverNames: 
 
 function describeIssue(issue: z.core.$ZodIssue | undefined, value: unknown): string {
   if (issue === undefined || issue.path.length === 0) {
-    if (issue?.code === 'unrecognized_keys') return `unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}; the fields are "action" and "capCents"`;
+    if (issue?.code === 'unrecognized_keys')
+      return `unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}; the fields are "action" and "capCents"`;
     return `expected an object like {"action": "ask", "capCents": 5} (got ${JSON.stringify(value)})`;
   }
   const field = String(issue.path[0]);

@@ -2,10 +2,10 @@
 // inspector (or any client) can be pointed at them. App side.
 
 import { once } from 'node:events';
-import { EXIT, type KitchenOutput } from './kitchen-output.js';
-import type { KitchenFlags } from './parse-cli-arguments.js';
 import { findConfigFile, loadKitchenConfig } from './kitchen-config.js';
+import { EXIT, type KitchenOutput } from './kitchen-output.js';
 import { ServerStartError, serverLine } from './launch-server.js';
+import type { KitchenFlags } from './parse-cli-arguments.js';
 import { startServers } from './start-servers.js';
 
 export async function serveServers(flags: KitchenFlags, output: KitchenOutput, signal: AbortSignal): Promise<number> {
@@ -36,7 +36,9 @@ export async function serveServers(flags: KitchenFlags, output: KitchenOutput, s
       output.stdout.write(`${flags.json ? JSON.stringify(line) : serverLine(server)}\n`);
     }
     if (!flags.json) {
-      output.stdout.write(`seed ${flags.seed}, ${flags.jars} jars. Try: npx @modelcontextprotocol/inspector, transport "Streamable HTTP". Ctrl-C stops them.\n`);
+      output.stdout.write(
+        `seed ${flags.seed}, ${flags.jars} jars. Try: npx @modelcontextprotocol/inspector, transport "Streamable HTTP". Ctrl-C stops them.\n`,
+      );
     }
     if (!signal.aborted) await once(signal, 'abort');
     return EXIT.ok;

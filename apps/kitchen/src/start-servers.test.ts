@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isAlive, waitUntilGone } from '../test/cli-process.js';
 import type { LaunchedServerEntry } from './kitchen-config.js';
-import { startServers, type RunningServers } from './start-servers.js';
+import { type RunningServers, startServers } from './start-servers.js';
 
 const fixtures = fileURLToPath(new URL('../test/fixtures/', import.meta.url));
 
@@ -34,7 +34,9 @@ afterEach(async () => {
 });
 
 describe('startServers', () => {
-  it('starts each server, reads its URL and passes seed, jars and args but no API key', { timeout: 20_000 }, async () => {
+  it('starts each server, reads its URL and passes seed, jars and args but no API key', {
+    timeout: 20_000,
+  }, async () => {
     const running = await startServers([fakeEntry('alpha'), fakeEntry('beta')], {
       seed: 7,
       jars: 12,
@@ -66,7 +68,9 @@ describe('startServers', () => {
 
   it('stops a slow server at once when another fails, instead of waiting for it', { timeout: 20_000 }, async () => {
     const started = Date.now();
-    await expect(startServers([fakeEntry('mute', 'silent'), fakeEntry('broken', 'crash')])).rejects.toThrow(/^broken did not start/);
+    await expect(startServers([fakeEntry('mute', 'silent'), fakeEntry('broken', 'crash')])).rejects.toThrow(
+      /^broken did not start/,
+    );
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(runningFakeServers()).toEqual([]);
   });
@@ -91,7 +95,9 @@ describe('startServers', () => {
 
   it('gives up on a server that never says it is listening, and stops it', { timeout: 20_000 }, async () => {
     const attempt = startServers([fakeEntry('mute', 'silent')], { timeoutMs: 1500 });
-    await expect(attempt).rejects.toThrow(/^mute did not start within 2 s \(no "listening on" line\); run it alone to see why: node --import tsx .*fake-server\.ts --port 0$/);
+    await expect(attempt).rejects.toThrow(
+      /^mute did not start within 2 s \(no "listening on" line\); run it alone to see why: node --import tsx .*fake-server\.ts --port 0$/,
+    );
     expect(runningFakeServers()).toEqual([]);
   });
 
@@ -104,7 +110,9 @@ describe('startServers', () => {
 
   it('names the missing entry file instead of starting anything', async () => {
     const entry = { ...fakeEntry('ghost'), entryFile: `${fixtures}no-such-main.ts` };
-    await expect(startServers([entry])).rejects.toThrow(/^ghost did not start: .*no-such-main\.ts does not exist; fix "package" and "entry" in the config$/);
+    await expect(startServers([entry])).rejects.toThrow(
+      /^ghost did not start: .*no-such-main\.ts does not exist; fix "package" and "entry" in the config$/,
+    );
   });
 
   it('passes a "url" entry through without starting a process', async () => {
@@ -114,7 +122,9 @@ describe('startServers', () => {
   });
 
   it('does not let a server outlive a kitchen killed with SIGKILL', { timeout: 20_000 }, async () => {
-    const kitchen = spawn(process.execPath, ['--import', 'tsx', `${fixtures}start-and-wait.ts`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const kitchen = spawn(process.execPath, ['--import', 'tsx', `${fixtures}start-and-wait.ts`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     cleanups.push(() => void kitchen.kill('SIGKILL'));
     const pid = await new Promise<number>((resolve, reject) => {
       kitchen.stdout.setEncoding('utf8');

@@ -2,7 +2,13 @@
 // error and on Ctrl-C. App side: the children are the server side of the boundary.
 
 import type { ServerEntry } from './kitchen-config.js';
-import { launchServer, remoteServer, ServerStartError, type LaunchOptions, type StartedServer } from './launch-server.js';
+import {
+  type LaunchOptions,
+  launchServer,
+  remoteServer,
+  ServerStartError,
+  type StartedServer,
+} from './launch-server.js';
 
 export interface StartServersOptions extends LaunchOptions {
   /** Aborting it while servers are starting stops them and rejects. */
@@ -28,7 +34,8 @@ export async function startServers(entries: ServerEntry[], options: StartServers
   let servers: StartedServer[];
   let onAbort = () => {};
   const interrupted = new Promise<never>((_resolve, reject) => {
-    onAbort = () => reject(new ServerStartError('kitchen', 'interrupted while the servers were starting; nothing was left running'));
+    onAbort = () =>
+      reject(new ServerStartError('kitchen', 'interrupted while the servers were starting; nothing was left running'));
     if (options.signal?.aborted) onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
   });

@@ -1,7 +1,7 @@
 // The interactive approval prompt with a real Gate: what it shows, how y / n / always answer, one
 // question at a time for concurrent workers, and a question nobody answers.
 
-import { Gate, type ApprovalQuestion, type LoopEvent, type ToolDescriptor } from '@kitchen/host';
+import { type ApprovalQuestion, Gate, type LoopEvent, type ToolDescriptor } from '@kitchen/host';
 import { createRecordingContext } from '@kitchen/host/testing';
 import { describe, expect, it } from 'vitest';
 import { createFakeTerminal } from '../test/fake-terminal.js';
@@ -17,7 +17,12 @@ const discardJar: ToolDescriptor = {
   inputSchema: { type: 'object' },
   annotations: { readOnlyHint: false, destructiveHint: true },
 };
-const resealJar: ToolDescriptor = { ...discardJar, name: 'reseal_jar', originalName: 'reseal_jar', annotations: { readOnlyHint: false, destructiveHint: false } };
+const resealJar: ToolDescriptor = {
+  ...discardJar,
+  name: 'reseal_jar',
+  originalName: 'reseal_jar',
+  annotations: { readOnlyHint: false, destructiveHint: false },
+};
 
 function setUp(timeoutMs = 60_000) {
   const terminal = createFakeTerminal();
@@ -35,10 +40,14 @@ function worker(id: string, name: string) {
 const responses = (events: LoopEvent[]) => events.filter((event) => event.type === 'approval-response');
 
 describe('the terminal approver', () => {
-  it('shows the lane, server, full tool name, cleaned arguments and the gate\'s reason, and approves on y', async () => {
+  it("shows the lane, server, full tool name, cleaned arguments and the gate's reason, and approves on y", async () => {
     const { terminal, gate } = setUp();
     const lane = worker('2', 'jars-21-40');
-    const decided = gate.authorize({ tool: discardJar, input: { id: 7, note: 'bad\u001b[2Jjar' }, context: lane.context });
+    const decided = gate.authorize({
+      tool: discardJar,
+      input: { id: 7, note: 'bad\u001b[2Jjar' },
+      context: lane.context,
+    });
     await terminal.answer('Allow?', 'y');
     expect(await decided).toEqual({ approved: true });
     expect(terminal.text()).toBe(
@@ -67,7 +76,10 @@ describe('the terminal approver', () => {
     // Only the first question was on screen when it was answered.
     expect(terminal.text()).not.toContain('{"id":25}');
     await terminal.answer('Allow?', 'yes', 2);
-    expect(await firstDecision).toMatchObject({ approved: false, reason: expect.stringContaining('The user denied discard_jar on cookie-jars') });
+    expect(await firstDecision).toMatchObject({
+      approved: false,
+      reason: expect.stringContaining('The user denied discard_jar on cookie-jars'),
+    });
     expect(await secondDecision).toEqual({ approved: true });
     expect(responses(first.events)).toMatchObject([{ agent: '1', decision: 'denied', by: 'user' }]);
     expect(responses(second.events)).toMatchObject([{ agent: '2', decision: 'approved', by: 'user' }]);
@@ -81,7 +93,9 @@ describe('the terminal approver', () => {
     const first = gate.authorize({ tool: discardJar, input: { id: 1 }, context: lane.context });
     await terminal.answer('Allow?', 'a');
     expect(await first).toEqual({ approved: true });
-    expect(await gate.authorize({ tool: discardJar, input: { id: 2 }, context: lane.context })).toEqual({ approved: true });
+    expect(await gate.authorize({ tool: discardJar, input: { id: 2 }, context: lane.context })).toEqual({
+      approved: true,
+    });
     expect(terminal.text().split('Allow?').length - 1).toBe(1);
     const other = gate.authorize({ tool: resealJar, input: { id: 3 }, context: lane.context });
     await terminal.answer('Allow?', 'n', 2);
@@ -96,14 +110,20 @@ describe('the terminal approver', () => {
     await terminal.answer('Type y to allow it once', '');
     await new Promise((resolve) => setTimeout(resolve, 10));
     terminal.close();
-    expect(await decided).toMatchObject({ approved: false, reason: expect.stringContaining('the prompt was closed (Ctrl-D) without an answer') });
+    expect(await decided).toMatchObject({
+      approved: false,
+      reason: expect.stringContaining('the prompt was closed (Ctrl-D) without an answer'),
+    });
   });
 
   it('denies by timeout when nobody answers, and says so at the prompt', async () => {
     const { terminal, gate } = setUp(80);
     const lane = createRecordingContext();
     const decision = await gate.authorize({ tool: discardJar, input: { id: 1 }, context: lane.context });
-    expect(decision).toEqual({ approved: false, reason: 'Nobody answered the approval request within 80 ms; treated as a denial.' });
+    expect(decision).toEqual({
+      approved: false,
+      reason: 'Nobody answered the approval request within 80 ms; treated as a denial.',
+    });
     expect(responses(lane.events)).toMatchObject([{ decision: 'denied', by: 'timeout' }]);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(terminal.text()).toContain('⌛ no answer within 80 ms: treated as a no');
@@ -116,7 +136,13 @@ describe('the terminal approver', () => {
       callId: 'call-1',
       tool: 'sampling/createMessage',
       server: 'pastry-chef',
-      input: { maxTokens: 400, estimatedInputTokens: 113, costCents: 6, systemPrompt: 'You are a pastry critic.', prompt: 'Critique: lemon tart' },
+      input: {
+        maxTokens: 400,
+        estimatedInputTokens: 113,
+        costCents: 6,
+        systemPrompt: 'You are a pastry critic.',
+        prompt: 'Critique: lemon tart',
+      },
       reason: 'pastry-chef is asking to spend 6.0¢ on a model call (up to 400 output tokens).',
     };
     expect(describeQuestion(question, { color: false, treeTokens: () => ({ left: 598_000, max: 600_000 }) })).toEqual([

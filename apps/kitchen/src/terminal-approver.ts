@@ -3,7 +3,7 @@
 // App side; questions from concurrent workers wait in createPendingApprovals and the prompt asks
 // them one at a time, each answer going back to its own request.
 
-import { createPendingApprovals, formatDuration, type ApprovalQuestion, type Approver } from '@kitchen/host';
+import { type ApprovalQuestion, type Approver, createPendingApprovals, formatDuration } from '@kitchen/host';
 import { cleanText, shortenLine } from './clean-text.js';
 import { formatCents, formatTokens } from './format-units.js';
 import { paint } from './paint.js';
@@ -43,10 +43,21 @@ export function createTerminalApprover(options: TerminalApproverOptions): Approv
       for (const line of describeQuestion(question, options)) reader.say(line);
       const what = question.tool === SAMPLING_TOOL ? 'server' : 'tool';
       for (;;) {
-        const reply = await reader.readLine(paint('bold', `Allow? [y]es / [n]o / [a]lways for this ${what}: `, options.color), signal);
+        const reply = await reader.readLine(
+          paint('bold', `Allow? [y]es / [n]o / [a]lways for this ${what}: `, options.color),
+          signal,
+        );
         if (reply.kind === 'withdrawn') {
           const timedOut = Date.now() - askedAt >= options.timeoutMs - 50;
-          reader.say(paint('yellow', timedOut ? `   ⌛ no answer within ${formatDuration(options.timeoutMs)}: treated as a no` : '   (withdrawn: the run is stopping)', options.color));
+          reader.say(
+            paint(
+              'yellow',
+              timedOut
+                ? `   ⌛ no answer within ${formatDuration(options.timeoutMs)}: treated as a no`
+                : '   (withdrawn: the run is stopping)',
+              options.color,
+            ),
+          );
           return;
         }
         if (reply.kind === 'closed') {
@@ -75,19 +86,31 @@ export function createTerminalApprover(options: TerminalApproverOptions): Approv
 }
 
 function askAgain(reader: PromptReader, color: boolean): void {
-  reader.say(paint('dim', '   Type y to allow it once, n to refuse it, or a to allow it for the rest of the run.', color));
+  reader.say(
+    paint('dim', '   Type y to allow it once, n to refuse it, or a to allow it for the rest of the run.', color),
+  );
 }
 
 /** The lines shown before the question: lane, server, tool, arguments, reason. */
-export function describeQuestion(question: ApprovalQuestion, options: Pick<TerminalApproverOptions, 'color' | 'treeTokens'>): string[] {
-  const lane = question.agent.depth === 0 ? clean(question.agent.name) : `#${clean(question.agent.id)} ${clean(question.agent.name)}`;
+export function describeQuestion(
+  question: ApprovalQuestion,
+  options: Pick<TerminalApproverOptions, 'color' | 'treeTokens'>,
+): string[] {
+  const lane =
+    question.agent.depth === 0
+      ? clean(question.agent.name)
+      : `#${clean(question.agent.id)} ${clean(question.agent.name)}`;
   if (question.tool === SAMPLING_TOOL) {
     const input = question.input;
     const cost = typeof input['costCents'] === 'number' ? input['costCents'] : 0;
     const budget = options.treeTokens?.();
     const tokens = `~${formatTokens(numberOr(input['estimatedInputTokens']))} input + up to ${formatTokens(numberOr(input['maxTokens']))} output tokens`;
     return [
-      paint('yellow', `🧾 ${clean(question.server)}: the kitchen is asking to spend ${formatCents(cost)} on a model call`, options.color),
+      paint(
+        'yellow',
+        `🧾 ${clean(question.server)}: the kitchen is asking to spend ${formatCents(cost)} on a model call`,
+        options.color,
+      ),
       `   lane:    ${lane}`,
       `   size:    ${tokens}${budget === undefined ? '' : `; ${formatTokens(budget.left)} of ${formatTokens(budget.max)} tree tokens left`}`,
       ...(typeof input['systemPrompt'] === 'string' ? [`   system:  ${shortenLine(input['systemPrompt'], 200)}`] : []),

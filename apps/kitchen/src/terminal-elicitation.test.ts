@@ -69,7 +69,14 @@ describe('the terminal form', () => {
   });
 
   it('shows the question, each field with what it takes, and how to decline or cancel', () => {
-    const question: ElicitationQuestion = { requestId: 'e1', agent: { id: 'main', name: 'main', depth: 0 }, server: 'pastry-chef', message: fillingForm.message, schema: fillingForm.requestedSchema, attempt: 1 };
+    const question: ElicitationQuestion = {
+      requestId: 'e1',
+      agent: { id: 'main', name: 'main', depth: 0 },
+      server: 'pastry-chef',
+      message: fillingForm.message,
+      schema: fillingForm.requestedSchema,
+      attempt: 1,
+    };
     expect(describeForm(question, false)).toEqual([
       '❓ pastry-chef asks: Which filling should the pastry chef use, and for how many people?',
       '   filling: one of 1) apple 2) cherry 3) lemon curd 4) chocolate, required',

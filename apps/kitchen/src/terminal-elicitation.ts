@@ -2,7 +2,13 @@
 // form's fields, reads each field, checks it against the form and answers accept, decline or
 // cancel. App side; the host's elicitation handler sends the answer back to the server.
 
-import { readFieldAnswer, type ElicitationAnswer, type ElicitationAsker, type ElicitationQuestion, type ElicitedValue } from '@kitchen/host';
+import {
+  type ElicitationAnswer,
+  type ElicitationAsker,
+  type ElicitationQuestion,
+  type ElicitedValue,
+  readFieldAnswer,
+} from '@kitchen/host';
 import type { PrimitiveSchemaDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { cleanText } from './clean-text.js';
 import { paint } from './paint.js';
@@ -52,11 +58,17 @@ export function createTerminalElicitationAsker(options: { prompt: TerminalPrompt
 export function describeForm(question: ElicitationQuestion, color: boolean): string[] {
   const required = new Set(question.schema.required ?? []);
   const lines = [paint('yellow', `❓ ${cleanText(question.server)} asks: ${cleanText(question.message)}`, color)];
-  if (question.problem !== undefined) lines.push(paint('yellow', `   The last answer did not fit the form: ${cleanText(question.problem)}`, color));
+  if (question.problem !== undefined)
+    lines.push(paint('yellow', `   The last answer did not fit the form: ${cleanText(question.problem)}`, color));
   for (const [name, field] of Object.entries(question.schema.properties)) {
-    const title = field.title === undefined || field.title.toLowerCase() === name.toLowerCase() ? '' : ` (${cleanText(field.title)})`;
+    const title =
+      field.title === undefined || field.title.toLowerCase() === name.toLowerCase()
+        ? ''
+        : ` (${cleanText(field.title)})`;
     const description = field.description === undefined ? '' : ` — ${cleanText(field.description)}`;
-    lines.push(`   ${name}${title}: ${describeField(field)}${required.has(name) ? ', required' : ', optional'}${description}`);
+    lines.push(
+      `   ${name}${title}: ${describeField(field)}${required.has(name) ? ', required' : ', optional'}${description}`,
+    );
   }
   lines.push(paint('dim', `   ${ELICITATION_HELP}`, color));
   return lines;
@@ -70,7 +82,14 @@ function describeField(field: PrimitiveSchemaDefinition): string {
     case 'number':
     case 'integer': {
       const kind = field.type === 'integer' ? 'whole number' : 'number';
-      const range = field.minimum !== undefined && field.maximum !== undefined ? ` from ${field.minimum} to ${field.maximum}` : field.minimum !== undefined ? ` of at least ${field.minimum}` : field.maximum !== undefined ? ` of at most ${field.maximum}` : '';
+      const range =
+        field.minimum !== undefined && field.maximum !== undefined
+          ? ` from ${field.minimum} to ${field.maximum}`
+          : field.minimum !== undefined
+            ? ` of at least ${field.minimum}`
+            : field.maximum !== undefined
+              ? ` of at most ${field.maximum}`
+              : '';
       return `${kind}${range}${fallback}`;
     }
     case 'array':
@@ -86,7 +105,8 @@ function describeField(field: PrimitiveSchemaDefinition): string {
 
 /** The choices a field offers, for enums and multi-selects; undefined for free fields. */
 function choicesOf(field: PrimitiveSchemaDefinition): string[] | undefined {
-  if (field.type === 'array') return 'enum' in field.items ? field.items.enum : field.items.anyOf.map((option) => option.const);
+  if (field.type === 'array')
+    return 'enum' in field.items ? field.items.enum : field.items.anyOf.map((option) => option.const);
   if (field.type !== 'string') return undefined;
   if ('enum' in field) return field.enum;
   if ('oneOf' in field) return field.oneOf.map((option) => option.const);

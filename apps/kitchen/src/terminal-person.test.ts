@@ -12,8 +12,18 @@ import { createTerminalPerson, toolCallTimeoutMs } from './terminal-person.js';
 const flags: KitchenFlags = { json: false, model: 'offline', seed: 1729, jars: 80, latencyMs: 0, rules: [] };
 
 function personFor(approval: KitchenFlags['approval'], isTTY: boolean) {
-  const output: KitchenOutput = { stdout: { write: () => true }, stderr: { write: () => true }, environment: {}, stdin: Object.assign(new PassThrough(), { isTTY }) };
-  return createTerminalPerson({ flags: { ...flags, ...(approval === undefined ? {} : { approval }) }, output, held: createHeldOutput(output.stdout), color: false });
+  const output: KitchenOutput = {
+    stdout: { write: () => true },
+    stderr: { write: () => true },
+    environment: {},
+    stdin: Object.assign(new PassThrough(), { isTTY }),
+  };
+  return createTerminalPerson({
+    flags: { ...flags, ...(approval === undefined ? {} : { approval }) },
+    output,
+    held: createHeldOutput(output.stdout),
+    color: false,
+  });
 }
 
 describe('createTerminalPerson', () => {

@@ -1,7 +1,13 @@
 // Who answers the questions of a terminal run: a person at an interactive terminal (approvals and
 // sampling unless --yes / --no decide; forms unless --no), or nobody. App side.
 
-import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_CALL_TIMEOUT_MS, declineAllAsker, type Approver, type ElicitationAsker } from '@kitchen/host';
+import {
+  type Approver,
+  DEFAULT_APPROVAL_TIMEOUT_MS,
+  DEFAULT_CALL_TIMEOUT_MS,
+  declineAllAsker,
+  type ElicitationAsker,
+} from '@kitchen/host';
 import type { HeldOutput } from './held-output.js';
 import type { KitchenOutput } from './kitchen-output.js';
 import type { KitchenFlags } from './parse-cli-arguments.js';
@@ -35,11 +41,13 @@ export function createTerminalPerson(options: TerminalPersonOptions): TerminalPe
   const asksApprovals = flags.approval === undefined && stdin?.isTTY === true;
   // --yes settles approvals, but a form still needs someone to fill it in.
   const asksForms = flags.approval !== 'no' && stdin?.isTTY === true;
-  if (stdin === undefined || (!asksApprovals && !asksForms)) return { asker: declineAllAsker, present: false, promptsInline: false };
+  if (stdin === undefined || (!asksApprovals && !asksForms))
+    return { asker: declineAllAsker, present: false, promptsInline: false };
   // Questions go to the terminal the person looks at; with --json (or stdout redirected) that is stderr.
   const questions = !flags.json && output.stdout.isTTY === true ? output.stdout : output.stderr;
   const prompt = createTerminalPrompt({ input: stdin, output: questions, held: options.held });
-  const color = options.color || (questions === output.stderr && questions.isTTY === true && !output.environment['NO_COLOR']);
+  const color =
+    options.color || (questions === output.stderr && questions.isTTY === true && !output.environment['NO_COLOR']);
   return {
     ...(asksApprovals
       ? {

@@ -14,7 +14,11 @@ export function createTerminalRenderer(options: { color: boolean; width?: number
   return {
     render(event) {
       if (event.type === 'agent-start') laneNames.set(event.agent, event.name);
-      return renderEvent(event, { color: options.color, laneNames, ...(options.width ? { width: options.width } : {}) });
+      return renderEvent(event, {
+        color: options.color,
+        laneNames,
+        ...(options.width ? { width: options.width } : {}),
+      });
     },
   };
 }

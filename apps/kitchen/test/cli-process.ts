@@ -1,7 +1,7 @@
 // Test helper: runs the real kitchen CLI as a child process (node with the app's tsx, exactly
 // what `tsx src/cli.ts` does) and collects or watches its output.
 
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,7 +107,12 @@ export function writeConfig(config: unknown): string {
 /** A config with only the named example servers of the repository. */
 export function serversConfig(...names: string[]): string {
   return writeConfig({
-    servers: names.map((name) => ({ name, package: `${APP_DIRECTORY}../../servers/${name}`, entry: 'src/main.ts', args: name === 'pastry-chef' ? ['--bake-ms-per-minute', '2'] : [] })),
+    servers: names.map((name) => ({
+      name,
+      package: `${APP_DIRECTORY}../../servers/${name}`,
+      entry: 'src/main.ts',
+      args: name === 'pastry-chef' ? ['--bake-ms-per-minute', '2'] : [],
+    })),
   });
 }
 
@@ -149,12 +154,17 @@ export function reportedJarIds(stdout: string): number[] {
 
 /** The cookie-jar domain's known answer. */
 export function tamperedJarIds(seed: number, jars: number): number[] {
-  return groundTruth(generateJars(seed, jars)).tampered.map((jar) => jar.id).sort((left, right) => left - right);
+  return groundTruth(generateJars(seed, jars))
+    .tampered.map((jar) => jar.id)
+    .sort((left, right) => left - right);
 }
 
 /** Every stdout line as a LoopEvent (JSON.parse throws on anything else). */
 export function parseEvents(stdout: string): LoopEvent[] {
-  return stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as LoopEvent);
+  return stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as LoopEvent);
 }
 
 /** Server pids from the "🍳 name url (pid N)" lines. */

@@ -3,7 +3,16 @@
 
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { APP_DIRECTORY, fakeServer, isAlive, runCli, startCli, waitUntilGone, writeConfig, type CliProcess } from './cli-process.js';
+import {
+  APP_DIRECTORY,
+  type CliProcess,
+  fakeServer,
+  isAlive,
+  runCli,
+  startCli,
+  waitUntilGone,
+  writeConfig,
+} from './cli-process.js';
 
 const started: CliProcess[] = [];
 afterEach(() => {
@@ -11,7 +20,10 @@ afterEach(() => {
 });
 
 function serversOf(stdout: string): Array<{ name: string; url: string; pid: number }> {
-  return stdout.trim().split('\n').map((line) => JSON.parse(line) as { name: string; url: string; pid: number });
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { name: string; url: string; pid: number });
 }
 
 describe('kitchen CLI processes', () => {
@@ -24,25 +36,40 @@ describe('kitchen CLI processes', () => {
 
   it('refuses a bad flag with one line on stderr and exit code 2', { timeout: 20_000 }, async () => {
     const result = await runCli(['demo', '--jars', '0']);
-    expect(result).toMatchObject({ code: 2, stdout: '', stderr: 'kitchen: --jars "0" is not allowed; use a whole number from 1 to 500, e.g. --jars 80\n' });
+    expect(result).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'kitchen: --jars "0" is not allowed; use a whole number from 1 to 500, e.g. --jars 80\n',
+    });
   });
 
   it('refuses a broken config naming the file, server and field, with exit code 2', { timeout: 20_000 }, async () => {
     const config = writeConfig({ servers: [{ name: 'dice', package: 'servers/dice', entry: 5 }] });
     const result = await runCli(['servers', '--config', config]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`${config}: servers[0] ("dice"): "entry" must be a string, not 5; fix: give the entry file inside the package, e.g. "src/main.ts"\n`);
+    expect(result.stderr).toBe(
+      `${config}: servers[0] ("dice"): "entry" must be a string, not 5; fix: give the entry file inside the package, e.g. "src/main.ts"\n`,
+    );
   });
 
-  it('refuses --model anthropic without a key before starting anything, with exit code 2', { timeout: 20_000 }, async () => {
+  it('refuses --model anthropic without a key before starting anything, with exit code 2', {
+    timeout: 20_000,
+  }, async () => {
     const result = await runCli(['run', '--model', 'anthropic', 'Roll 3 dice']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^kitchen: --model anthropic needs an API key: set ANTHROPIC_API_KEY .*--model offline.*\n$/);
+    expect(result.stderr).toMatch(
+      /^kitchen: --model anthropic needs an API key: set ANTHROPIC_API_KEY .*--model offline.*\n$/,
+    );
   });
 
   it('serves until SIGINT, then stops every server', { timeout: 30_000 }, async () => {
-    const cli = startCli(['servers', '--json', '--config', writeConfig({ servers: [fakeServer('alpha'), fakeServer('beta')] })]);
+    const cli = startCli([
+      'servers',
+      '--json',
+      '--config',
+      writeConfig({ servers: [fakeServer('alpha'), fakeServer('beta')] }),
+    ]);
     started.push(cli);
     await cli.waitFor(/"name":"beta"[^\n]*\n/);
     const servers = serversOf(cli.output().stdout).sort((left, right) => left.name.localeCompare(right.name));
@@ -51,7 +78,12 @@ describe('kitchen CLI processes', () => {
     cli.child.kill('SIGINT');
     const result = await cli.exited;
     expect(result.code).toBe(0);
-    expect(await waitUntilGone(servers.map((server) => server.pid), 5000)).toEqual([]);
+    expect(
+      await waitUntilGone(
+        servers.map((server) => server.pid),
+        5000,
+      ),
+    ).toEqual([]);
   });
 
   it('leaves no server behind when the CLI itself is killed with SIGKILL', { timeout: 30_000 }, async () => {
@@ -64,7 +96,9 @@ describe('kitchen CLI processes', () => {
     expect(await waitUntilGone([server!.pid], 8000)).toEqual([]);
   });
 
-  it('says in one line which server could not start because its port is taken, and exits 1', { timeout: 30_000 }, async () => {
+  it('says in one line which server could not start because its port is taken, and exits 1', {
+    timeout: 30_000,
+  }, async () => {
     const blocker: Server = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     try {
@@ -72,22 +106,31 @@ describe('kitchen CLI processes', () => {
       const config = writeConfig({ servers: [fakeServer('dice'), fakeServer('cookie-jars', 'ok', port)] });
       const result = await runCli(['servers', '--config', config]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toBe(`cookie-jars did not start: port ${port} is already in use; pick another --port or stop the other process (exit code 2)\n`);
+      expect(result.stderr).toBe(
+        `cookie-jars did not start: port ${port} is already in use; pick another --port or stop the other process (exit code 2)\n`,
+      );
     } finally {
       blocker.close();
     }
   });
 
-  it('passes on the real cookie-jars server\'s own explanation of a taken port', { timeout: 30_000 }, async () => {
+  it("passes on the real cookie-jars server's own explanation of a taken port", { timeout: 30_000 }, async () => {
     const blocker: Server = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     try {
       const port = (blocker.address() as { port: number }).port;
-      const cookieJars = { name: 'cookie-jars', package: `${APP_DIRECTORY}../../servers/cookie-jars`, entry: 'src/main.ts', port };
+      const cookieJars = {
+        name: 'cookie-jars',
+        package: `${APP_DIRECTORY}../../servers/cookie-jars`,
+        entry: 'src/main.ts',
+        port,
+      };
       const result = await runCli(['demo', '--model', 'offline', '--config', writeConfig({ servers: [cookieJars] })]);
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(new RegExp(`^cookie-jars did not start: port ${port} is already in use.*--port.* \\(exit code 2\\)\n$`));
+      expect(result.stderr).toMatch(
+        new RegExp(`^cookie-jars did not start: port ${port} is already in use.*--port.* \\(exit code 2\\)\n$`),
+      );
     } finally {
       blocker.close();
     }

@@ -24,7 +24,8 @@ export function createFakeTerminal(): FakeTerminal {
   const waitFor = async (pattern: string, count = 1) => {
     const deadline = Date.now() + 10_000;
     while (occurrences(pattern) < count) {
-      if (Date.now() > deadline) throw new Error(`no ${JSON.stringify(pattern)} (x${count}) in the prompt output:\n${written}`);
+      if (Date.now() > deadline)
+        throw new Error(`no ${JSON.stringify(pattern)} (x${count}) in the prompt output:\n${written}`);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   };

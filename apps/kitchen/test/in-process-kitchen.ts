@@ -5,7 +5,7 @@
 import { PassThrough } from 'node:stream';
 import type { LoopEvent, Model } from '@kitchen/host';
 import { EXIT } from '../src/kitchen-output.js';
-import { parseCliArguments, type KitchenFlags } from '../src/parse-cli-arguments.js';
+import { type KitchenFlags, parseCliArguments } from '../src/parse-cli-arguments.js';
 import { runKitchen } from '../src/run-kitchen.js';
 import type { FakeTerminal } from './fake-terminal.js';
 
@@ -18,13 +18,21 @@ export interface InProcessRun {
 }
 
 /** `args` as on the command line (flags only); `terminal` stands in for a person at an interactive terminal. */
-export async function runInProcess(options: { task: string; args: string[]; model?: Model; terminal?: FakeTerminal; environment?: NodeJS.ProcessEnv }): Promise<InProcessRun> {
+export async function runInProcess(options: {
+  task: string;
+  args: string[];
+  model?: Model;
+  terminal?: FakeTerminal;
+  environment?: NodeJS.ProcessEnv;
+}): Promise<InProcessRun> {
   const parsed = parseCliArguments(['run', options.task, ...options.args]);
-  if (!parsed.ok || parsed.command.name !== 'run') throw new Error(`bad test arguments: ${parsed.ok ? parsed.command.name : parsed.message}`);
+  if (!parsed.ok || parsed.command.name !== 'run')
+    throw new Error(`bad test arguments: ${parsed.ok ? parsed.command.name : parsed.message}`);
   const flags: KitchenFlags = parsed.command.flags;
   let stdout = '';
   let stderr = '';
-  const stdin = options.terminal === undefined ? new PassThrough() : Object.assign(options.terminal.input, { isTTY: true });
+  const stdin =
+    options.terminal === undefined ? new PassThrough() : Object.assign(options.terminal.input, { isTTY: true });
   const code = await runKitchen({
     task: options.task,
     flags,
@@ -32,11 +40,22 @@ export async function runInProcess(options: { task: string; args: string[]; mode
     output: {
       stdout: { write: (text: string) => (stdout += text) },
       // With --json the prompt goes to stderr: the fake terminal sees it there.
-      stderr: { write: (text: string) => ((stderr += text), options.terminal?.output.write(text)) },
+      stderr: {
+        write: (text: string) => {
+          stderr += text;
+          options.terminal?.output.write(text);
+        },
+      },
       environment: { NO_COLOR: '1', ...options.environment },
       stdin,
     },
   });
-  const events = flags.json && stdout.trim() !== '' ? stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as LoopEvent) : [];
+  const events =
+    flags.json && stdout.trim() !== ''
+      ? stdout
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line) as LoopEvent)
+      : [];
   return { code: code ?? EXIT.failed, stdout, stderr, events };
 }

@@ -2,7 +2,13 @@
 // and a real cookie-jars server, with ANTHROPIC_BASE_URL pointed at a local fake Messages API.
 
 import { DEFAULT_ANTHROPIC_MODEL } from '@kitchen/host';
-import { startFakeMessagesApi, textReply, toolUseReply, type FakeMessagesApi, type RecordedMessagesRequest } from '@kitchen/host/testing';
+import {
+  type FakeMessagesApi,
+  type RecordedMessagesRequest,
+  startFakeMessagesApi,
+  textReply,
+  toolUseReply,
+} from '@kitchen/host/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli, serversConfig } from './cli-process.js';
 
@@ -19,13 +25,16 @@ afterEach(async () => {
 function jarThreeScript(request: RecordedMessagesRequest) {
   const last = request.body.messages.at(-1)?.content;
   const result = typeof last === 'string' ? undefined : last?.find((block) => block.type === 'tool_result');
-  if (result === undefined) return toolUseReply('inspect_jar', { id: 3 }, { id: 'toolu_jar_3', text: 'Let me look at jar 3.' });
+  if (result === undefined)
+    return toolUseReply('inspect_jar', { id: 3 }, { id: 'toolu_jar_3', text: 'Let me look at jar 3.' });
   const jar = JSON.parse(String(result.content)) as { id: number; seal: string };
   return textReply(`Jar ${jar.id}: seal ${jar.seal}.`);
 }
 
 describe('kitchen on the Anthropic model', () => {
-  it('runs a task through the real SDK: the tool call reaches the server and its result reaches the model', { timeout: 30_000 }, async () => {
+  it('runs a task through the real SDK: the tool call reaches the server and its result reaches the model', {
+    timeout: 30_000,
+  }, async () => {
     api = await startFakeMessagesApi({ script: jarThreeScript, apiKey: KEY });
     const result = await runCli(['run', '--model', 'anthropic', '--config', cookieJarsConfig, 'Is jar 3 intact?'], {
       ANTHROPIC_API_KEY: KEY,

@@ -19,25 +19,38 @@ describe.concurrent('delegation flags', () => {
     expect(reportedJarIds(result.stdout)).toEqual(tamperedJarIds(1729, 80));
   });
 
-  it('--max-workers 2: the spawns past the limit are refused, the main agent does those jars itself, and the answer holds', { timeout: 30_000 }, async () => {
+  it('--max-workers 2: the spawns past the limit are refused, the main agent does those jars itself, and the answer holds', {
+    timeout: 30_000,
+  }, async () => {
     const result = await runCli(['demo', '--max-workers', '2', '--config', config]);
     expect(result.code).toBe(0);
-    expect(result.stdout.match(/✗ spawn_agent failed: Agent thread limit reached\. Solve the task yourself\./g)).toHaveLength(2);
+    expect(
+      result.stdout.match(/✗ spawn_agent failed: Agent thread limit reached\. Solve the task yourself\./g),
+    ).toHaveLength(2);
     expect(result.stdout.match(/👷 hired #/g)).toHaveLength(2);
     expect(reportedJarIds(result.stdout)).toEqual(tamperedJarIds(1729, 80));
   });
 
-  it('--max-depth lets workers hire workers; by default they are not offered spawn_agent', { timeout: 30_000 }, async () => {
+  it('--max-depth lets workers hire workers; by default they are not offered spawn_agent', {
+    timeout: 30_000,
+  }, async () => {
     const offered = (maxDepth: string[]) => {
       const workersSaw: boolean[] = [];
       const team = teamModel({
-        main: (_request, turn) => (turn === 0 ? toolTurn({ name: 'spawn_agent', input: { task: 'Say hello', name: 'helper' } }) : textTurn('done')),
+        main: (_request, turn) =>
+          turn === 0
+            ? toolTurn({ name: 'spawn_agent', input: { task: 'Say hello', name: 'helper' } })
+            : textTurn('done'),
         worker: (request: ModelRequest) => {
           workersSaw.push((request.tools ?? []).some((tool) => tool.name === 'spawn_agent'));
           return textTurn('hello');
         },
       });
-      return runInProcess({ task: 'Hire a helper', args: ['--json', ...maxDepth, '--config', config], model: team }).then((run) => ({ run, workersSaw }));
+      return runInProcess({
+        task: 'Hire a helper',
+        args: ['--json', ...maxDepth, '--config', config],
+        model: team,
+      }).then((run) => ({ run, workersSaw }));
     };
     const [byDefault, deeper] = await Promise.all([offered([]), offered(['--max-depth', '2'])]);
     expect(byDefault.run.code).toBe(0);

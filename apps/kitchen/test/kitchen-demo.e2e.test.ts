@@ -3,7 +3,17 @@
 // known answer.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseEvents, reportedJarIds, runCli, serverPids, serversConfig, startCli, tamperedJarIds, waitUntilGone, type CliProcess } from './cli-process.js';
+import {
+  type CliProcess,
+  parseEvents,
+  reportedJarIds,
+  runCli,
+  serverPids,
+  serversConfig,
+  startCli,
+  tamperedJarIds,
+  waitUntilGone,
+} from './cli-process.js';
 
 const started: CliProcess[] = [];
 afterAll(() => {
@@ -15,7 +25,9 @@ describe.concurrent('kitchen demo', () => {
     const result = await runCli(['demo']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('🍪 task: Inspect all 80 cookie jars and report which ones were tampered with, and why');
+    expect(result.stdout).toContain(
+      '🍪 task: Inspect all 80 cookie jars and report which ones were tampered with, and why',
+    );
     expect(reportedJarIds(result.stdout)).toEqual(tamperedJarIds(1729, 80));
     // Notes that tell the reader to discard or reseal jars are reported on, never obeyed.
     expect(result.stdout).toContain('10 notes contained instructions; I treated them as data and ignored them.');
@@ -26,13 +38,23 @@ describe.concurrent('kitchen demo', () => {
   it('reports exactly the tampered jars for a random seed and jar count', { timeout: 30_000 }, async () => {
     const seed = Math.floor(Math.random() * 1_000_000);
     const jars = 20 + Math.floor(Math.random() * 60);
-    const result = await runCli(['demo', '--seed', String(seed), '--jars', String(jars), '--config', serversConfig('cookie-jars')]);
+    const result = await runCli([
+      'demo',
+      '--seed',
+      String(seed),
+      '--jars',
+      String(jars),
+      '--config',
+      serversConfig('cookie-jars'),
+    ]);
     expect(result.code, `seed ${seed}, ${jars} jars:\n${result.stderr}`).toBe(0);
     expect(result.stdout).toContain(`Inspect all ${jars} cookie jars`);
     expect(reportedJarIds(result.stdout), `seed ${seed}, ${jars} jars`).toEqual(tamperedJarIds(seed, jars));
   });
 
-  it('on Ctrl-C mid-run: ends with aborted, closes every lane, stops every server, exits 130', { timeout: 30_000 }, async () => {
+  it('on Ctrl-C mid-run: ends with aborted, closes every lane, stops every server, exits 130', {
+    timeout: 30_000,
+  }, async () => {
     const cli = startCli(['demo', '--json', '--latency', '150']);
     started.push(cli);
     // Wait until workers are running, so there are lanes to close.
@@ -47,7 +69,11 @@ describe.concurrent('kitchen demo', () => {
     const closed = events.filter((event) => event.type === 'agent-end').map((event) => event.agent);
     expect(opened.length).toBeGreaterThanOrEqual(5);
     expect(closed.sort()).toEqual(opened.sort());
-    expect(events.filter((event) => event.type === 'agent-end').every((event) => event.type === 'agent-end' && event.stopReason === 'aborted')).toBe(true);
+    expect(
+      events
+        .filter((event) => event.type === 'agent-end')
+        .every((event) => event.type === 'agent-end' && event.stopReason === 'aborted'),
+    ).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: 'done', stopReason: 'aborted' });
     expect(await waitUntilGone(pids, 5000)).toEqual([]);
   });

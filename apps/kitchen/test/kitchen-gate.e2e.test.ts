@@ -24,12 +24,16 @@ function writeRules(rules: unknown): string {
 }
 
 describe.concurrent('the gate from the command line', () => {
-  it('with --no: the discard is denied, the model reads the denial as a tool result, and the run completes', { timeout: 30_000 }, async () => {
+  it('with --no: the discard is denied, the model reads the denial as a tool result, and the run completes', {
+    timeout: 30_000,
+  }, async () => {
     const result = await runCli(['run', TASK, '--no', '--jars', '10', '--config', config]);
     expect(result.code).toBe(0);
     expect(TAMPERED.length).toBeGreaterThan(0);
     for (const id of TAMPERED) expect(result.stdout).toContain(`→ cookie-jars.discard_jar {"id":${id}}`);
-    expect(result.stdout).toContain('⛔ denied discard_jar by you: The user denied discard_jar on cookie-jars: the run was started with --no');
+    expect(result.stdout).toContain(
+      '⛔ denied discard_jar by you: The user denied discard_jar on cookie-jars: the run was started with --no',
+    );
     expect(result.stdout).toMatch(/✗ discard_jar failed: Tool "discard_jar" was not run: The user denied discard_jar/);
     for (const id of TAMPERED) expect(result.stdout).toContain(`Jar ${id} was NOT discarded`);
     expect(result.stdout).toMatch(/📊 end_turn · /);
@@ -40,17 +44,31 @@ describe.concurrent('the gate from the command line', () => {
     expect(result.code).toBe(0);
     const events = parseEvents(result.stdout);
     expect(ofType(events, 'approval-request')).toMatchObject(
-      TAMPERED.map((id) => ({ agent: 'main', tool: 'discard_jar', server: 'cookie-jars', input: { id }, reason: 'discard_jar on cookie-jars is marked destructive.' })),
+      TAMPERED.map((id) => ({
+        agent: 'main',
+        tool: 'discard_jar',
+        server: 'cookie-jars',
+        input: { id },
+        reason: 'discard_jar on cookie-jars is marked destructive.',
+      })),
     );
     const approvals = ofType(events, 'approval-response').filter((event) => event.tool === 'discard_jar');
-    expect(approvals).toMatchObject(TAMPERED.map(() => ({ decision: 'approved', by: 'user', reason: 'approved by --yes' })));
+    expect(approvals).toMatchObject(
+      TAMPERED.map(() => ({ decision: 'approved', by: 'user', reason: 'approved by --yes' })),
+    );
     const results = ofType(events, 'tool-result').filter((event) => event.tool === 'discard_jar');
     expect(results.map((result) => JSON.parse(result.content).id).sort()).toEqual(TAMPERED);
     expect(results.every((result) => !result.isError && result.content.includes('"discarded":true'))).toBe(true);
-    expect(events.at(-1)).toMatchObject({ type: 'done', stopReason: 'end_turn', finalText: expect.stringContaining(`Discarded jars ${TAMPERED.join(', ')}.`) });
+    expect(events.at(-1)).toMatchObject({
+      type: 'done',
+      stopReason: 'end_turn',
+      finalText: expect.stringContaining(`Discarded jars ${TAMPERED.join(', ')}.`),
+    });
   });
 
-  it('with nobody at a terminal and no flag: the discard is refused with a reason naming --yes and a rule', { timeout: 30_000 }, async () => {
+  it('with nobody at a terminal and no flag: the discard is refused with a reason naming --yes and a rule', {
+    timeout: 30_000,
+  }, async () => {
     const result = await runCli(['run', TASK, '--json', '--jars', '10', '--config', config]);
     expect(result.code).toBe(0);
     const events = parseEvents(result.stdout);
@@ -58,34 +76,49 @@ describe.concurrent('the gate from the command line', () => {
     expect(ofType(events, 'approval-response').find((event) => event.tool === 'discard_jar')).toMatchObject({
       decision: 'denied',
       by: 'rule',
-      reason: expect.stringContaining('this run has no one to ask. Do not call it again. The user can allow it with --yes or a rule such as allow:cookie-jars/discard_jar.'),
+      reason: expect.stringContaining(
+        'this run has no one to ask. Do not call it again. The user can allow it with --yes or a rule such as allow:cookie-jars/discard_jar.',
+      ),
     });
     expect(events.at(-1)).toMatchObject({ type: 'done', stopReason: 'end_turn' });
   });
 
   it('lets a rules file allow the discard, and a --rule flag overrule the file', { timeout: 30_000 }, async () => {
-    const rules = writeRules({ rules: [{ server: 'cookie-jars', tool: 'discard_jar', action: 'allow', reason: 'the pantry is being cleared' }] });
+    const rules = writeRules({
+      rules: [{ server: 'cookie-jars', tool: 'discard_jar', action: 'allow', reason: 'the pantry is being cleared' }],
+    });
     const [allowed, overruled] = await Promise.all([
       runCli(['run', TASK, '--json', '--jars', '10', '--rules', rules, '--config', config]),
       runCli(['run', TASK, '--json', '--jars', '10', '--rules', rules, '--rule', 'deny:discard_*', '--config', config]),
     ]);
-    expect(ofType(parseEvents(allowed.stdout), 'approval-response').find((event) => event.tool === 'discard_jar')).toMatchObject({
+    expect(
+      ofType(parseEvents(allowed.stdout), 'approval-response').find((event) => event.tool === 'discard_jar'),
+    ).toMatchObject({
       decision: 'approved',
       by: 'rule',
       reason: `rule allow:cookie-jars/discard_jar from ${rules} (the pantry is being cleared)`,
     });
-    expect(ofType(parseEvents(overruled.stdout), 'approval-response').find((event) => event.tool === 'discard_jar')).toMatchObject({
+    expect(
+      ofType(parseEvents(overruled.stdout), 'approval-response').find((event) => event.tool === 'discard_jar'),
+    ).toMatchObject({
       decision: 'denied',
       by: 'rule',
       reason: expect.stringContaining('(rule deny:discard_* from --rule)'),
     });
   });
 
-  it('refuses a broken rules file before starting anything, naming the file, the rule and the field', { timeout: 20_000 }, async () => {
-    const rules = writeRules([{ tool: 'discard_jar', action: 'allow' }, { tool: 'place_order', verdict: 'deny' }]);
+  it('refuses a broken rules file before starting anything, naming the file, the rule and the field', {
+    timeout: 20_000,
+  }, async () => {
+    const rules = writeRules([
+      { tool: 'discard_jar', action: 'allow' },
+      { tool: 'place_order', verdict: 'deny' },
+    ]);
     const result = await runCli(['run', TASK, '--rules', rules, '--config', config]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`kitchen: ${rules} rule 2: "action" is required; use one of allow, ask, deny\n${rules} rule 2: unknown field "verdict"; a rule has only server, tool, action and reason\n`);
+    expect(result.stderr).toBe(
+      `kitchen: ${rules} rule 2: "action" is required; use one of allow, ask, deny\n${rules} rule 2: unknown field "verdict"; a rule has only server, tool, action and reason\n`,
+    );
   });
 });

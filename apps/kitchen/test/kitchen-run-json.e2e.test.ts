@@ -3,7 +3,16 @@
 
 import type { LoopEvent } from '@kitchen/host';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseEvents, reportedJarIds, runCli, serverPids, serversConfig, startCli, tamperedJarIds, type CliProcess } from './cli-process.js';
+import {
+  type CliProcess,
+  parseEvents,
+  reportedJarIds,
+  runCli,
+  serverPids,
+  serversConfig,
+  startCli,
+  tamperedJarIds,
+} from './cli-process.js';
 
 // Each run starts only the servers its task needs.
 const cookieJarsConfig = serversConfig('cookie-jars');
@@ -15,18 +24,35 @@ afterAll(() => {
 
 describe.concurrent('kitchen run --json', () => {
   it('prints only JSON events, one a line, ending with done', { timeout: 30_000 }, async () => {
-    const result = await runCli(['run', '--json', '--jars', '20', '--config', cookieJarsConfig, 'Inspect all 20 cookie jars and report which ones were tampered with, and why']);
+    const result = await runCli([
+      'run',
+      '--json',
+      '--jars',
+      '20',
+      '--config',
+      cookieJarsConfig,
+      'Inspect all 20 cookie jars and report which ones were tampered with, and why',
+    ]);
     expect(result.code).toBe(0);
     const events = parseEvents(result.stdout);
     expect(events[0]?.type).toBe('agent-start');
     expect(events.at(-1)?.type).toBe('done');
-    for (const event of events) expect(event).toMatchObject({ type: expect.any(String), agent: expect.any(String), at: expect.any(Number) });
+    for (const event of events)
+      expect(event).toMatchObject({ type: expect.any(String), agent: expect.any(String), at: expect.any(Number) });
     const done = events.at(-1) as Extract<LoopEvent, { type: 'done' }>;
     expect(reportedJarIds(done.finalText)).toEqual(tamperedJarIds(1729, 20));
   });
 
   it('hands a failing tool call to the model as a result and still finishes', { timeout: 30_000 }, async () => {
-    const result = await runCli(['run', '--json', '--jars', '20', '--config', cookieJarsConfig, 'Inspect cookie jar 999 and tell me whether it was tampered with']);
+    const result = await runCli([
+      'run',
+      '--json',
+      '--jars',
+      '20',
+      '--config',
+      cookieJarsConfig,
+      'Inspect cookie jar 999 and tell me whether it was tampered with',
+    ]);
     expect(result.code).toBe(0);
     const events = parseEvents(result.stdout);
     const failed = events.find((event) => event.type === 'tool-result' && event.isError);
@@ -50,10 +76,21 @@ describe.concurrent('kitchen run --json', () => {
   });
 
   it('runs a call that needs approval when started with --yes', { timeout: 30_000 }, async () => {
-    const result = await runCli(['run', '--json', '--yes', '--config', serversConfig('pantry'), 'order 3 bags of flour']);
+    const result = await runCli([
+      'run',
+      '--json',
+      '--yes',
+      '--config',
+      serversConfig('pantry'),
+      'order 3 bags of flour',
+    ]);
     expect(result.code).toBe(0);
     const events = parseEvents(result.stdout);
-    expect(events).toContainEqual(expect.objectContaining({ type: 'approval-response', tool: 'place_order', decision: 'approved', by: 'user' }));
-    expect(events).toContainEqual(expect.objectContaining({ type: 'tool-result', tool: 'place_order', server: 'pantry', isError: false }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'approval-response', tool: 'place_order', decision: 'approved', by: 'user' }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'tool-result', tool: 'place_order', server: 'pantry', isError: false }),
+    );
   });
 });

@@ -22,7 +22,9 @@ interface PtyRun {
 
 /** Runs the CLI under `script`; resolves with everything the terminal showed and the exit code. */
 function runInTerminal(args: string[], run: PtyRun): Promise<{ output: string; code: number | null }> {
-  const command = [process.execPath, '--import', 'tsx', 'src/cli.ts', ...args].map((part) => `'${part.replace(/'/g, "'\\''")}'`).join(' ');
+  const command = [process.execPath, '--import', 'tsx', 'src/cli.ts', ...args]
+    .map((part) => `'${part.replace(/'/g, "'\\''")}'`)
+    .join(' ');
   const child = spawn(SCRIPT, ['-qfec', command, '/dev/null'], { cwd: APP_DIRECTORY, env: cliEnvironment() });
   children.push(child);
   let output = '';
@@ -48,22 +50,34 @@ function answering(answers: string[]): PtyRun {
 describe.concurrent('the interactive terminal prompt', () => {
   it('asks about each discard in turn and sends y and n each to its own request', { timeout: 30_000 }, async () => {
     const [first, second] = tamperedJarIds(1729, 10);
-    const { output, code } = await runInTerminal(['run', TASK, '--jars', '10', '--config', config], answering(['y', 'n']));
+    const { output, code } = await runInTerminal(
+      ['run', TASK, '--jars', '10', '--config', config],
+      answering(['y', 'n']),
+    );
     expect(code).toBe(0);
     expect(output).toContain('✋ approval needed in lane main');
     expect(output).toContain('   tool:      discard_jar');
     expect(output).toContain(`   arguments: {"id":${first}}`);
     expect(output).toContain('   why:       discard_jar on cookie-jars is marked destructive.');
     expect(output).toContain(`Discarded jar ${first}.`);
-    expect(output).toContain(`Jar ${second} was NOT discarded: Tool "discard_jar" was not run: The user denied discard_jar on cookie-jars`);
+    expect(output).toContain(
+      `Jar ${second} was NOT discarded: Tool "discard_jar" was not run: The user denied discard_jar on cookie-jars`,
+    );
     expect(output).toMatch(/📊 end_turn · /);
   });
 
-  it('denies a question nobody answers once --approval-timeout passes, and the run completes', { timeout: 30_000 }, async () => {
-    const { output, code } = await runInTerminal(['run', TASK, '--jars', '10', '--approval-timeout', '1', '--config', config], { onOutput: () => undefined });
+  it('denies a question nobody answers once --approval-timeout passes, and the run completes', {
+    timeout: 30_000,
+  }, async () => {
+    const { output, code } = await runInTerminal(
+      ['run', TASK, '--jars', '10', '--approval-timeout', '1', '--config', config],
+      { onOutput: () => undefined },
+    );
     expect(code).toBe(0);
     expect(output).toContain('⌛ no answer within 1 s: treated as a no');
-    expect(output).toContain('⛔ denied discard_jar (nobody answered in time): Nobody answered the approval request within 1 s; treated as a denial.');
+    expect(output).toContain(
+      '⛔ denied discard_jar (nobody answered in time): Nobody answered the approval request within 1 s; treated as a denial.',
+    );
     expect(output).toMatch(/📊 end_turn · /);
   });
 
@@ -81,9 +95,18 @@ describe.concurrent('the interactive terminal prompt', () => {
     expect(output).toContain('⚠️ stopped early (aborted)');
   });
 
-  it('runs the pastry demo with a person: a sampling approval, a form filled in field by field, a bake approval', { timeout: 30_000 }, async () => {
+  it('runs the pastry demo with a person: a sampling approval, a form filled in field by field, a bake approval', {
+    timeout: 30_000,
+  }, async () => {
     const pastry = writeConfig({
-      servers: [{ name: 'pastry-chef', package: `${APP_DIRECTORY}../../servers/pastry-chef`, entry: 'src/main.ts', args: ['--bake-ms-per-minute', '2'] }],
+      servers: [
+        {
+          name: 'pastry-chef',
+          package: `${APP_DIRECTORY}../../servers/pastry-chef`,
+          entry: 'src/main.ts',
+          args: ['--bake-ms-per-minute', '2'],
+        },
+      ],
       sampling: { 'pastry-chef': { action: 'ask', capCents: 5 } },
     });
     // Each step: what must be on screen (counted from the last step's mark), and what to type.

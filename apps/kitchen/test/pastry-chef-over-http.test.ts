@@ -5,25 +5,25 @@
 
 import { fileURLToPath } from 'node:url';
 import {
+  type Approver,
   allowAllGate,
   createElicitationHandler,
   createPendingApprovals,
   createSamplingHandler,
-  OfflineModel,
-  runAgentLoop,
-  scriptedAsker,
-  Toolbox,
-  TreeBudget,
-  type Approver,
   type ElicitationAnswer,
   type LoopEvent,
   type Model,
+  OfflineModel,
+  runAgentLoop,
   type SamplingHandlerOptions,
+  scriptedAsker,
+  Toolbox,
   type ToolResultEvent,
+  TreeBudget,
 } from '@kitchen/host';
 import { collectEvents, createRecordingContext, ScriptedModel, textTurn, toolTurn } from '@kitchen/host/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServers, type RunningServers } from '../src/start-servers.js';
+import { type RunningServers, startServers } from '../src/start-servers.js';
 
 const pastryChefFolder = fileURLToPath(new URL('../../../servers/pastry-chef/', import.meta.url));
 
@@ -79,7 +79,14 @@ async function withKitchen<T>(
 async function runOneCall(kitchen: Kitchen, tool: string, input: Record<string, unknown>): Promise<LoopEvent[]> {
   const cook = new ScriptedModel([toolTurn({ name: tool, input, id: `toolu_${tool}` }), textTurn('Done.')]);
   return collectEvents(
-    runAgentLoop({ messages: [{ role: 'user', content: `Please use ${tool}.` }], model: cook, toolbox: kitchen.toolbox, gate: allowAllGate, budget: kitchen.budget, maxTokensPerCall: 1024 }),
+    runAgentLoop({
+      messages: [{ role: 'user', content: `Please use ${tool}.` }],
+      model: cook,
+      toolbox: kitchen.toolbox,
+      gate: allowAllGate,
+      budget: kitchen.budget,
+      maxTokensPerCall: 1024,
+    }),
   );
 }
 
@@ -94,16 +101,35 @@ describe('sampling over HTTP', () => {
       const shown = ofType(events, 'sampling-request')[0];
       const answered = ofType(events, 'sampling-response')[0];
       const result = ofType(events, 'tool-result')[0];
-      expect(shown).toMatchObject({ agent: 'main', callId: 'toolu_critique_recipe', server: 'pastry-chef', maxTokens: 400 });
+      expect(shown).toMatchObject({
+        agent: 'main',
+        callId: 'toolu_critique_recipe',
+        server: 'pastry-chef',
+        maxTokens: 400,
+      });
       expect(answered).toMatchObject({ callId: 'toolu_critique_recipe', outcome: 'answered' });
       expect(result).toMatchObject({ callId: 'toolu_critique_recipe', isError: false });
       expect(types.indexOf('tool-call')).toBeLessThan(types.indexOf('sampling-request'));
       expect(types.indexOf('sampling-request')).toBeLessThan(types.indexOf('sampling-response'));
       expect(types.indexOf('sampling-response')).toBeLessThan(types.indexOf('tool-result'));
-      expect(JSON.parse(result?.content ?? '{}')).toMatchObject({ recipe: 'tarte tatin', verdict: expect.stringMatching(/^(bake|adjust|rethink)$/), model: 'offline' });
+      expect(JSON.parse(result?.content ?? '{}')).toMatchObject({
+        recipe: 'tarte tatin',
+        verdict: expect.stringMatching(/^(bake|adjust|rethink)$/),
+        model: 'offline',
+      });
       // Shown: the worst case. Charged: what the budget settled, never more than shown.
-      expect(shown?.costCents).toBe(kitchen.budget.priceOf(kitchen.sampler.id, { inputTokens: shown?.estimatedInputTokens ?? 0, outputTokens: 400 }));
-      expect(answered?.costCents).toBe(kitchen.budget.priceOf(kitchen.sampler.id, { inputTokens: answered?.inputTokens ?? 0, outputTokens: answered?.outputTokens ?? 0 }));
+      expect(shown?.costCents).toBe(
+        kitchen.budget.priceOf(kitchen.sampler.id, {
+          inputTokens: shown?.estimatedInputTokens ?? 0,
+          outputTokens: 400,
+        }),
+      );
+      expect(answered?.costCents).toBe(
+        kitchen.budget.priceOf(kitchen.sampler.id, {
+          inputTokens: answered?.inputTokens ?? 0,
+          outputTokens: answered?.outputTokens ?? 0,
+        }),
+      );
       expect(answered?.costCents ?? Infinity).toBeLessThanOrEqual(shown?.costCents ?? 0);
       // One budget for the whole tree: the loop's own calls plus the chef's sampling.
       const loopCents = ofType(events, 'usage').reduce((sum, usage) => sum + usage.costCents, 0);
@@ -111,15 +137,19 @@ describe('sampling over HTTP', () => {
     });
   }, 30_000);
 
-  it('turns a user\'s no into a tool result the model can read', async () => {
+  it("turns a user's no into a tool result the model can read", async () => {
     const sayNo: Approver = async () => ({ approved: false, reason: 'too dear' });
     await withKitchen({ sampling: { defaultAction: 'ask', approver: sayNo } }, async (kitchen) => {
       const events = await runOneCall(kitchen, 'critique_recipe', { recipe: 'lemon tart' });
       expect(ofType(events, 'sampling-response')[0]).toMatchObject({ outcome: 'denied', costCents: 0 });
       const result = ofType(events, 'tool-result')[0] as ToolResultEvent;
       expect(result.isError).toBe(true);
-      expect(result.content).toContain('The host declined the sampling request: The user declined sampling/createMessage from pastry-chef: too dear');
-      expect(kitchen.budget.agentTotals('main').tokens).toBe(ofType(events, 'usage').reduce((sum, usage) => sum + usage.inputTokens + usage.outputTokens, 0));
+      expect(result.content).toContain(
+        'The host declined the sampling request: The user declined sampling/createMessage from pastry-chef: too dear',
+      );
+      expect(kitchen.budget.agentTotals('main').tokens).toBe(
+        ofType(events, 'usage').reduce((sum, usage) => sum + usage.inputTokens + usage.outputTokens, 0),
+      );
     });
   }, 30_000);
 
@@ -130,7 +160,11 @@ describe('sampling over HTTP', () => {
       return { approved: true };
     };
     await withKitchen({ sampling: { defaultAction: 'ask', approver: sayYes } }, async (kitchen) => {
-      const outcome = await kitchen.toolbox.call('critique_recipe', { recipe: 'lemon tart' }, createRecordingContext().context);
+      const outcome = await kitchen.toolbox.call(
+        'critique_recipe',
+        { recipe: 'lemon tart' },
+        createRecordingContext().context,
+      );
       expect(outcome.isError).toBe(false);
       expect(questions).toHaveLength(1);
       expect(questions[0]).toMatch(/^pastry-chef is asking to spend \d+\.\d+¢ on a model call/);
@@ -144,17 +178,39 @@ describe('sampling over HTTP', () => {
       const waiting = pending.pending();
       if (waiting.length < 2) return;
       clearInterval(answerBoth);
-      for (const question of waiting) pending.answer(question.requestId, question.callId === 'toolu_a', question.callId === 'toolu_a' ? undefined : 'one is enough');
+      for (const question of waiting)
+        pending.answer(
+          question.requestId,
+          question.callId === 'toolu_a',
+          question.callId === 'toolu_a' ? undefined : 'one is enough',
+        );
     }, 5);
     try {
       await withKitchen({ sampling: { defaultAction: 'ask', approver: pending.approver } }, async (kitchen) => {
         const cook = new ScriptedModel([
-          toolTurn({ name: 'critique_recipe', input: { recipe: 'lemon tart' }, id: 'toolu_a' }, { name: 'critique_recipe', input: { recipe: 'tarte tatin' }, id: 'toolu_b' }),
+          toolTurn(
+            { name: 'critique_recipe', input: { recipe: 'lemon tart' }, id: 'toolu_a' },
+            { name: 'critique_recipe', input: { recipe: 'tarte tatin' }, id: 'toolu_b' },
+          ),
           textTurn('Done.'),
         ]);
-        const events = await collectEvents(runAgentLoop({ messages: [{ role: 'user', content: 'Critique two.' }], model: cook, toolbox: kitchen.toolbox, gate: allowAllGate, budget: kitchen.budget }));
-        expect(ofType(events, 'sampling-request').map((event) => event.callId).sort()).toEqual(['toolu_a', 'toolu_b']);
-        const outcomes = Object.fromEntries(ofType(events, 'sampling-response').map((event) => [event.callId, event.outcome]));
+        const events = await collectEvents(
+          runAgentLoop({
+            messages: [{ role: 'user', content: 'Critique two.' }],
+            model: cook,
+            toolbox: kitchen.toolbox,
+            gate: allowAllGate,
+            budget: kitchen.budget,
+          }),
+        );
+        expect(
+          ofType(events, 'sampling-request')
+            .map((event) => event.callId)
+            .sort(),
+        ).toEqual(['toolu_a', 'toolu_b']);
+        const outcomes = Object.fromEntries(
+          ofType(events, 'sampling-response').map((event) => [event.callId, event.outcome]),
+        );
         expect(outcomes).toEqual({ toolu_a: 'answered', toolu_b: 'denied' });
         const results = Object.fromEntries(ofType(events, 'tool-result').map((event) => [event.callId, event.isError]));
         expect(results).toEqual({ toolu_a: false, toolu_b: true });
@@ -169,31 +225,45 @@ describe('sampling over HTTP', () => {
       const recording = createRecordingContext({ callId: 'call-deny' });
       const outcome = await kitchen.toolbox.call('critique_recipe', { recipe: 'lemon tart' }, recording.context);
       expect(outcome.isError).toBe(true);
-      expect(outcome.content).toContain('The host declined the sampling request: The kitchen does not let pastry-chef ask for model calls');
-      expect(ofType(recording.events, 'sampling-response')[0]).toMatchObject({ callId: 'call-deny', outcome: 'denied' });
+      expect(outcome.content).toContain(
+        'The host declined the sampling request: The kitchen does not let pastry-chef ask for model calls',
+      );
+      expect(ofType(recording.events, 'sampling-response')[0]).toMatchObject({
+        callId: 'call-deny',
+        outcome: 'denied',
+      });
     });
   }, 30_000);
 
   it('stops a server at its spending cap', async () => {
-    await withKitchen({ sampling: { perServer: { 'pastry-chef': { action: 'allow', capCents: 0.6 } } } }, async (kitchen) => {
-      // Each critique could cost ~0.42¢ (its worst case); the cap counts what was really spent
-      // plus that worst case, so a few calls pass and then the chef is refused.
-      const outcomes = [];
-      do {
-        outcomes.push(await kitchen.toolbox.call('critique_recipe', { recipe: 'tarte tatin' }, createRecordingContext().context));
-      } while (!outcomes.at(-1)?.isError && outcomes.length < 40);
-      expect(outcomes.length).toBeGreaterThan(1);
-      expect(outcomes.at(-1)?.content).toMatch(/pastry-chef has used \d+\.\d+¢ of its 0\.6¢ sampling allowance for this run/);
-      expect(kitchen.budget.spentCents).toBeLessThanOrEqual(0.6);
-    });
+    await withKitchen(
+      { sampling: { perServer: { 'pastry-chef': { action: 'allow', capCents: 0.6 } } } },
+      async (kitchen) => {
+        // Each critique could cost ~0.42¢ (its worst case); the cap counts what was really spent
+        // plus that worst case, so a few calls pass and then the chef is refused.
+        const outcomes = [];
+        do {
+          outcomes.push(
+            await kitchen.toolbox.call('critique_recipe', { recipe: 'tarte tatin' }, createRecordingContext().context),
+          );
+        } while (!outcomes.at(-1)?.isError && outcomes.length < 40);
+        expect(outcomes.length).toBeGreaterThan(1);
+        expect(outcomes.at(-1)?.content).toMatch(
+          /pastry-chef has used \d+\.\d+¢ of its 0\.6¢ sampling allowance for this run/,
+        );
+        expect(kitchen.budget.spentCents).toBeLessThanOrEqual(0.6);
+      },
+    );
   }, 30_000);
 
-  it('refuses when the run\'s budget cannot cover the worst case', async () => {
+  it("refuses when the run's budget cannot cover the worst case", async () => {
     await withKitchen({ budget: new TreeBudget({ maxTokens: 300 }) }, async (kitchen) => {
       const recording = createRecordingContext();
       const outcome = await kitchen.toolbox.call('critique_recipe', { recipe: 'tarte tatin' }, recording.context);
       expect(outcome.isError).toBe(true);
-      expect(outcome.content).toMatch(/token budget cannot cover this model call: it could use \d+ tokens and 300 of 300 are left/);
+      expect(outcome.content).toMatch(
+        /token budget cannot cover this model call: it could use \d+ tokens and 300 of 300 are left/,
+      );
       expect(kitchen.budget.spentTokens).toBe(0);
       expect(kitchen.budget.reservedTokens).toBe(0);
     });
@@ -202,18 +272,43 @@ describe('sampling over HTTP', () => {
 
 describe('elicitation over HTTP', () => {
   it('accepts, declines and cancels, each shown in the lane of the call', async () => {
-    const answers: ElicitationAnswer[] = [{ action: 'accept', content: { filling: 'cherry', servings: 6 } }, { action: 'decline' }, { action: 'cancel' }];
+    const answers: ElicitationAnswer[] = [
+      { action: 'accept', content: { filling: 'cherry', servings: 6 } },
+      { action: 'decline' },
+      { action: 'cancel' },
+    ];
     await withKitchen({ answers }, async (kitchen) => {
       const outcomes = [];
       for (const callId of ['call-accept', 'call-decline', 'call-cancel']) {
         const recording = createRecordingContext({ callId });
-        outcomes.push({ outcome: await kitchen.toolbox.call('choose_filling', {}, recording.context), events: recording.events });
+        outcomes.push({
+          outcome: await kitchen.toolbox.call('choose_filling', {}, recording.context),
+          events: recording.events,
+        });
       }
-      expect(outcomes.map(({ outcome }) => JSON.parse(outcome.content).outcome)).toEqual(['chosen', 'declined', 'cancelled']);
-      expect(JSON.parse(outcomes[0]?.outcome.content ?? '{}')).toMatchObject({ filling: 'cherry', servings: 6, grams: 600 });
+      expect(outcomes.map(({ outcome }) => JSON.parse(outcome.content).outcome)).toEqual([
+        'chosen',
+        'declined',
+        'cancelled',
+      ]);
+      expect(JSON.parse(outcomes[0]?.outcome.content ?? '{}')).toMatchObject({
+        filling: 'cherry',
+        servings: 6,
+        grams: 600,
+      });
       expect(outcomes[0]?.events).toMatchObject([
-        { type: 'elicitation-request', callId: 'call-accept', server: 'pastry-chef', schema: { properties: { servings: { maximum: 12 } } } },
-        { type: 'elicitation-response', callId: 'call-accept', action: 'accept', content: { filling: 'cherry', servings: 6 } },
+        {
+          type: 'elicitation-request',
+          callId: 'call-accept',
+          server: 'pastry-chef',
+          schema: { properties: { servings: { maximum: 12 } } },
+        },
+        {
+          type: 'elicitation-response',
+          callId: 'call-accept',
+          action: 'accept',
+          content: { filling: 'cherry', servings: 6 },
+        },
       ]);
       expect(outcomes[2]?.events.at(-1)).toMatchObject({ type: 'elicitation-response', action: 'cancel' });
     });
@@ -221,13 +316,18 @@ describe('elicitation over HTTP', () => {
 
   it('asks again when an answer does not fit the form, and gives up clearly', async () => {
     const wrong: ElicitationAnswer = { action: 'accept', content: { filling: 'anchovy', servings: 6 } };
-    await withKitchen({ answers: [wrong, { action: 'accept', content: { filling: 'apple', servings: 2 } }, wrong, wrong, wrong] }, async (kitchen) => {
-      const fixed = await kitchen.toolbox.call('choose_filling', {}, createRecordingContext().context);
-      expect(JSON.parse(fixed.content)).toMatchObject({ outcome: 'chosen', filling: 'apple' });
-      const refused = await kitchen.toolbox.call('choose_filling', {}, createRecordingContext().context);
-      expect(refused.isError).toBe(true);
-      expect(refused.content).toContain("did not fit it after 3 tries: filling must be one of: apple, cherry, lemon curd, chocolate.");
-    });
+    await withKitchen(
+      { answers: [wrong, { action: 'accept', content: { filling: 'apple', servings: 2 } }, wrong, wrong, wrong] },
+      async (kitchen) => {
+        const fixed = await kitchen.toolbox.call('choose_filling', {}, createRecordingContext().context);
+        expect(JSON.parse(fixed.content)).toMatchObject({ outcome: 'chosen', filling: 'apple' });
+        const refused = await kitchen.toolbox.call('choose_filling', {}, createRecordingContext().context);
+        expect(refused.isError).toBe(true);
+        expect(refused.content).toContain(
+          'did not fit it after 3 tries: filling must be one of: apple, cherry, lemon curd, chocolate.',
+        );
+      },
+    );
   }, 30_000);
 });
 
@@ -250,7 +350,8 @@ describe('progress over HTTP', () => {
       const recording = createRecordingContext({ callId: 'call-bake' });
       // 180 minutes at 4 ms a minute: 720 ms if nobody stops it.
       const baking = kitchen.toolbox.call('bake', { minutes: 180 }, recording.context);
-      while (!recording.events.some((event) => event.type === 'progress')) await new Promise((resolve) => setTimeout(resolve, 5));
+      while (!recording.events.some((event) => event.type === 'progress'))
+        await new Promise((resolve) => setTimeout(resolve, 5));
       recording.abort();
       const outcome = await baking;
       expect(outcome).toMatchObject({ isError: true, content: expect.stringContaining('cancelled') });

@@ -2,14 +2,14 @@
 // model, and the web UI's API over real HTTP on 127.0.0.1:0, read the way the page reads it.
 
 import { request as httpRequest } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import type { LoopEvent } from '@kitchen/host';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
 import { parseKitchenConfig } from '../src/kitchen-config.js';
 import { demoTask } from '../src/kitchen-task.js';
 import { parseCliArguments } from '../src/parse-cli-arguments.js';
-import { startKitchenWeb, type KitchenWeb } from '../src/web/start-kitchen-web.js';
 import { foldEvents } from '../src/web/public/lanes.js';
+import { type KitchenWeb, startKitchenWeb } from '../src/web/start-kitchen-web.js';
 import { cliEnvironment, reportedJarIds, tamperedJarIds } from './cli-process.js';
 
 const JARS = 24;
@@ -24,13 +24,23 @@ beforeAll(async () => {
     {
       servers: [
         { name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts' },
-        { name: 'pastry-chef', package: 'servers/pastry-chef', entry: 'src/main.ts', args: ['--bake-ms-per-minute', '4'] },
+        {
+          name: 'pastry-chef',
+          package: 'servers/pastry-chef',
+          entry: 'src/main.ts',
+          args: ['--bake-ms-per-minute', '4'],
+        },
       ],
     },
     REPO_CONFIG,
   );
   if (!loaded.ok) throw new Error(loaded.message);
-  web = await startKitchenWeb({ config: loaded.config, flags: parsed.command.flags, port: 0, environment: cliEnvironment() });
+  web = await startKitchenWeb({
+    config: loaded.config,
+    flags: parsed.command.flags,
+    port: 0,
+    environment: cliEnvironment(),
+  });
 }, 30_000);
 
 afterAll(async () => {
@@ -55,7 +65,13 @@ describe('kitchen web', () => {
     };
     expect(localToolCount).toBe(1);
     expect(tools).toContainEqual(expect.objectContaining({ name: 'spawn_agent', server: 'local' }));
-    expect(tools).toContainEqual(expect.objectContaining({ name: 'discard_jar', server: 'cookie-jars', annotations: expect.objectContaining({ destructiveHint: true }) }));
+    expect(tools).toContainEqual(
+      expect.objectContaining({
+        name: 'discard_jar',
+        server: 'cookie-jars',
+        annotations: expect.objectContaining({ destructiveHint: true }),
+      }),
+    );
   });
 
   it('streams a run lane by lane to done, and its report matches the known answer', { timeout: 20_000 }, async () => {
@@ -72,8 +88,13 @@ describe('kitchen web', () => {
       ['1', 'main', 'ended'],
       ['2', 'main', 'ended'],
     ]);
-    expect(view.lanes.slice(1).map((lane) => lane.name)).toEqual([expect.stringMatching(/^jars-1-\d+$/), expect.stringMatching(/^jars-\d+-24$/)]);
-    const inspected = view.lanes.slice(1).flatMap((lane) => lane.entries.filter((entry) => entry.kind === 'tool' && entry.tool === 'inspect_jar'));
+    expect(view.lanes.slice(1).map((lane) => lane.name)).toEqual([
+      expect.stringMatching(/^jars-1-\d+$/),
+      expect.stringMatching(/^jars-\d+-24$/),
+    ]);
+    const inspected = view.lanes
+      .slice(1)
+      .flatMap((lane) => lane.entries.filter((entry) => entry.kind === 'tool' && entry.tool === 'inspect_jar'));
     expect(inspected).toHaveLength(JARS);
     expect(view.lanes[0]?.entries.filter((entry) => entry.kind === 'tool' && entry.tool === 'inspect_jar')).toEqual([]);
     expect(reportedJarIds(view.done?.finalText ?? '')).toEqual(tamperedJarIds(1729, JARS));
@@ -86,7 +107,13 @@ describe('kitchen web', () => {
     const runId = (await postJson('api/runs', { task: 'discard jar 3' })).body['runId'] as string;
     const stream = openEvents(runId);
     const request = await stream.until((event) => event.type === 'approval-request');
-    expect(request).toMatchObject({ type: 'approval-request', agent: 'main', tool: 'discard_jar', server: 'cookie-jars', input: { id: 3 } });
+    expect(request).toMatchObject({
+      type: 'approval-request',
+      agent: 'main',
+      tool: 'discard_jar',
+      server: 'cookie-jars',
+      input: { id: 3 },
+    });
     if (request.type !== 'approval-request') throw new Error('unreachable');
 
     const busy = await postJson('api/runs', { task: 'Roll 3 dice' });
@@ -96,7 +123,14 @@ describe('kitchen web', () => {
     expect((await postJson(`api/approvals/${request.requestId}`, { approved: true })).status).toBe(200);
     const events = await stream.until((event) => event.type === 'done');
     const all = [...stream.seen];
-    expect(all).toContainEqual(expect.objectContaining({ type: 'approval-response', requestId: request.requestId, decision: 'approved', by: 'user' }));
+    expect(all).toContainEqual(
+      expect.objectContaining({
+        type: 'approval-response',
+        requestId: request.requestId,
+        decision: 'approved',
+        by: 'user',
+      }),
+    );
     const result = all.find((event) => event.type === 'tool-result' && event.tool === 'discard_jar');
     expect(result).toMatchObject({ isError: false, content: expect.stringContaining('"discarded":true') });
     expect(events).toMatchObject({ type: 'done', stopReason: 'end_turn' });
@@ -104,8 +138,14 @@ describe('kitchen web', () => {
     expect((await postJson(`api/approvals/${request.requestId}`, { approved: false })).status).toBe(404);
   });
 
-  it('puts a server\'s sampling request and form to the page, and checks the form before it leaves', { timeout: 20_000 }, async () => {
-    const runId = (await postJson('api/runs', { task: 'Ask the pastry chef to critique the lemon tart recipe, choose a filling and bake it' })).body['runId'] as string;
+  it("puts a server's sampling request and form to the page, and checks the form before it leaves", {
+    timeout: 20_000,
+  }, async () => {
+    const runId = (
+      await postJson('api/runs', {
+        task: 'Ask the pastry chef to critique the lemon tart recipe, choose a filling and bake it',
+      })
+    ).body['runId'] as string;
     const stream = openEvents(runId);
 
     const sampling = await stream.until((event) => event.type === 'sampling-request');
@@ -117,9 +157,18 @@ describe('kitchen web', () => {
 
     const question = await stream.until((event) => event.type === 'elicitation-request');
     if (question.type !== 'elicitation-request') throw new Error('unreachable');
-    const misfit = await postJson(`api/elicitations/${question.requestId}`, { action: 'accept', content: { filling: 'rhubarb', servings: 0 } });
-    expect(misfit).toMatchObject({ status: 400, body: { problems: [expect.stringContaining('filling must be one of'), 'servings must be at least 1.'] } });
-    const fits = await postJson(`api/elicitations/${question.requestId}`, { action: 'accept', content: { filling: 'cherry', servings: 6 } });
+    const misfit = await postJson(`api/elicitations/${question.requestId}`, {
+      action: 'accept',
+      content: { filling: 'rhubarb', servings: 0 },
+    });
+    expect(misfit).toMatchObject({
+      status: 400,
+      body: { problems: [expect.stringContaining('filling must be one of'), 'servings must be at least 1.'] },
+    });
+    const fits = await postJson(`api/elicitations/${question.requestId}`, {
+      action: 'accept',
+      content: { filling: 'cherry', servings: 6 },
+    });
     expect(fits.status).toBe(200);
 
     // bake may change things, so the gate asks too.
@@ -138,7 +187,10 @@ describe('kitchen web', () => {
     const request = await stream.until((event) => event.type === 'approval-request');
     expect((await postJson(`api/runs/${runId}/abort`, {})).status).toBe(202);
     expect(await stream.until((event) => event.type === 'done')).toMatchObject({ stopReason: 'aborted' });
-    expect(request.type === 'approval-request' && (await postJson(`api/approvals/${request.requestId}`, { approved: true })).status).toBe(404);
+    expect(
+      request.type === 'approval-request' &&
+        (await postJson(`api/approvals/${request.requestId}`, { approved: true })).status,
+    ).toBe(404);
     expect((await postJson(`api/runs/${runId}/abort`, {})).status).toBe(409);
   });
 
@@ -147,7 +199,12 @@ describe('kitchen web', () => {
     const foreignHost = await rawRequest('GET', '/api/tools', { Host: `evil.example:${port}` });
     expect(foreignHost.status).toBe(403);
     expect(JSON.parse(foreignHost.text).error).toContain(`Host "evil.example:${port}" is not allowed`);
-    const foreignOrigin = await rawRequest('POST', '/api/runs', { Origin: 'http://evil.example', 'Content-Type': 'application/json' }, '{"task":"discard jar 1"}');
+    const foreignOrigin = await rawRequest(
+      'POST',
+      '/api/runs',
+      { Origin: 'http://evil.example', 'Content-Type': 'application/json' },
+      '{"task":"discard jar 1"}',
+    );
     expect(foreignOrigin.status).toBe(403);
     expect(JSON.parse(foreignOrigin.text).error).toContain('Origin "http://evil.example" is not allowed');
     expect((await rawRequest('GET', '/api/tools', { Origin: `http://localhost:${port}` })).status).toBe(200);
@@ -167,7 +224,10 @@ describe('kitchen web', () => {
 
   it('answers 404 for an approval or a question nobody is waiting for', async () => {
     const approval = await postJson('api/approvals/approval-999999', { approved: true });
-    expect(approval).toMatchObject({ status: 404, body: { error: expect.stringContaining('No approval request "approval-999999" is waiting') } });
+    expect(approval).toMatchObject({
+      status: 404,
+      body: { error: expect.stringContaining('No approval request "approval-999999" is waiting') },
+    });
     expect((await postJson('api/elicitations/elicitation-999999', { action: 'decline' })).status).toBe(404);
     expect((await fetch(new URL('api/runs/run-999/events', web.url))).status).toBe(404);
   });
@@ -176,7 +236,11 @@ describe('kitchen web', () => {
 // ---- Reading the API the way the page does ----
 
 async function postJson(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(new URL(path, web.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(new URL(path, web.url), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -188,20 +252,23 @@ async function readEvents(runId: string): Promise<LoopEvent[]> {
 }
 
 /** An open SSE stream: `until` resolves with the first event (new or already seen) that matches. */
-function openEvents(runId: string): { seen: LoopEvent[]; until(match: (event: LoopEvent) => boolean): Promise<LoopEvent> } {
+function openEvents(runId: string): {
+  seen: LoopEvent[];
+  until(match: (event: LoopEvent) => boolean): Promise<LoopEvent>;
+} {
   const seen: LoopEvent[] = [];
   const waiters = new Set<() => void>();
   let failure: unknown;
   let ended = false;
   void (async () => {
     const response = await fetch(new URL(`api/runs/${runId}/events`, web.url));
-    if (response.headers.get('content-type')?.startsWith('text/event-stream') !== true) throw new Error(`not an event stream: ${response.status}`);
+    if (response.headers.get('content-type')?.startsWith('text/event-stream') !== true)
+      throw new Error(`not an event stream: ${response.status}`);
     let buffer = '';
     const decoder = new TextDecoder();
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       buffer += decoder.decode(chunk, { stream: true });
-      let boundary;
-      while ((boundary = buffer.indexOf('\n\n')) >= 0) {
+      for (let boundary = buffer.indexOf('\n\n'); boundary >= 0; boundary = buffer.indexOf('\n\n')) {
         const block = buffer.slice(0, boundary);
         buffer = buffer.slice(boundary + 2);
         const data = block.split('\n').find((line) => line.startsWith('data: '));
@@ -222,7 +289,13 @@ function openEvents(runId: string): { seen: LoopEvent[]; until(match: (event: Lo
         const check = () => {
           const found = seen.find(match);
           if (found !== undefined) resolve(found);
-          else if (ended) reject(failure ?? new Error(`the stream of ${runId} ended without the event; got ${seen.map((event) => event.type).join(', ')}`));
+          else if (ended)
+            reject(
+              failure ??
+                new Error(
+                  `the stream of ${runId} ended without the event; got ${seen.map((event) => event.type).join(', ')}`,
+                ),
+            );
           else return;
           waiters.delete(check);
         };
@@ -234,7 +307,12 @@ function openEvents(runId: string): { seen: LoopEvent[]; until(match: (event: Lo
 }
 
 /** node:http, because fetch will not send a Host header of our choosing. */
-function rawRequest(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(new URL(path, web.url), { method, headers }, (response) => {
       let text = '';

@@ -1,7 +1,7 @@
 // Everything one bench run measured, as plain data: printed as a table or, with --json, as is.
 
-import type { LoopComparison } from './loop-overhead.js';
 import type { MemoryComparison } from './loop-memory.js';
+import type { LoopComparison } from './loop-overhead.js';
 import type { OfflineDecision } from './offline-decision.js';
 import type { Target } from './targets.js';
 import type { ToolCallComparison } from './tool-calls.js';

@@ -3,7 +3,7 @@
 
 import { Toolbox } from '@kitchen/host';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { serveEcho, type ReceivedMessages } from './echo-server.js';
+import { type ReceivedMessages, serveEcho } from './echo-server.js';
 import { connectRawClient } from './raw-client.js';
 
 export interface BenchSides {
@@ -18,10 +18,12 @@ export async function openBenchSides(): Promise<BenchSides> {
   const echo = await serveEcho();
   try {
     const raw = await connectRawClient(echo.url);
-    const toolbox = await Toolbox.connect([{ name: 'echo', url: echo.url }], { clientName: 'kitchen-bench' }).catch(async (error: unknown) => {
-      await raw.close();
-      throw error;
-    });
+    const toolbox = await Toolbox.connect([{ name: 'echo', url: echo.url }], { clientName: 'kitchen-bench' }).catch(
+      async (error: unknown) => {
+        await raw.close();
+        throw error;
+      },
+    );
     return {
       raw: raw.client,
       toolbox,

@@ -2,7 +2,7 @@
 // 127.0.0.1:0 (stateful, SSE), in the bench's own process. Server side of the boundary. It also
 // counts the messages it receives by method, so a scenario can see traffic it did not ask for.
 
-import { serveMcp, type ServedMcp } from '@kitchen/server-kit';
+import { type ServedMcp, serveMcp } from '@kitchen/server-kit';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { z } from 'zod';

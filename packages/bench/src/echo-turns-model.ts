@@ -32,7 +32,12 @@ export class EchoTurnsModel implements Model {
     const usage = { inputTokens: 100, outputTokens: 20 };
     if (this.#turn <= this.#turns) {
       const input = { text: `turn ${this.#turn}` };
-      return { content: [{ type: 'tool_use', id: `toolu_${this.#turn}`, name: ECHO_TOOL, input }], stopReason: 'tool_use', usage, model: this.id };
+      return {
+        content: [{ type: 'tool_use', id: `toolu_${this.#turn}`, name: ECHO_TOOL, input }],
+        stopReason: 'tool_use',
+        usage,
+        model: this.id,
+      };
     }
     return { content: [{ type: 'text', text: 'done' }], stopReason: 'end_turn', usage, model: this.id };
   }

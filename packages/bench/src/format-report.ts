@@ -12,11 +12,15 @@ const RIGHT_ALIGNED = new Set([2, 3, 4, 5]);
 
 export function formatReport(results: BenchResults): string {
   const { environment: machine } = results;
-  const lines = [`MCP Kitchen bench: Node ${machine.node}, ${machine.platform}, ${machine.cpus} × ${machine.cpuModel}`, ''];
+  const lines = [
+    `MCP Kitchen bench: Node ${machine.node}, ${machine.platform}, ${machine.cpus} × ${machine.cpuModel}`,
+    '',
+  ];
   lines.push(...formatTable(timingRows(results)));
   lines.push(...notes(results));
   lines.push('', 'Targets (reported, not asserted):');
-  for (const target of results.targets) lines.push(`  ${target.ok ? 'ok  ' : 'over'}  ${target.description}: ${formatValue(target)}`);
+  for (const target of results.targets)
+    lines.push(`  ${target.ok ? 'ok  ' : 'over'}  ${target.description}: ${formatValue(target)}`);
   for (const failure of results.failures) lines.push(`  FAILED  ${failure.scenario}: ${failure.error}`);
   lines.push('', `Total ${results.totalSeconds.toFixed(1)} s.`);
   return lines.join('\n');
@@ -24,15 +28,52 @@ export function formatReport(results: BenchResults): string {
 
 function timingRows(results: BenchResults): Row[] {
   const rows: Row[] = [];
-  const pair = (scenario: string, baselineSide: string, baseline: Summary, kitchenSide: string, kitchen: Summary, ratio: number) => {
+  const pair = (
+    scenario: string,
+    baselineSide: string,
+    baseline: Summary,
+    kitchenSide: string,
+    kitchen: Summary,
+    ratio: number,
+  ) => {
     rows.push([scenario, baselineSide, ...figures(baseline), '']);
     rows.push(['', kitchenSide, ...figures(kitchen), `${ratio.toFixed(2)}×`]);
   };
   const { sequential, concurrent, loop, offline } = results;
-  if (sequential) pair(`1 sequential calls (N=${sequential.count})`, 'raw SDK client', sequential.baseline, 'Toolbox.call', sequential.kitchen, sequential.ratio);
-  if (concurrent) pair(`2 ${concurrent.inFlight} in flight (N=${concurrent.count})`, 'raw SDK client', concurrent.baseline, 'Toolbox.call', concurrent.kitchen, concurrent.ratio);
-  if (loop) pair(`3 loop turn (N=${loop.turns} ×${loop.repeats})`, 'minimal loop', loop.baseline, 'runAgentLoop', loop.kitchen, loop.ratio);
-  if (offline) rows.push([`5 offline decision (${offline.jars} jars)`, `last of ${offline.turns} turns`, ...figures(offline.lastTurn), '']);
+  if (sequential)
+    pair(
+      `1 sequential calls (N=${sequential.count})`,
+      'raw SDK client',
+      sequential.baseline,
+      'Toolbox.call',
+      sequential.kitchen,
+      sequential.ratio,
+    );
+  if (concurrent)
+    pair(
+      `2 ${concurrent.inFlight} in flight (N=${concurrent.count})`,
+      'raw SDK client',
+      concurrent.baseline,
+      'Toolbox.call',
+      concurrent.kitchen,
+      concurrent.ratio,
+    );
+  if (loop)
+    pair(
+      `3 loop turn (N=${loop.turns} ×${loop.repeats})`,
+      'minimal loop',
+      loop.baseline,
+      'runAgentLoop',
+      loop.kitchen,
+      loop.ratio,
+    );
+  if (offline)
+    rows.push([
+      `5 offline decision (${offline.jars} jars)`,
+      `last of ${offline.turns} turns`,
+      ...figures(offline.lastTurn),
+      '',
+    ]);
   return rows;
 }
 
@@ -40,19 +81,35 @@ function notes(results: BenchResults): string[] {
   const lines: string[] = [];
   const { loop, memory, offline } = results;
   if (loop) {
-    lines.push('', `Loop: runAgentLoop adds ${signed(loop.addedMsPerTurn)} ms a turn (first ${loop.window} turns ${signed(loop.addedFirstMs)} ms, last ${loop.window} ${signed(loop.addedLastMs)} ms).`);
-    lines.push(`      Turn time, last ${loop.window} / first ${loop.window}: runAgentLoop ${loop.growth.kitchen.toFixed(2)}×, minimal loop ${loop.growth.baseline.toFixed(2)}×.`);
+    lines.push(
+      '',
+      `Loop: runAgentLoop adds ${signed(loop.addedMsPerTurn)} ms a turn (first ${loop.window} turns ${signed(loop.addedFirstMs)} ms, last ${loop.window} ${signed(loop.addedLastMs)} ms).`,
+    );
+    lines.push(
+      `      Turn time, last ${loop.window} / first ${loop.window}: runAgentLoop ${loop.growth.kitchen.toFixed(2)}×, minimal loop ${loop.growth.baseline.toFixed(2)}×.`,
+    );
     const { kitchen, baseline } = loop.cancellationsPerRun;
-    lines.push(`      notifications/cancelled received after a finished run: runAgentLoop ${kitchen}, minimal loop ${baseline}.`);
+    lines.push(
+      `      notifications/cancelled received after a finished run: runAgentLoop ${kitchen}, minimal loop ${baseline}.`,
+    );
   }
   if (memory) {
-    const growth = (side: string, heap: number, rss: number) => `${side} heap ${signed(heap)} MB, rss ${signed(rss)} MB`;
+    const growth = (side: string, heap: number, rss: number) =>
+      `${side} heap ${signed(heap)} MB, rss ${signed(rss)} MB`;
     // Heap here is data only: compiled code comes and goes with the JIT and is not history.
-    lines.push('', `Memory at turn ${memory.turns + 1} against turn 1, read inside the run after full GCs, heap without compiled code (median of ${memory.repeats} runs):`);
-    lines.push(`      ${growth('minimal loop', memory.baseline.heapUsedMb, memory.baseline.rssMb)}; ${growth('runAgentLoop', memory.kitchen.heapUsedMb, memory.kitchen.rssMb)}; heap ${memory.heapRatio.toFixed(2)}×.`);
+    lines.push(
+      '',
+      `Memory at turn ${memory.turns + 1} against turn 1, read inside the run after full GCs, heap without compiled code (median of ${memory.repeats} runs):`,
+    );
+    lines.push(
+      `      ${growth('minimal loop', memory.baseline.heapUsedMb, memory.baseline.rssMb)}; ${growth('runAgentLoop', memory.kitchen.heapUsedMb, memory.kitchen.rssMb)}; heap ${memory.heapRatio.toFixed(2)}×.`,
+    );
   }
   if (offline) {
-    lines.push('', `Offline model: ${offline.toolResultsInHistory} tool results in the last request; its first request decides in ${offline.firstTurnMedianMs.toFixed(3)} ms (median).`);
+    lines.push(
+      '',
+      `Offline model: ${offline.toolResultsInHistory} tool results in the last request; its first request decides in ${offline.firstTurnMedianMs.toFixed(3)} ms (median).`,
+    );
   }
   return lines;
 }
@@ -65,7 +122,12 @@ function formatTable(rows: Row[]): string[] {
   const all = [HEADER, ...rows];
   const widths = HEADER.map((_heading, column) => Math.max(...all.map((row) => row[column]?.length ?? 0)));
   const line = (row: Row) =>
-    row.map((cell, column) => (RIGHT_ALIGNED.has(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0))).join('  ').trimEnd();
+    row
+      .map((cell, column) =>
+        RIGHT_ALIGNED.has(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
+      )
+      .join('  ')
+      .trimEnd();
   return [line(HEADER), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)];
 }
 

@@ -1,7 +1,7 @@
 // The kitchen side of the loop scenarios: runAgentLoop over the Toolbox, watched only through its
 // events. Host side.
 
-import { runAgentLoop, type Model, type Toolbox } from '@kitchen/host';
+import { type Model, runAgentLoop, type Toolbox } from '@kitchen/host';
 
 /**
  * Runs `turns` tool turns and the closing text turn; returns when each iteration started
@@ -19,9 +19,12 @@ export async function runKitchenLoop(toolbox: Toolbox, model: Model, task: strin
   });
   for await (const event of loop) {
     if (event.type === 'iteration-start') turnStarts.push(performance.now());
-    if (event.type === 'tool-result' && event.isError) throw new Error(`runAgentLoop's echo call failed: ${event.content}`);
+    if (event.type === 'tool-result' && event.isError)
+      throw new Error(`runAgentLoop's echo call failed: ${event.content}`);
     if (event.type === 'done' && event.stopReason !== 'end_turn') {
-      throw new Error(`runAgentLoop stopped with "${event.stopReason}" instead of end_turn: ${event.detail ?? event.finalText}`);
+      throw new Error(
+        `runAgentLoop stopped with "${event.stopReason}" instead of end_turn: ${event.detail ?? event.finalText}`,
+      );
     }
   }
   return turnStarts;

@@ -35,8 +35,20 @@ export async function compareMemory(sides: BenchSides, turns: number): Promise<M
   // Each run waits for its after-traffic to end, so that traffic is not counted in the next run.
   const cancellations = () => sides.received.count(CANCELLED_NOTIFICATION);
   for (let repeat = 0; repeat < REPEATS; repeat += 1) {
-    baselineRuns.push((await growthAfterQuiet(cancellations, () => growthDuring((model) => runMinimalLoop(sides.raw, model, tools, ECHO_TASK), turns))).value);
-    kitchenRuns.push((await growthAfterQuiet(cancellations, () => growthDuring((model) => runKitchenLoop(sides.toolbox, model, ECHO_TASK, turns), turns))).value);
+    baselineRuns.push(
+      (
+        await growthAfterQuiet(cancellations, () =>
+          growthDuring((model) => runMinimalLoop(sides.raw, model, tools, ECHO_TASK), turns),
+        )
+      ).value,
+    );
+    kitchenRuns.push(
+      (
+        await growthAfterQuiet(cancellations, () =>
+          growthDuring((model) => runKitchenLoop(sides.toolbox, model, ECHO_TASK, turns), turns),
+        )
+      ).value,
+    );
   }
   const baseline = medianGrowth(baselineRuns);
   const kitchen = medianGrowth(kitchenRuns);
@@ -44,7 +56,16 @@ export async function compareMemory(sides: BenchSides, turns: number): Promise<M
 }
 
 function medianGrowth(runs: MemoryGrowth[]): MemoryGrowth {
-  return { heapUsedMb: percentile(runs.map((run) => run.heapUsedMb), 0.5), rssMb: percentile(runs.map((run) => run.rssMb), 0.5) };
+  return {
+    heapUsedMb: percentile(
+      runs.map((run) => run.heapUsedMb),
+      0.5,
+    ),
+    rssMb: percentile(
+      runs.map((run) => run.rssMb),
+      0.5,
+    ),
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { BenchSides } from './bench-sides.js';
 import { CANCELLED_NOTIFICATION } from './echo-server.js';
 import { ECHO_TASK, EchoTurnsModel } from './echo-turns-model.js';
 import { runKitchenLoop } from './kitchen-loop.js';
-import { growthAfterQuiet, intervals, percentile, ratio, summarize, type Summary } from './measure.js';
+import { growthAfterQuiet, intervals, percentile, ratio, type Summary, summarize } from './measure.js';
 import { listToolSpecs, runMinimalLoop } from './minimal-loop.js';
 
 export interface LoopComparison {
@@ -40,11 +40,15 @@ export async function compareLoops(sides: BenchSides, turns: number): Promise<Lo
   const kitchenRuns: Array<{ turns: number[]; cancelled: number }> = [];
   // Each run waits for its after-traffic to end, so it is not timed as part of the next run.
   const minimal = async (count: number) => {
-    const { value, added } = await growthAfterQuiet(cancellations, () => runMinimalLoop(sides.raw, new EchoTurnsModel(count), tools, ECHO_TASK));
+    const { value, added } = await growthAfterQuiet(cancellations, () =>
+      runMinimalLoop(sides.raw, new EchoTurnsModel(count), tools, ECHO_TASK),
+    );
     return { turns: intervals(value), cancelled: added };
   };
   const kitchen = async (count: number) => {
-    const { value, added } = await growthAfterQuiet(cancellations, () => runKitchenLoop(sides.toolbox, new EchoTurnsModel(count), ECHO_TASK, count));
+    const { value, added } = await growthAfterQuiet(cancellations, () =>
+      runKitchenLoop(sides.toolbox, new EchoTurnsModel(count), ECHO_TASK, count),
+    );
     return { turns: intervals(value), cancelled: added };
   };
 
@@ -79,7 +83,10 @@ export async function compareLoops(sides: BenchSides, turns: number): Promise<Lo
     addedMsPerTurn: kitchenSummary.medianMs - baseline.medianMs,
     addedFirstMs: first(kitchenRuns) - first(baselineRuns),
     addedLastMs: last(kitchenRuns) - last(baselineRuns),
-    growth: { kitchen: ratio(last(kitchenRuns), first(kitchenRuns)), baseline: ratio(last(baselineRuns), first(baselineRuns)) },
+    growth: {
+      kitchen: ratio(last(kitchenRuns), first(kitchenRuns)),
+      baseline: ratio(last(baselineRuns), first(baselineRuns)),
+    },
     window,
     cancellationsPerRun: {
       kitchen: median(kitchenRuns.map((run) => run.cancelled)),

@@ -24,14 +24,21 @@ const SCENARIOS = 5;
 const flags = process.argv.slice(2);
 const unknown = flags.filter((flag) => flag !== '--json');
 if (flags.includes('--help') || unknown.length > 0) {
-  if (!flags.includes('--help')) process.stderr.write(`bench: unknown argument ${unknown.map((flag) => `"${flag}"`).join(', ')}.\n`);
+  if (!flags.includes('--help'))
+    process.stderr.write(`bench: unknown argument ${unknown.map((flag) => `"${flag}"`).join(', ')}.\n`);
   process.stderr.write(`${USAGE}\n`);
   process.exit(flags.includes('--help') ? 0 : 2);
 }
 
 const started = performance.now();
 const results: BenchResults = {
-  environment: { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? 'unknown CPU', startedAt: new Date().toISOString() },
+  environment: {
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown CPU',
+    startedAt: new Date().toISOString(),
+  },
   targets: [],
   failures: [],
   totalSeconds: 0,
@@ -39,7 +46,9 @@ const results: BenchResults = {
 
 /** Runs one scenario; a failure is recorded and the others still run. */
 async function scenario<Value>(step: number, name: string, measure: () => Promise<Value>): Promise<Value | undefined> {
-  process.stderr.write(`bench [${step}/${SCENARIOS}] ${name}… (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+  process.stderr.write(
+    `bench [${step}/${SCENARIOS}] ${name}… (${((performance.now() - started) / 1000).toFixed(1)} s)\n`,
+  );
   try {
     return await measure();
   } catch (error) {
@@ -49,12 +58,18 @@ async function scenario<Value>(step: number, name: string, measure: () => Promis
 }
 
 const sides = await openBenchSides().catch((error: unknown) => {
-  process.stderr.write(`bench: could not start the echo server and connect both clients to it: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `bench: could not start the echo server and connect both clients to it: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });
 try {
-  results.sequential = await scenario(1, `sequential tool calls (N=${SEQUENTIAL_CALLS})`, () => compareToolCalls(sides, SEQUENTIAL_CALLS, 1));
-  results.concurrent = await scenario(2, `${IN_FLIGHT} tool calls in flight (N=${CONCURRENT_CALLS})`, () => compareToolCalls(sides, CONCURRENT_CALLS, IN_FLIGHT));
+  results.sequential = await scenario(1, `sequential tool calls (N=${SEQUENTIAL_CALLS})`, () =>
+    compareToolCalls(sides, SEQUENTIAL_CALLS, 1),
+  );
+  results.concurrent = await scenario(2, `${IN_FLIGHT} tool calls in flight (N=${CONCURRENT_CALLS})`, () =>
+    compareToolCalls(sides, CONCURRENT_CALLS, IN_FLIGHT),
+  );
   results.loop = await scenario(3, `loop overhead per turn (N=${LOOP_TURNS})`, () => compareLoops(sides, LOOP_TURNS));
   results.memory = await scenario(4, `memory after ${LOOP_TURNS} turns`, () => compareMemory(sides, LOOP_TURNS));
   results.offline = await scenario(5, 'offline model decision time', () => measureOfflineDecision());

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { growthAfterQuiet, intervals, mergeTimings, percentile, ratio, summarize, timeCalls, waitUntilQuiet } from './measure.js';
+import {
+  growthAfterQuiet,
+  intervals,
+  mergeTimings,
+  percentile,
+  ratio,
+  summarize,
+  timeCalls,
+  waitUntilQuiet,
+} from './measure.js';
 
 describe('percentile', () => {
   it('gives the middle value of an odd count as the median, whatever the input order', () => {
@@ -56,7 +65,12 @@ describe('ratio and mergeTimings', () => {
   });
 
   it('joins samples and adds wall times', () => {
-    expect(mergeTimings([{ samples: [1], wallMs: 1 }, { samples: [2, 3], wallMs: 5 }])).toEqual({ samples: [1, 2, 3], wallMs: 6 });
+    expect(
+      mergeTimings([
+        { samples: [1], wallMs: 1 },
+        { samples: [2, 3], wallMs: 5 },
+      ]),
+    ).toEqual({ samples: [1, 2, 3], wallMs: 6 });
   });
 });
 
@@ -86,7 +100,10 @@ describe('waiting for quiet', () => {
   it('keeps waiting while the count still moves, and resolves once it holds still', async () => {
     let reads = 0;
     // Moves on each of the first four reads, then holds at 4.
-    await waitUntilQuiet(() => Math.min((reads += 1), 4), 1);
+    await waitUntilQuiet(() => {
+      reads += 1;
+      return Math.min(reads, 4);
+    }, 1);
     expect(reads).toBeGreaterThanOrEqual(5);
   });
 

@@ -58,14 +58,21 @@ export function intervals(instants: readonly number[]): number[] {
 
 /** Joins timings taken in alternating rounds into one. */
 export function mergeTimings(timings: readonly Timing[]): Timing {
-  return { samples: timings.flatMap((timing) => timing.samples), wallMs: timings.reduce((sum, timing) => sum + timing.wallMs, 0) };
+  return {
+    samples: timings.flatMap((timing) => timing.samples),
+    wallMs: timings.reduce((sum, timing) => sum + timing.wallMs, 0),
+  };
 }
 
 /**
  * Runs `call` `count` times with at most `inFlight` running at once and times each one. A call
  * that rejects fails the whole batch: a bench that quietly drops errors measures the wrong thing.
  */
-export async function timeCalls(count: number, inFlight: number, call: (index: number) => Promise<unknown>): Promise<Timing> {
+export async function timeCalls(
+  count: number,
+  inFlight: number,
+  call: (index: number) => Promise<unknown>,
+): Promise<Timing> {
   const samples: number[] = [];
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -98,7 +105,10 @@ export async function waitUntilQuiet(read: () => number, quietMs = 100, maxMs = 
 }
 
 /** Runs `work`, waits for quiet, and says how much `read()` grew meanwhile. */
-export async function growthAfterQuiet<Value>(read: () => number, work: () => Promise<Value>): Promise<{ value: Value; added: number }> {
+export async function growthAfterQuiet<Value>(
+  read: () => number,
+  work: () => Promise<Value>,
+): Promise<{ value: Value; added: number }> {
   const before = read();
   const value = await work();
   await waitUntilQuiet(read);

@@ -10,7 +10,11 @@ import { resultText } from './raw-client.js';
 /** The client's tools in the shape the model seam takes, listed once before the loop. */
 export async function listToolSpecs(client: Client): Promise<ToolSpec[]> {
   const { tools } = await client.listTools();
-  return tools.map((tool) => ({ name: tool.name, description: tool.description ?? '', input_schema: tool.inputSchema }));
+  return tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description ?? '',
+    input_schema: tool.inputSchema,
+  }));
 }
 
 /** Runs until the model answers without tools; returns when each turn started (performance.now()). */
@@ -26,7 +30,12 @@ export async function runMinimalLoop(client: Client, model: Model, tools: ToolSp
     const results = await Promise.all(
       toolUses.map(async (use): Promise<ToolResultBlock> => {
         const result = (await client.callTool({ name: use.name, arguments: use.input })) as CallToolResult;
-        return { type: 'tool_result', tool_use_id: use.id, content: resultText(result), ...(result.isError ? { is_error: true } : {}) };
+        return {
+          type: 'tool_result',
+          tool_use_id: use.id,
+          content: resultText(result),
+          ...(result.isError ? { is_error: true } : {}),
+        };
       }),
     );
     messages.push({ role: 'user', content: results });

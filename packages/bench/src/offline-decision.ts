@@ -2,10 +2,10 @@
 // inspection in its history. The audit runs once through runAgentLoop against the real cookie-jars
 // server in memory; then that last request is replayed. Host side (the server only over MCP).
 
-import { OfflineModel, runAgentLoop, type Model, type ModelRequest } from '@kitchen/host';
+import { type Model, type ModelRequest, OfflineModel, runAgentLoop } from '@kitchen/host';
 import { connectInMemory } from '@kitchen/host/testing';
 import { buildServer } from '@kitchen/server-cookie-jars';
-import { percentile, summarize, timeCalls, type Summary } from './measure.js';
+import { percentile, type Summary, summarize, timeCalls } from './measure.js';
 
 export const AUDIT_JARS = 80;
 export const AUDIT_PROMPT = `Inspect all ${AUDIT_JARS} cookie jars and report which ones were tampered with, and why`;
@@ -34,8 +34,16 @@ export async function measureOfflineDecision(): Promise<OfflineDecision> {
   await timeCalls(20, 1, decide(last));
   const lastTurn = summarize(await timeCalls(SAMPLES, 1, decide(last)));
   const firstTurn = await timeCalls(SAMPLES, 1, decide(first));
-  const toolResultsInHistory = last.messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content)).filter((block) => block.type === 'tool_result').length;
-  return { jars: AUDIT_JARS, lastTurn, firstTurnMedianMs: percentile(firstTurn.samples, 0.5), turns: requests.length, toolResultsInHistory };
+  const toolResultsInHistory = last.messages
+    .flatMap((message) => (typeof message.content === 'string' ? [] : message.content))
+    .filter((block) => block.type === 'tool_result').length;
+  return {
+    jars: AUDIT_JARS,
+    lastTurn,
+    firstTurnMedianMs: percentile(firstTurn.samples, 0.5),
+    turns: requests.length,
+    toolResultsInHistory,
+  };
 }
 
 /** Runs the audit once and returns every request the model saw, the history as it stood. */
@@ -54,10 +62,16 @@ async function recordAudit(): Promise<ModelRequest[]> {
   };
   const toolbox = await connectInMemory({ 'cookie-jars': buildServer({ seed: 1729, jars: AUDIT_JARS }) });
   try {
-    for await (const event of runAgentLoop({ messages: [{ role: 'user', content: AUDIT_PROMPT }], model: recorder, toolbox })) {
+    for await (const event of runAgentLoop({
+      messages: [{ role: 'user', content: AUDIT_PROMPT }],
+      model: recorder,
+      toolbox,
+    })) {
       if (event.type !== 'done') continue;
-      if (event.stopReason !== 'end_turn') throw new Error(`The offline audit stopped with "${event.stopReason}": ${event.detail ?? event.finalText}`);
-      if (!/^- jar \d+:/m.test(event.finalText)) throw new Error(`The offline audit's report names no tampered jar:\n${event.finalText}`);
+      if (event.stopReason !== 'end_turn')
+        throw new Error(`The offline audit stopped with "${event.stopReason}": ${event.detail ?? event.finalText}`);
+      if (!/^- jar \d+:/m.test(event.finalText))
+        throw new Error(`The offline audit's report names no tampered jar:\n${event.finalText}`);
     }
   } finally {
     await toolbox.close();

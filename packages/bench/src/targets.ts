@@ -29,14 +29,48 @@ export function evaluateTargets(results: BenchResults): Target[] {
     targets.push({ description, value, limit, unit, ok: value <= limit });
   const { sequential, concurrent, loop, memory, offline } = results;
   const { toolboxRatio, loopAddedMs, loopGrowth, cancellationsPerRun, heapGrowthMb, offlineDecisionMs } = TARGETS;
-  if (sequential) add(`Toolbox overhead ≤ ${toolboxRatio}× raw client, sequential (median)`, sequential.ratio, toolboxRatio, '×');
-  if (concurrent) add(`Toolbox overhead ≤ ${toolboxRatio}× raw client, ${concurrent.inFlight} in flight (median)`, concurrent.ratio, toolboxRatio, '×');
+  if (sequential)
+    add(`Toolbox overhead ≤ ${toolboxRatio}× raw client, sequential (median)`, sequential.ratio, toolboxRatio, '×');
+  if (concurrent)
+    add(
+      `Toolbox overhead ≤ ${toolboxRatio}× raw client, ${concurrent.inFlight} in flight (median)`,
+      concurrent.ratio,
+      toolboxRatio,
+      '×',
+    );
   if (loop) {
-    add(`runAgentLoop adds ≤ ${loopAddedMs} ms a turn over a minimal loop (median)`, loop.addedMsPerTurn, loopAddedMs, 'ms');
-    add(`runAgentLoop turn time flat as history grows: last ${loop.window} / first ${loop.window} ≤ ${loopGrowth}×`, loop.growth.kitchen, loopGrowth, '×');
-    add(`runAgentLoop sends ${cancellationsPerRun} notifications/cancelled after a finished run`, loop.cancellationsPerRun.kitchen, cancellationsPerRun, 'messages');
+    add(
+      `runAgentLoop adds ≤ ${loopAddedMs} ms a turn over a minimal loop (median)`,
+      loop.addedMsPerTurn,
+      loopAddedMs,
+      'ms',
+    );
+    add(
+      `runAgentLoop turn time flat as history grows: last ${loop.window} / first ${loop.window} ≤ ${loopGrowth}×`,
+      loop.growth.kitchen,
+      loopGrowth,
+      '×',
+    );
+    add(
+      `runAgentLoop sends ${cancellationsPerRun} notifications/cancelled after a finished run`,
+      loop.cancellationsPerRun.kitchen,
+      cancellationsPerRun,
+      'messages',
+    );
   }
-  if (memory) add(`runAgentLoop heap growth ≤ ${heapGrowthMb} MB over ${memory.turns} turns`, memory.kitchen.heapUsedMb, heapGrowthMb, 'MB');
-  if (offline) add(`offline model decides the last turn of the ${offline.jars}-jar audit in ≤ ${offlineDecisionMs} ms (median)`, offline.lastTurn.medianMs, offlineDecisionMs, 'ms');
+  if (memory)
+    add(
+      `runAgentLoop heap growth ≤ ${heapGrowthMb} MB over ${memory.turns} turns`,
+      memory.kitchen.heapUsedMb,
+      heapGrowthMb,
+      'MB',
+    );
+  if (offline)
+    add(
+      `offline model decides the last turn of the ${offline.jars}-jar audit in ≤ ${offlineDecisionMs} ms (median)`,
+      offline.lastTurn.medianMs,
+      offlineDecisionMs,
+      'ms',
+    );
   return targets;
 }

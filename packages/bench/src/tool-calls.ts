@@ -5,7 +5,7 @@ import { MAIN_AGENT, type ToolCallContext } from '@kitchen/host';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BenchSides } from './bench-sides.js';
 import { ECHO_TOOL } from './echo-server.js';
-import { mergeTimings, ratio, summarize, timeCalls, type Summary, type Timing } from './measure.js';
+import { mergeTimings, ratio, type Summary, summarize, type Timing, timeCalls } from './measure.js';
 
 export interface ToolCallComparison {
   count: number;
@@ -19,13 +19,25 @@ export interface ToolCallComparison {
 /** Rounds alternate raw and Toolbox (swapping who goes first), so drift on a noisy machine hits both. */
 const ROUNDS = 5;
 
-export async function compareToolCalls(sides: BenchSides, count: number, inFlight: number): Promise<ToolCallComparison> {
+export async function compareToolCalls(
+  sides: BenchSides,
+  count: number,
+  inFlight: number,
+): Promise<ToolCallComparison> {
   const callRaw = async (index: number): Promise<void> => {
-    const result = (await sides.raw.callTool({ name: ECHO_TOOL, arguments: { text: `call ${index}` } })) as CallToolResult;
+    const result = (await sides.raw.callTool({
+      name: ECHO_TOOL,
+      arguments: { text: `call ${index}` },
+    })) as CallToolResult;
     if (result.isError) throw new Error(`The raw client's echo call failed: ${JSON.stringify(result.content)}`);
   };
   // One context for the whole batch, as a turn's calls share their run's signal in the loop.
-  const context: ToolCallContext = { callId: 'bench', agent: MAIN_AGENT, signal: new AbortController().signal, emit: () => undefined };
+  const context: ToolCallContext = {
+    callId: 'bench',
+    agent: MAIN_AGENT,
+    signal: new AbortController().signal,
+    emit: () => undefined,
+  };
   const callKitchen = async (index: number): Promise<void> => {
     const outcome = await sides.toolbox.call(ECHO_TOOL, { text: `call ${index}` }, context);
     if (outcome.isError) throw new Error(`Toolbox.call of echo failed: ${outcome.content}`);
@@ -50,5 +62,11 @@ export async function compareToolCalls(sides: BenchSides, count: number, inFligh
   }
   const baselineSummary = summarize(mergeTimings(baseline));
   const kitchenSummary = summarize(mergeTimings(kitchen));
-  return { count, inFlight, baseline: baselineSummary, kitchen: kitchenSummary, ratio: ratio(kitchenSummary.medianMs, baselineSummary.medianMs) };
+  return {
+    count,
+    inFlight,
+    baseline: baselineSummary,
+    kitchen: kitchenSummary,
+    ratio: ratio(kitchenSummary.medianMs, baselineSummary.medianMs),
+  };
 }

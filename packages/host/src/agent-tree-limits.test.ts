@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigurationError } from './errors.js';
 import type { LoopEvent } from './loop-event.js';
 import { estimateRequestTokens, type ModelRequest } from './model.js';
-import { runAgentLoop, type RunAgentLoopOptions } from './run-agent-loop.js';
+import { type RunAgentLoopOptions, runAgentLoop } from './run-agent-loop.js';
 import { createSpawnAgentTool } from './spawn-agent.js';
 import { connectInMemory } from './testing/connect-in-memory.js';
 import { collectEvents } from './testing/recording-context.js';
-import { textTurn, toolTurn, type ScriptedTurn } from './testing/scripted-model.js';
+import { type ScriptedTurn, textTurn, toolTurn } from './testing/scripted-model.js';
 import { isWorkerRequest, teamModel } from './testing/team-model.js';
 import { buildTestServer } from './testing/test-server.js';
 import type { Toolbox } from './toolbox.js';
@@ -23,25 +23,42 @@ afterAll(async () => {
 });
 
 function run(options: Omit<RunAgentLoopOptions, 'messages' | 'toolbox'> & { toolbox?: Toolbox }): Promise<LoopEvent[]> {
-  return collectEvents(runAgentLoop({ messages: [{ role: 'user', content: 'Audit the pantry.' }], toolbox, ...options }));
+  return collectEvents(
+    runAgentLoop({ messages: [{ role: 'user', content: 'Audit the pantry.' }], toolbox, ...options }),
+  );
 }
 
-function ofType<Type extends LoopEvent['type']>(events: LoopEvent[], type: Type): Array<Extract<LoopEvent, { type: Type }>> {
+function ofType<Type extends LoopEvent['type']>(
+  events: LoopEvent[],
+  type: Type,
+): Array<Extract<LoopEvent, { type: Type }>> {
   return events.filter((event): event is Extract<LoopEvent, { type: Type }> => event.type === type);
 }
 
 /** Every lane that opened was closed. */
 function expectEveryLaneClosed(events: LoopEvent[]): void {
-  const opened = ofType(events, 'agent-start').map((event) => event.agent).sort();
-  const closed = ofType(events, 'agent-end').map((event) => event.agent).sort();
+  const opened = ofType(events, 'agent-start')
+    .map((event) => event.agent)
+    .sort();
+  const closed = ofType(events, 'agent-end')
+    .map((event) => event.agent)
+    .sort();
   expect(closed).toEqual(opened);
 }
 
-const hire = (workers: number) => toolTurn(...Array.from({ length: workers }, (_, index) => ({ name: 'spawn_agent', input: { task: `Shelf ${index + 1}.`, name: `shelf-${index + 1}` } })));
+const hire = (workers: number) =>
+  toolTurn(
+    ...Array.from({ length: workers }, (_, index) => ({
+      name: 'spawn_agent',
+      input: { task: `Shelf ${index + 1}.`, name: `shelf-${index + 1}` },
+    })),
+  );
 const echoForever = (): ScriptedTurn => toolTurn({ name: 'echo', input: { text: 'another jar' } });
 
 describe('one TreeBudget for the whole tree', () => {
-  it('never spends a token past the cap, whatever the number of workers and their usage, and every lane ends', { timeout: 30_000 }, async () => {
+  it('never spends a token past the cap, whatever the number of workers and their usage, and every lane ends', {
+    timeout: 30_000,
+  }, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 16 }),
@@ -55,11 +72,20 @@ describe('one TreeBudget for the whole tree', () => {
           const withUsage = (request: ModelRequest, turn: ScriptedTurn): ScriptedTurn => {
             const fraction = fractions[call++ % fractions.length] ?? 1;
             const input = estimateRequestTokens(request);
-            return { ...turn, delayMs: call % 3, usage: { inputTokens: Math.floor(input * (0.5 + fraction / 2)), outputTokens: Math.floor(request.maxTokens * fraction) } };
+            return {
+              ...turn,
+              delayMs: call % 3,
+              usage: {
+                inputTokens: Math.floor(input * (0.5 + fraction / 2)),
+                outputTokens: Math.floor(request.maxTokens * fraction),
+              },
+            };
           };
           const model = teamModel({
-            main: (request, turn) => withUsage(request, request.tools?.length && turn === 0 ? hire(workers) : textTurn('merged')),
-            worker: (request, turn) => withUsage(request, request.tools?.length && turn < workerTurns ? echoForever() : textTurn('shelf done')),
+            main: (request, turn) =>
+              withUsage(request, request.tools?.length && turn === 0 ? hire(workers) : textTurn('merged')),
+            worker: (request, turn) =>
+              withUsage(request, request.tools?.length && turn < workerTurns ? echoForever() : textTurn('shelf done')),
           });
           const events = await run({ model, budget, maxTokensPerCall: 200 });
 
@@ -77,16 +103,29 @@ describe('one TreeBudget for the whole tree', () => {
   it('gives a worker the budget refused a last chance, and its partial findings reach the parent', async () => {
     const budget = new TreeBudget({ maxTokens: 4_000 });
     const model = teamModel({
-      main: (request, turn) => (turn === 0 ? { ...hire(1), usage: { inputTokens: 300, outputTokens: 50 } } : { text: `main got: ${JSON.stringify(request.messages.at(-1)?.content)}`, usage: { inputTokens: 10, outputTokens: 10 } }),
+      main: (request, turn) =>
+        turn === 0
+          ? { ...hire(1), usage: { inputTokens: 300, outputTokens: 50 } }
+          : {
+              text: `main got: ${JSON.stringify(request.messages.at(-1)?.content)}`,
+              usage: { inputTokens: 10, outputTokens: 10 },
+            },
       worker: (request) =>
         request.tools?.length
-          ? { text: 'Jar 1 is fine.', toolUses: [{ name: 'echo', input: { text: 'jar 2' } }], usage: { inputTokens: 400, outputTokens: 500 } }
+          ? {
+              text: 'Jar 1 is fine.',
+              toolUses: [{ name: 'echo', input: { text: 'jar 2' } }],
+              usage: { inputTokens: 400, outputTokens: 500 },
+            }
           : { text: 'Established: jar 1 fine. Not reached: jars 2-20.', usage: { inputTokens: 300, outputTokens: 40 } },
     });
     const events = await run({ model, budget, maxTokensPerCall: 1_000 });
 
     const worker = ofType(events, 'agent-end').find((event) => event.agent === '1');
-    expect(worker).toMatchObject({ stopReason: 'budget', finalText: 'Established: jar 1 fine. Not reached: jars 2-20.' });
+    expect(worker).toMatchObject({
+      stopReason: 'budget',
+      finalText: 'Established: jar 1 fine. Not reached: jars 2-20.',
+    });
     expect(budget.spentTokens).toBeLessThanOrEqual(4_000);
     expect(model.requests.filter((request) => isWorkerRequest(request) && request.tools?.length === 0)).toHaveLength(1);
     // The main agent then finds the budget spent too, and still ends with a report.
@@ -97,7 +136,10 @@ describe('one TreeBudget for the whole tree', () => {
 
 describe('seatbelts for the whole run', () => {
   it('stops every agent at --max-tool-calls, counting the calls of all lanes together', async () => {
-    const model = teamModel({ main: (_request, turn) => (turn === 0 ? hire(3) : textTurn('unreached')), worker: echoForever });
+    const model = teamModel({
+      main: (_request, turn) => (turn === 0 ? hire(3) : textTurn('unreached')),
+      worker: echoForever,
+    });
     const events = await run({ model, seatbelts: { maxToolCalls: 10 } });
 
     const message = 'Stopped: the run made 10 tool calls, the limit set by --max-tool-calls. Raise it to go further.';
@@ -105,7 +147,9 @@ describe('seatbelts for the whole run', () => {
     const ends = ofType(events, 'agent-end');
     expect(ends.map((event) => event.stopReason)).toEqual(['seatbelt', 'seatbelt', 'seatbelt', 'seatbelt']);
     for (const end of ends) expect(end.finalText).toContain(message);
-    const ran = ofType(events, 'tool-result').filter((event) => !event.content.includes('the run reached its limit of 10 tool calls'));
+    const ran = ofType(events, 'tool-result').filter(
+      (event) => !event.content.includes('the run reached its limit of 10 tool calls'),
+    );
     expect(ran).toHaveLength(10);
     expect(ofType(events, 'done')[0]?.toolCalls).toBe(10);
   });
@@ -119,14 +163,19 @@ describe('seatbelts for the whole run', () => {
     const events = await run({ model, seatbelts: { maxWallTimeMs: 150 } });
 
     expect(performance.now() - started).toBeLessThan(600);
-    expect(ofType(events, 'done')[0]).toMatchObject({ stopReason: 'seatbelt', detail: expect.stringContaining('the limit set by --max-wall-time') });
+    expect(ofType(events, 'done')[0]).toMatchObject({
+      stopReason: 'seatbelt',
+      detail: expect.stringContaining('the limit set by --max-wall-time'),
+    });
     expect(ofType(events, 'agent-end').map((event) => event.stopReason)).toEqual(['seatbelt', 'seatbelt', 'seatbelt']);
   });
 
   it('refuses a bad seatbelt before the run starts, naming the flag', async () => {
     const model = teamModel({ main: () => textTurn('unused'), worker: () => textTurn('unused') });
     await expect(run({ model, seatbelts: { maxToolCalls: 0 } })).rejects.toThrow(ConfigurationError);
-    await expect(run({ model, seatbelts: { maxToolCalls: 0 } })).rejects.toThrow('--max-tool-calls must be a whole number, 1 or more (got 0)');
+    await expect(run({ model, seatbelts: { maxToolCalls: 0 } })).rejects.toThrow(
+      '--max-tool-calls must be a whole number, 1 or more (got 0)',
+    );
     expect(model.requests).toHaveLength(0);
   });
 });

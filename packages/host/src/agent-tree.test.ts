@@ -9,8 +9,13 @@ describe('AgentTree', () => {
     const tree = new AgentTree({ maxToolCalls: 3 });
     expect([1, 2, 3, 4].map(() => tree.admitToolCall())).toEqual([true, true, true, false]);
     expect(tree.toolCallsAdmitted).toBe(3);
-    expect(tree.checkSeatbelts()).toEqual({ belt: 'max-tool-calls', message: 'Stopped: the run made 3 tool calls, the limit set by --max-tool-calls. Raise it to go further.' });
-    expect(tree.refusedCallText('echo')).toBe('Tool "echo" was not run: the run reached its limit of 3 tool calls, set by --max-tool-calls.');
+    expect(tree.checkSeatbelts()).toEqual({
+      belt: 'max-tool-calls',
+      message: 'Stopped: the run made 3 tool calls, the limit set by --max-tool-calls. Raise it to go further.',
+    });
+    expect(tree.refusedCallText('echo')).toBe(
+      'Tool "echo" was not run: the run reached its limit of 3 tool calls, set by --max-tool-calls.',
+    );
   });
 
   it('trips the wall-time belt once the run has lasted --max-wall-time', () => {
@@ -18,13 +23,18 @@ describe('AgentTree', () => {
     const tree = new AgentTree({ maxWallTimeMs: 5_000 }, () => now);
     expect(tree.checkSeatbelts()).toBeUndefined();
     now += 5_000;
-    expect(tree.checkSeatbelts()).toEqual({ belt: 'max-wall-time', message: 'Stopped: the run reached 5 s of wall time, the limit set by --max-wall-time. Raise it to go further.' });
+    expect(tree.checkSeatbelts()).toEqual({
+      belt: 'max-wall-time',
+      message: 'Stopped: the run reached 5 s of wall time, the limit set by --max-wall-time. Raise it to go further.',
+    });
   });
 
   it('takes DEFAULT_SEATBELTS for limits it is not given, and names the flag of a bad one', () => {
     expect(new AgentTree().limits).toEqual(DEFAULT_SEATBELTS);
     expect(() => new AgentTree({ maxToolCalls: 0 })).toThrow(ConfigurationError);
-    expect(() => new AgentTree({ maxWallTimeMs: -1 })).toThrow('--max-wall-time must be a whole number of milliseconds, 1 or more (got -1)');
+    expect(() => new AgentTree({ maxWallTimeMs: -1 })).toThrow(
+      '--max-wall-time must be a whole number of milliseconds, 1 or more (got -1)',
+    );
   });
 
   it('adds up the totals of every agent that ends', () => {

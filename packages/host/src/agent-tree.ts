@@ -3,7 +3,7 @@
 // and handed to each worker by reference, so "the run made 50 tool calls" counts every lane.
 
 import { AgentSlots } from './agent-slots.js';
-import { checkSeatbelts, parseSeatbelts, SEATBELT_FLAGS, type Seatbelts, type SeatbeltStop } from './seatbelts.js';
+import { checkSeatbelts, parseSeatbelts, SEATBELT_FLAGS, type SeatbeltStop, type Seatbelts } from './seatbelts.js';
 
 /** Whole-run limits; omitted ones take DEFAULT_SEATBELTS. maxIterations is per agent (a loop option). */
 export type TreeSeatbelts = Partial<Pick<Seatbelts, 'maxToolCalls' | 'maxWallTimeMs'>>;

@@ -41,20 +41,38 @@ function fromStatus(error: APIError, status: number, context: { model: string })
           `https://platform.claude.com/settings/keys, ${OFFLINE_HINT}.`,
       );
     case 403:
-      return build('model-permission', `The API key may not use model "${context.model}" (403)${said}. Pick another with --model-name.`);
+      return build(
+        'model-permission',
+        `The API key may not use model "${context.model}" (403)${said}. Pick another with --model-name.`,
+      );
     case 404:
-      return build('model-not-found', `Model "${context.model}" was not found (404)${said}. Set KITCHEN_MODEL or --model-name to a current Claude model.`);
+      return build(
+        'model-not-found',
+        `Model "${context.model}" was not found (404)${said}. Set KITCHEN_MODEL or --model-name to a current Claude model.`,
+      );
     case 400:
     case 413:
     case 422:
       return build('model-bad-request', `The Anthropic API refused the request (${status})${said}.`);
     case 429:
-      return build('model-rate-limited', `The Anthropic API is rate limiting this key (429, still after retries)${said}. Wait a minute and try again, or use fewer workers.`, true);
+      return build(
+        'model-rate-limited',
+        `The Anthropic API is rate limiting this key (429, still after retries)${said}. Wait a minute and try again, or use fewer workers.`,
+        true,
+      );
     case 529:
-      return build('model-overloaded', `The Anthropic API is overloaded (529, still after retries)${said}. Try again in a few minutes, ${OFFLINE_HINT}.`, true);
+      return build(
+        'model-overloaded',
+        `The Anthropic API is overloaded (529, still after retries)${said}. Try again in a few minutes, ${OFFLINE_HINT}.`,
+        true,
+      );
     default:
       return status >= 500
-        ? build('model-server-error', `The Anthropic API failed (${status}, still after retries)${said}. Try again later, ${OFFLINE_HINT}.`, true)
+        ? build(
+            'model-server-error',
+            `The Anthropic API failed (${status}, still after retries)${said}. Try again later, ${OFFLINE_HINT}.`,
+            true,
+          )
         : build('model-api-error', `The Anthropic API answered ${status}${said}.`);
   }
 }

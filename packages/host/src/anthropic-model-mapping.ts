@@ -2,7 +2,16 @@
 // Host side: used only by AnthropicModel, just before a request leaves and just after it returns.
 
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ContentBlock, Message, ModelResponse, ModelStopReason, TextBlock, ToolSpec, ToolUseBlock, Usage } from './model.js';
+import type {
+  ContentBlock,
+  Message,
+  ModelResponse,
+  ModelStopReason,
+  TextBlock,
+  ToolSpec,
+  ToolUseBlock,
+  Usage,
+} from './model.js';
 
 /**
  * The API refuses tool_use and tool_result blocks in a request that defines no tools, and a
@@ -60,10 +69,16 @@ export function fromApiMessage(message: Anthropic.Message): ModelResponse {
   const content: Array<TextBlock | ToolUseBlock> = [];
   for (const block of message.content) {
     if (block.type === 'text') content.push({ type: 'text', text: block.text });
-    if (block.type === 'tool_use') content.push({ type: 'tool_use', id: block.id, name: block.name, input: asRecord(block.input) });
+    if (block.type === 'tool_use')
+      content.push({ type: 'tool_use', id: block.id, name: block.name, input: asRecord(block.input) });
     // Thinking and server-tool blocks are not part of the seam; the kitchen asks for neither.
   }
-  return { content, stopReason: fromApiStopReason(message.stop_reason), usage: fromApiUsage(message.usage), model: message.model };
+  return {
+    content,
+    stopReason: fromApiStopReason(message.stop_reason),
+    usage: fromApiUsage(message.usage),
+    model: message.model,
+  };
 }
 
 function fromApiStopReason(reason: Anthropic.StopReason | null): ModelStopReason {
@@ -91,5 +106,7 @@ function fromApiUsage(usage: Anthropic.Usage): Usage {
 }
 
 function asRecord(input: unknown): Record<string, unknown> {
-  return typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : { value: input };
+  return typeof input === 'object' && input !== null && !Array.isArray(input)
+    ? (input as Record<string, unknown>)
+    : { value: input };
 }

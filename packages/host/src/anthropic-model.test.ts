@@ -5,7 +5,14 @@ import { AnthropicModel } from './anthropic-model.js';
 import { createModel } from './create-model.js';
 import type { Message, ModelRequest, ToolSpec } from './model.js';
 import { ModelAbortedError, ModelApiError, ModelUnreachableError } from './model-errors.js';
-import { overloadedReply, startFakeMessagesApi, textReply, toolUseReply, type FakeMessagesApi, type FakeScript } from './testing/fake-messages-api.js';
+import {
+  type FakeMessagesApi,
+  type FakeScript,
+  overloadedReply,
+  startFakeMessagesApi,
+  textReply,
+  toolUseReply,
+} from './testing/fake-messages-api.js';
 
 const KEY = 'sk-ant-test-key';
 const inspectJar: ToolSpec = {
@@ -20,10 +27,17 @@ afterEach(async () => {
   api = undefined;
 });
 
-async function modelAgainst(script: FakeScript, options: { key?: string; model?: string } = {}): Promise<AnthropicModel> {
+async function modelAgainst(
+  script: FakeScript,
+  options: { key?: string; model?: string } = {},
+): Promise<AnthropicModel> {
   api = await startFakeMessagesApi({ script, apiKey: KEY });
   // The real SDK path: createModel reads the key and ANTHROPIC_BASE_URL as the app would.
-  const model = createModel('anthropic', { ANTHROPIC_API_KEY: options.key ?? KEY, ANTHROPIC_BASE_URL: api.url, KITCHEN_MODEL: options.model ?? '' });
+  const model = createModel('anthropic', {
+    ANTHROPIC_API_KEY: options.key ?? KEY,
+    ANTHROPIC_BASE_URL: api.url,
+    KITCHEN_MODEL: options.model ?? '',
+  });
   expect(model).toBeInstanceOf(AnthropicModel);
   return model as AnthropicModel;
 }
@@ -35,7 +49,12 @@ describe('AnthropicModel against a local fake of the Messages API', () => {
       { ...textReply('Jar 5 could not be inspected.'), usage: { input_tokens: 321, output_tokens: 12 } },
     ]);
     const messages: Message[] = [{ role: 'user', content: 'Inspect jar 5' }];
-    const first = await model.complete({ system: 'You are a careful cook.', messages, tools: [inspectJar], maxTokens: 1024 });
+    const first = await model.complete({
+      system: 'You are a careful cook.',
+      messages,
+      tools: [inspectJar],
+      maxTokens: 1024,
+    });
     expect(first.stopReason).toBe('tool_use');
     expect(first.content).toEqual([
       { type: 'text', text: 'Let me look.' },
@@ -44,20 +63,38 @@ describe('AnthropicModel against a local fake of the Messages API', () => {
     expect(first.model).toBe('claude-sonnet-5-5');
 
     messages.push({ role: 'assistant', content: first.content });
-    messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content: 'Request timed out', is_error: true }] });
+    messages.push({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content: 'Request timed out', is_error: true }],
+    });
     const second = await model.complete({ messages, tools: [inspectJar], maxTokens: 1024 });
-    expect(second).toEqual({ content: [{ type: 'text', text: 'Jar 5 could not be inspected.' }], stopReason: 'end_turn', usage: { inputTokens: 321, outputTokens: 12 }, model: 'claude-sonnet-5-5' });
+    expect(second).toEqual({
+      content: [{ type: 'text', text: 'Jar 5 could not be inspected.' }],
+      stopReason: 'end_turn',
+      usage: { inputTokens: 321, outputTokens: 12 },
+      model: 'claude-sonnet-5-5',
+    });
 
     const [sent1, sent2] = api!.requests;
     expect(sent1?.headers['authorization']).toBe(`Bearer ${KEY}`);
     expect(sent1?.headers['anthropic-version']).toBeDefined();
-    expect(sent1?.body).toMatchObject({ model: 'claude-sonnet-5-5', max_tokens: 1024, system: 'You are a careful cook.', tools: [inspectJar] });
-    expect(sent2?.body.messages[2]).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content: 'Request timed out', is_error: true }] });
+    expect(sent1?.body).toMatchObject({
+      model: 'claude-sonnet-5-5',
+      max_tokens: 1024,
+      system: 'You are a careful cook.',
+      tools: [inspectJar],
+    });
+    expect(sent2?.body.messages[2]).toEqual({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content: 'Request timed out', is_error: true }],
+    });
     expect(sent2?.body.system).toBeUndefined();
   });
 
   it('reports usage from the API and the model name from KITCHEN_MODEL', async () => {
-    const model = await modelAgainst([{ ...textReply('hi'), usage: { input_tokens: 7, output_tokens: 3 } }], { model: 'claude-haiku-5-5' });
+    const model = await modelAgainst([{ ...textReply('hi'), usage: { input_tokens: 7, output_tokens: 3 } }], {
+      model: 'claude-haiku-5-5',
+    });
     expect(model.id).toBe('claude-haiku-5-5');
     const response = await model.complete({ messages: [{ role: 'user', content: 'hello' }], maxTokens: 50 });
     expect(response.usage).toEqual({ inputTokens: 7, outputTokens: 3 });
@@ -69,7 +106,13 @@ describe('AnthropicModel against a local fake of the Messages API', () => {
     const request: ModelRequest = {
       messages: [
         { role: 'user', content: 'go' },
-        { role: 'assistant', content: [{ type: 'text', text: '' }, { type: 'tool_use', id: 't1', name: 'cookie-jars__inspect_jar', input: { id: 1 } }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: '' },
+            { type: 'tool_use', id: 't1', name: 'cookie-jars__inspect_jar', input: { id: 1 } },
+          ],
+        },
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: '{}' }] },
       ],
       tools: [inspectJar],
@@ -83,16 +126,31 @@ describe('AnthropicModel against a local fake of the Messages API', () => {
     const response = await model.complete({
       messages: [
         { role: 'user', content: 'Inspect jars 1 and 2' },
-        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'cookie-jars__inspect_jar', input: { id: 1 } }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: '{"id":1,"seal":"intact"}' }, { type: 'text', text: 'Report now, without tools.' }] },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 't1', name: 'cookie-jars__inspect_jar', input: { id: 1 } }],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 't1', content: '{"id":1,"seal":"intact"}' },
+            { type: 'text', text: 'Report now, without tools.' },
+          ],
+        },
       ],
       maxTokens: 100,
     });
     expect(response.content).toEqual([{ type: 'text', text: 'Jar 1 is clean; jar 2 was not reached.' }]);
     const sent = api!.requests[0]?.body;
     expect(sent?.tools).toBeUndefined();
-    expect(sent?.messages[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: '[called tool cookie-jars__inspect_jar with {"id":1}]' }] });
-    expect(sent?.messages[2]?.content).toContainEqual({ type: 'text', text: '[tool result: {"id":1,"seal":"intact"}]' });
+    expect(sent?.messages[1]).toEqual({
+      role: 'assistant',
+      content: [{ type: 'text', text: '[called tool cookie-jars__inspect_jar with {"id":1}]' }],
+    });
+    expect(sent?.messages[2]?.content).toContainEqual({
+      type: 'text',
+      text: '[tool result: {"id":1,"seal":"intact"}]',
+    });
   });
 
   it('says clearly that the API key was rejected (401), without retrying', async () => {
@@ -100,7 +158,9 @@ describe('AnthropicModel against a local fake of the Messages API', () => {
     const failure = model.complete({ messages: [{ role: 'user', content: 'hello' }], maxTokens: 50 });
     await expect(failure).rejects.toBeInstanceOf(ModelApiError);
     await expect(failure).rejects.toMatchObject({ code: 'model-authentication', status: 401, retryable: false });
-    await expect(failure).rejects.toThrow(/^ANTHROPIC_API_KEY was rejected \(401\): invalid x-api-key\. .*--model offline/);
+    await expect(failure).rejects.toThrow(
+      /^ANTHROPIC_API_KEY was rejected \(401\): invalid x-api-key\. .*--model offline/,
+    );
     expect(api!.requests).toHaveLength(1);
   });
 
@@ -108,7 +168,9 @@ describe('AnthropicModel against a local fake of the Messages API', () => {
     const model = await modelAgainst(() => overloadedReply());
     const failure = model.complete({ messages: [{ role: 'user', content: 'hello' }], maxTokens: 50 });
     await expect(failure).rejects.toMatchObject({ code: 'model-overloaded', status: 529, retryable: true });
-    await expect(failure).rejects.toThrow(/The Anthropic API is overloaded \(529, still after retries\): Overloaded\. Try again in a few minutes/);
+    await expect(failure).rejects.toThrow(
+      /The Anthropic API is overloaded \(529, still after retries\): Overloaded\. Try again in a few minutes/,
+    );
     expect(api!.requests).toHaveLength(3);
   });
 
@@ -134,14 +196,20 @@ describe('AnthropicModel against a local fake of the Messages API', () => {
     const model = new AnthropicModel({ apiKey: KEY, baseURL: `http://127.0.0.1:${port}`, maxRetries: 0 });
     const failure = model.complete({ messages: [{ role: 'user', content: 'hello' }], maxTokens: 50 });
     await expect(failure).rejects.toBeInstanceOf(ModelUnreachableError);
-    await expect(failure).rejects.toThrow(`Could not reach the Anthropic API at http://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}. Check the network and ANTHROPIC_BASE_URL`);
+    await expect(failure).rejects.toThrow(
+      `Could not reach the Anthropic API at http://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}. Check the network and ANTHROPIC_BASE_URL`,
+    );
   });
 
   it('aborts a call in flight through the signal, without retrying it', async () => {
     const model = await modelAgainst(() => ({ ...textReply('too late'), delayMs: 5_000 }));
     const controller = new AbortController();
     const started = performance.now();
-    const pending = model.complete({ messages: [{ role: 'user', content: 'hello' }], maxTokens: 50, signal: controller.signal });
+    const pending = model.complete({
+      messages: [{ role: 'user', content: 'hello' }],
+      maxTokens: 50,
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toBeInstanceOf(ModelAbortedError);
     expect(performance.now() - started).toBeLessThan(2_000);
@@ -152,7 +220,9 @@ describe('AnthropicModel against a local fake of the Messages API', () => {
     const model = await modelAgainst(() => textReply('slow'));
     const controller = new AbortController();
     controller.abort();
-    await expect(model.complete({ messages: [{ role: 'user', content: 'hello' }], maxTokens: 50, signal: controller.signal })).rejects.toBeInstanceOf(ModelAbortedError);
+    await expect(
+      model.complete({ messages: [{ role: 'user', content: 'hello' }], maxTokens: 50, signal: controller.signal }),
+    ).rejects.toBeInstanceOf(ModelAbortedError);
     expect(api!.requests).toHaveLength(0);
   });
 });

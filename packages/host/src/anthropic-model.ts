@@ -2,8 +2,8 @@
 // here and never reaches an MCP server.
 
 import Anthropic from '@anthropic-ai/sdk';
-import { fromApiMessage, toApiMessages, toApiTools } from './anthropic-model-mapping.js';
 import { toModelError } from './anthropic-model-error.js';
+import { fromApiMessage, toApiMessages, toApiTools } from './anthropic-model-mapping.js';
 import type { Model, ModelRequest, ModelResponse } from './model.js';
 
 /**

@@ -18,7 +18,10 @@ const neverAborted = new AbortController().signal;
 
 describe('autoApprover', () => {
   it('approves everything for --yes and refuses everything for --no, saying why', async () => {
-    await expect(autoApprover(true)(question('a'), neverAborted)).resolves.toEqual({ approved: true, reason: 'approved by --yes' });
+    await expect(autoApprover(true)(question('a'), neverAborted)).resolves.toEqual({
+      approved: true,
+      reason: 'approved by --yes',
+    });
     await expect(autoApprover(false)(question('a'), neverAborted)).resolves.toEqual({
       approved: false,
       reason: 'the run was started with --no, which refuses every call that needs approval',

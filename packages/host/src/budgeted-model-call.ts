@@ -28,7 +28,8 @@ export async function callModelWithinBudget(call: BudgetedModelCall): Promise<Mo
   // Estimating serialises the whole history, so it is only paid for when there is a budget to ask.
   const worstCase = budget ? estimateRequestTokens(request) + request.maxTokens : 0;
   const reservation = budget?.reserve(agent, worstCase);
-  if (budget && !reservation) return { kind: 'no-room', worstCase, left: budget.remainingTokens, maxTokens: budget.maxTokens };
+  if (budget && !reservation)
+    return { kind: 'no-room', worstCase, left: budget.remainingTokens, maxTokens: budget.maxTokens };
   let response: ModelResponse;
   try {
     response = await untilAborted(model.complete({ ...request, signal }), signal);
@@ -36,9 +37,15 @@ export async function callModelWithinBudget(call: BudgetedModelCall): Promise<Mo
     if (reservation) budget?.release(reservation);
     return { kind: 'failed', aborted: signal.aborted, reason: describeError(error) };
   }
-  if (reservation && budget) return { kind: 'answered', response, ...budget.settle(reservation, response.usage, response.model) };
+  if (reservation && budget)
+    return { kind: 'answered', response, ...budget.settle(reservation, response.usage, response.model) };
   const { inputTokens, outputTokens } = response.usage;
-  return { kind: 'answered', response, tokens: inputTokens + outputTokens, costCents: priceCents(DEFAULT_PRICES, response.model, response.usage) };
+  return {
+    kind: 'answered',
+    response,
+    tokens: inputTokens + outputTokens,
+    costCents: priceCents(DEFAULT_PRICES, response.model, response.usage),
+  };
 }
 
 /** Rejects as soon as `signal` fires, so a model that ignores the signal cannot hold up an abort. */

@@ -3,7 +3,7 @@
 
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { describeError, ServerRefusedError, ServerUnreachableError, type KitchenError } from './errors.js';
+import { describeError, type KitchenError, ServerRefusedError, ServerUnreachableError } from './errors.js';
 
 export function connectionError(server: string, url: string, error: unknown): KitchenError {
   if (error instanceof StreamableHTTPError) return httpRefusal(server, url, error);
@@ -24,7 +24,8 @@ export function connectionError(server: string, url: string, error: unknown): Ki
 
 function httpRefusal(server: string, url: string, error: StreamableHTTPError): ServerRefusedError {
   const status = error.code;
-  const refuse = (reason: string, fix: string) => new ServerRefusedError(server, url, reason, fix, { status, cause: error });
+  const refuse = (reason: string, fix: string) =>
+    new ServerRefusedError(server, url, reason, fix, { status, cause: error });
   switch (status) {
     case 401:
       return refuse(
@@ -37,8 +38,11 @@ function httpRefusal(server: string, url: string, error: StreamableHTTPError): S
         'Connect through 127.0.0.1 or localhost as the server expects, and check the token.',
       );
     case 404:
-      return refuse('HTTP 404, nothing serves MCP at that path', 'Check the path in the URL: the example servers serve /mcp.');
+      return refuse(
+        'HTTP 404, nothing serves MCP at that path',
+        'Check the path in the URL: the example servers serve /mcp.',
+      );
     default:
-      return refuse(`HTTP ${status ?? 'error'} (${error.message})`, 'Check the server\'s own log for the reason.');
+      return refuse(`HTTP ${status ?? 'error'} (${error.message})`, "Check the server's own log for the reason.");
   }
 }

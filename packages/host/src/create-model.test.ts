@@ -17,8 +17,16 @@ describe('createModel', () => {
   });
 
   it('takes the model name from --model-name first, then KITCHEN_MODEL', () => {
-    expect(createModel('anthropic', { ANTHROPIC_API_KEY: 'k', KITCHEN_MODEL: 'claude-opus-5-5' }).id).toBe('claude-opus-5-5');
-    expect(createModel('anthropic', { ANTHROPIC_API_KEY: 'k', KITCHEN_MODEL: 'claude-opus-5-5' }, { modelName: 'claude-haiku-5-5' }).id).toBe('claude-haiku-5-5');
+    expect(createModel('anthropic', { ANTHROPIC_API_KEY: 'k', KITCHEN_MODEL: 'claude-opus-5-5' }).id).toBe(
+      'claude-opus-5-5',
+    );
+    expect(
+      createModel(
+        'anthropic',
+        { ANTHROPIC_API_KEY: 'k', KITCHEN_MODEL: 'claude-opus-5-5' },
+        { modelName: 'claude-haiku-5-5' },
+      ).id,
+    ).toBe('claude-haiku-5-5');
   });
 
   it('uses the offline model when asked, even with a key, and passes its latency', async () => {
@@ -31,10 +39,14 @@ describe('createModel', () => {
 
   it('explains how to fix "anthropic" without a key', () => {
     expect(() => createModel('anthropic', {})).toThrow(ConfigurationError);
-    expect(() => createModel('anthropic', {})).toThrow(/needs an API key: set ANTHROPIC_API_KEY .*or use --model offline/);
+    expect(() => createModel('anthropic', {})).toThrow(
+      /needs an API key: set ANTHROPIC_API_KEY .*or use --model offline/,
+    );
   });
 
   it('names the allowed choices when given another', () => {
-    expect(() => createModel('gpt' as 'auto', {})).toThrow('--model must be one of offline, anthropic, auto; got "gpt".');
+    expect(() => createModel('gpt' as 'auto', {})).toThrow(
+      '--model must be one of offline, anthropic, auto; got "gpt".',
+    );
   });
 });

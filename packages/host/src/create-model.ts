@@ -22,7 +22,11 @@ export interface CreateModelOptions {
  * model is --model-name, else KITCHEN_MODEL, else DEFAULT_ANTHROPIC_MODEL; ANTHROPIC_BASE_URL is
  * honoured. "anthropic" without a key is a ConfigurationError that says how to fix it.
  */
-export function createModel(choice: ModelChoice, env: NodeJS.ProcessEnv = process.env, options: CreateModelOptions = {}): Model {
+export function createModel(
+  choice: ModelChoice,
+  env: NodeJS.ProcessEnv = process.env,
+  options: CreateModelOptions = {},
+): Model {
   if (!MODEL_CHOICES.includes(choice)) {
     throw new ConfigurationError(`--model must be one of ${MODEL_CHOICES.join(', ')}; got "${String(choice)}".`);
   }

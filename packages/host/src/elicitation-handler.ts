@@ -2,8 +2,8 @@
 // question in the lane that caused it, asks the user through an ElicitationAsker, checks the
 // answer against the server's form and sends back accept / decline / cancel. Host side.
 
-import { ErrorCode, McpError, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { findContentProblems, type ElicitationSchema, type ElicitedValue } from './elicited-content.js';
+import { type ElicitResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { type ElicitationSchema, type ElicitedValue, findContentProblems } from './elicited-content.js';
 import type { LoopEventDraft } from './loop-event.js';
 import type { ServerRequestHandlers } from './server-client.js';
 import type { AgentInfo } from './tool-types.js';
@@ -27,9 +27,7 @@ export interface ElicitationAnswer {
 }
 
 /** Asks the user (a terminal prompt, a web form, a script). `signal` aborts when the answer is no longer wanted. */
-export interface ElicitationAsker {
-  (question: ElicitationQuestion, signal: AbortSignal): Promise<ElicitationAnswer>;
-}
+export type ElicitationAsker = (question: ElicitationQuestion, signal: AbortSignal) => Promise<ElicitationAnswer>;
 
 export interface ElicitationHandlerOptions {
   asker: ElicitationAsker;
@@ -54,7 +52,8 @@ export function scriptedAsker(answers: ElicitationAnswer[]): ElicitationAsker & 
   const asker = async (question: ElicitationQuestion) => {
     questions.push(question);
     const next = remaining.shift();
-    if (next === undefined) throw new Error(`scriptedAsker has no answer left for question ${questions.length} ("${question.message}")`);
+    if (next === undefined)
+      throw new Error(`scriptedAsker has no answer left for question ${questions.length} ("${question.message}")`);
     return next;
   };
   return Object.assign(asker, { questions });
@@ -70,14 +69,22 @@ export function createElicitationHandler(options: ElicitationHandlerOptions): El
 
   return async (server, params, context, signal) => {
     if (params.mode === 'url') {
-      throw new McpError(ErrorCode.InvalidParams, 'This host answers form elicitation only; it did not declare elicitation.url. Ask with a form instead.');
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        'This host answers form elicitation only; it did not declare elicitation.url. Ask with a form instead.',
+      );
     }
     const requestId = `elicitation-${++requestCounter}`;
     const agent = context?.agent ?? MAIN_AGENT;
     const emitter = context?.emit ?? options.emit ?? (() => {});
     const lane = { agent: agent.id, requestId, ...(context === undefined ? {} : { callId: context.callId }), server };
     const respond = (result: ElicitResult): ElicitResult => {
-      emitter({ type: 'elicitation-response', ...lane, action: result.action, ...(result.content === undefined ? {} : { content: result.content }) });
+      emitter({
+        type: 'elicitation-response',
+        ...lane,
+        action: result.action,
+        ...(result.content === undefined ? {} : { content: result.content }),
+      });
       return result;
     };
     emitter({ type: 'elicitation-request', ...lane, message: params.message, schema: params.requestedSchema });
@@ -108,14 +115,25 @@ export function createElicitationHandler(options: ElicitationHandlerOptions): El
       problem = problems.join(' ');
     }
     respond({ action: 'cancel' });
-    throw new McpError(ErrorCode.InvalidParams, `The user's answer to ${server}'s form did not fit it after ${attempts} tries: ${problem}`);
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `The user's answer to ${server}'s form did not fit it after ${attempts} tries: ${problem}`,
+    );
   };
 }
 
-type AskOutcome = { kind: 'answer'; answer: ElicitationAnswer } | { kind: 'unanswered' } | { kind: 'failed'; reason: string };
+type AskOutcome =
+  | { kind: 'answer'; answer: ElicitationAnswer }
+  | { kind: 'unanswered' }
+  | { kind: 'failed'; reason: string };
 
 /** One ask that always settles: the answer, "unanswered" on timeout or withdrawal, or a failure. */
-async function ask(asker: ElicitationAsker, question: ElicitationQuestion, signal: AbortSignal, timeoutMs: number): Promise<AskOutcome> {
+async function ask(
+  asker: ElicitationAsker,
+  question: ElicitationQuestion,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<AskOutcome> {
   if (signal.aborted) return { kind: 'unanswered' };
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -128,7 +146,10 @@ async function ask(asker: ElicitationAsker, question: ElicitationQuestion, signa
           answer !== null && typeof answer === 'object' && ['accept', 'decline', 'cancel'].includes(answer.action)
             ? { kind: 'answer', answer }
             : { kind: 'failed', reason: `the asker answered ${JSON.stringify(answer)}, not accept, decline or cancel` },
-        (error: unknown): AskOutcome => ({ kind: 'failed', reason: error instanceof Error ? error.message : String(error) }),
+        (error: unknown): AskOutcome => ({
+          kind: 'failed',
+          reason: error instanceof Error ? error.message : String(error),
+        }),
       );
     const unanswered = new Promise<AskOutcome>((resolve) => {
       timer = setTimeout(() => resolve({ kind: 'unanswered' }), timeoutMs);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findContentProblems, readFieldAnswer, type ElicitationSchema } from './elicited-content.js';
+import { type ElicitationSchema, findContentProblems, readFieldAnswer } from './elicited-content.js';
 
 const form: ElicitationSchema = {
   type: 'object',
@@ -18,12 +18,32 @@ const form: ElicitationSchema = {
 
 describe('findContentProblems', () => {
   it('accepts an answer that fits the form', () => {
-    expect(findContentProblems(form, { filling: 'apple', servings: 4, weight: 1.5, vegan: true, note: 'warm', email: 'a@b.co', hero: 'hero-1', toppings: ['nuts'] })).toEqual([]);
+    expect(
+      findContentProblems(form, {
+        filling: 'apple',
+        servings: 4,
+        weight: 1.5,
+        vegan: true,
+        note: 'warm',
+        email: 'a@b.co',
+        hero: 'hero-1',
+        toppings: ['nuts'],
+      }),
+    ).toEqual([]);
   });
 
   it('names each field that does not fit and what it must be', () => {
     expect(
-      findContentProblems(form, { filling: 'anchovy', servings: 4.5, weight: 0.1, vegan: 'yes', note: 'far too long a note', email: 'nope', hero: 'hero-9', toppings: ['nuts', 'cream', 'gold'] }),
+      findContentProblems(form, {
+        filling: 'anchovy',
+        servings: 4.5,
+        weight: 0.1,
+        vegan: 'yes',
+        note: 'far too long a note',
+        email: 'nope',
+        hero: 'hero-9',
+        toppings: ['nuts', 'cream', 'gold'],
+      }),
     ).toEqual([
       'filling must be one of: apple, cherry.',
       'servings must be a whole number.',
@@ -49,7 +69,9 @@ describe('readFieldAnswer', () => {
   it('reads typed text as the value the field wants', () => {
     expect(readFieldAnswer({ type: 'integer', minimum: 1 }, ' 6 ')).toEqual({ value: 6 });
     expect(readFieldAnswer({ type: 'boolean' }, 'Yes')).toEqual({ value: true });
-    expect(readFieldAnswer({ type: 'array', items: { type: 'string', enum: ['a', 'b'] } }, 'a, b')).toEqual({ value: ['a', 'b'] });
+    expect(readFieldAnswer({ type: 'array', items: { type: 'string', enum: ['a', 'b'] } }, 'a, b')).toEqual({
+      value: ['a', 'b'],
+    });
     expect(readFieldAnswer({ type: 'string', enum: ['apple'] }, 'apple')).toEqual({ value: 'apple' });
   });
 

@@ -32,7 +32,8 @@ export function findValueProblem(field: PrimitiveSchemaDefinition, value: unknow
       return typeof value === 'boolean' ? undefined : 'must be true or false';
     case 'number':
     case 'integer': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return `must be a ${field.type === 'integer' ? 'whole number' : 'number'}`;
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        return `must be a ${field.type === 'integer' ? 'whole number' : 'number'}`;
       if (field.type === 'integer' && !Number.isInteger(value)) return 'must be a whole number';
       if (field.minimum !== undefined && value < field.minimum) return `must be at least ${field.minimum}`;
       if (field.maximum !== undefined && value > field.maximum) return `must be at most ${field.maximum}`;
@@ -43,17 +44,23 @@ export function findValueProblem(field: PrimitiveSchemaDefinition, value: unknow
       if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) return 'must be a list of choices';
       const unknown = value.find((item) => !allowed.includes(item));
       if (unknown !== undefined) return `has "${unknown}", which is not one of: ${allowed.join(', ')}`;
-      if (field.minItems !== undefined && value.length < field.minItems) return `needs at least ${field.minItems} choice(s)`;
-      if (field.maxItems !== undefined && value.length > field.maxItems) return `allows at most ${field.maxItems} choice(s)`;
+      if (field.minItems !== undefined && value.length < field.minItems)
+        return `needs at least ${field.minItems} choice(s)`;
+      if (field.maxItems !== undefined && value.length > field.maxItems)
+        return `allows at most ${field.maxItems} choice(s)`;
       return undefined;
     }
     case 'string': {
       if (typeof value !== 'string') return 'must be text';
-      const choices = 'enum' in field ? field.enum : 'oneOf' in field ? field.oneOf.map((option) => option.const) : undefined;
+      const choices =
+        'enum' in field ? field.enum : 'oneOf' in field ? field.oneOf.map((option) => option.const) : undefined;
       if (choices !== undefined) return choices.includes(value) ? undefined : `must be one of: ${choices.join(', ')}`;
-      if ('minLength' in field && field.minLength !== undefined && value.length < field.minLength) return `must be at least ${field.minLength} characters`;
-      if ('maxLength' in field && field.maxLength !== undefined && value.length > field.maxLength) return `must be at most ${field.maxLength} characters`;
-      if ('format' in field && field.format !== undefined && !FORMATS[field.format](value)) return `must be a valid ${field.format}`;
+      if ('minLength' in field && field.minLength !== undefined && value.length < field.minLength)
+        return `must be at least ${field.minLength} characters`;
+      if ('maxLength' in field && field.maxLength !== undefined && value.length > field.maxLength)
+        return `must be at most ${field.maxLength} characters`;
+      if ('format' in field && field.format !== undefined && !FORMATS[field.format](value))
+        return `must be a valid ${field.format}`;
       return undefined;
     }
   }
@@ -71,7 +78,10 @@ const FORMATS: Record<'email' | 'uri' | 'date' | 'date-time', (value: string) =>
  * wants: numbers, yes/no, comma-separated choices. Gives back a problem sentence instead when it
  * does not fit.
  */
-export function readFieldAnswer(field: PrimitiveSchemaDefinition, typed: string): { value: ElicitedValue } | { problem: string } {
+export function readFieldAnswer(
+  field: PrimitiveSchemaDefinition,
+  typed: string,
+): { value: ElicitedValue } | { problem: string } {
   const text = typed.trim();
   let value: ElicitedValue;
   switch (field.type) {

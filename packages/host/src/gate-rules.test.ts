@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  GateRuleError,
   findDecidingRule,
   formatRule,
+  type GateRule,
+  GateRuleError,
   matchesGlob,
   parseGateRules,
   parseRuleFlag,
   ruleSpecificity,
-  type GateRule,
 } from './gate-rules.js';
 
 function problemOf(work: () => unknown): string {
@@ -32,7 +32,10 @@ describe('parseGateRules', () => {
   });
 
   it('names the file, the rule number counted from 1, the field and the allowed values', () => {
-    const input = [{ tool: 'list_jars', action: 'allow' }, { tool: 'discard_jar', action: 'yes' }];
+    const input = [
+      { tool: 'list_jars', action: 'allow' },
+      { tool: 'discard_jar', action: 'yes' },
+    ];
     expect(problemOf(() => parseGateRules(input, 'kitchen.rules.json'))).toBe(
       'kitchen.rules.json rule 2: "action" must be one of allow, ask, deny (got "yes")',
     );
@@ -96,7 +99,11 @@ describe('parseGateRules', () => {
 
 describe('parseRuleFlag', () => {
   it('reads ACTION:SERVER/TOOL, ACTION:TOOL and glob server or tool parts', () => {
-    expect(parseRuleFlag('allow:cookie-jars/discard_*')).toEqual({ server: 'cookie-jars', tool: 'discard_*', action: 'allow' });
+    expect(parseRuleFlag('allow:cookie-jars/discard_*')).toEqual({
+      server: 'cookie-jars',
+      tool: 'discard_*',
+      action: 'allow',
+    });
     expect(parseRuleFlag('deny:*/place_order')).toEqual({ server: '*', tool: 'place_order', action: 'deny' });
     expect(parseRuleFlag('ask:pantry/*')).toEqual({ server: 'pantry', tool: '*', action: 'ask' });
     expect(parseRuleFlag('allow:roll_dice')).toEqual({ tool: 'roll_dice', action: 'allow' });
@@ -178,7 +185,10 @@ describe('rule precedence', () => {
   });
 
   it('ignores rules that do not match and returns undefined when none does', () => {
-    const rules: GateRule[] = [{ server: 'dice', action: 'deny' }, { tool: 'inspect_*', action: 'allow' }];
+    const rules: GateRule[] = [
+      { server: 'dice', action: 'deny' },
+      { tool: 'inspect_*', action: 'allow' },
+    ];
     expect(findDecidingRule(rules, discardJar)).toBeUndefined();
     expect(findDecidingRule(rules, { server: 'cookie-jars', originalName: 'inspect_jar' })).toBe(rules[1]);
   });

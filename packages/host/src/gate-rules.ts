@@ -88,8 +88,12 @@ export function parseRuleFlag(flag: string, source = '--rule'): GateRule {
   if (parts.length > 2) throw new GateRuleError([`${where}: more than one "/"; ${example}`]);
   const [first = '', second] = parts.map((part) => part.trim());
   if (second === undefined) return { tool: first, action };
-  if (first === '') throw new GateRuleError([`${where}: the server before "/" is empty; write */${second} to match any server`]);
-  if (second === '') throw new GateRuleError([`${where}: the tool after "/" is empty; write ${first}/* to match every tool on ${first}`]);
+  if (first === '')
+    throw new GateRuleError([`${where}: the server before "/" is empty; write */${second} to match any server`]);
+  if (second === '')
+    throw new GateRuleError([
+      `${where}: the tool after "/" is empty; write ${first}/* to match every tool on ${first}`,
+    ]);
   return { server: first, tool: second, action };
 }
 
@@ -126,7 +130,10 @@ const ACTION_STRENGTH: Record<GateAction, number> = { allow: 0, ask: 1, deny: 2 
  * The rule that decides for `tool`: the most specific matching rule wins, and among equally
  * specific ones deny beats ask beats allow (so an ambiguous rule set fails safe).
  */
-export function findDecidingRule(rules: readonly GateRule[], tool: Pick<ToolDescriptor, 'server' | 'originalName'>): GateRule | undefined {
+export function findDecidingRule(
+  rules: readonly GateRule[],
+  tool: Pick<ToolDescriptor, 'server' | 'originalName'>,
+): GateRule | undefined {
   let best: GateRule | undefined;
   for (const rule of rules) {
     if (!ruleMatches(rule, tool)) continue;

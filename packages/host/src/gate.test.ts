@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { autoApprover, createPendingApprovals } from './approver.js';
-import { Gate, allowAllGate, formatDuration, type ApprovalQuestion, type Approver } from './gate.js';
+import { type ApprovalQuestion, type Approver, allowAllGate, formatDuration, Gate } from './gate.js';
 import type { LoopEventDraft } from './loop-event.js';
 import type { ToolAnnotations, ToolCallContext, ToolDescriptor } from './tool-types.js';
 
@@ -46,7 +46,10 @@ describe('Gate.decide without rules', () => {
   });
 
   it('asks for destructive, open-world and unannotated tools', () => {
-    expect(gate.decide(discardJar, {})).toEqual({ kind: 'ask', reason: 'discard_jar on cookie-jars is marked destructive.' });
+    expect(gate.decide(discardJar, {})).toEqual({
+      kind: 'ask',
+      reason: 'discard_jar on cookie-jars is marked destructive.',
+    });
     expect(gate.decide(tool('place_order', { destructiveHint: false, openWorldHint: true }, 'pantry'), {})).toEqual({
       kind: 'ask',
       reason: 'place_order on pantry reaches outside the kitchen and is not marked read-only.',
@@ -59,7 +62,10 @@ describe('Gate.decide without rules', () => {
 
   it('asks for a write that is neither destructive nor open-world, because only read-only tools pass', () => {
     const reseal = tool('reseal_jar', { readOnlyHint: false, destructiveHint: false, openWorldHint: false });
-    expect(gate.decide(reseal, {})).toEqual({ kind: 'ask', reason: 'reseal_jar on cookie-jars is not marked read-only, so it may change things.' });
+    expect(gate.decide(reseal, {})).toEqual({
+      kind: 'ask',
+      reason: 'reseal_jar on cookie-jars is not marked read-only, so it may change things.',
+    });
   });
 });
 
@@ -91,26 +97,43 @@ describe('Gate.decide with rules', () => {
   });
 });
 
-  it('lets an earlier rule set win over a later one, however specific the later rule is', () => {
-    const gate = new Gate({
-      ruleSets: [
-        { source: '--rule', rules: [{ tool: 'discard_*', action: 'allow' }] },
-        { source: 'rules.json', rules: [{ server: 'cookie-jars', tool: 'discard_jar', action: 'deny' }, { tool: 'reseal_jar', action: 'deny' }] },
-      ],
-      rules: [{ tool: '*', action: 'ask' }],
-    });
-    expect(gate.decide(discardJar, {})).toEqual({ kind: 'approved', reason: 'rule allow:discard_* from --rule' });
-    expect(gate.decide(tool('reseal_jar', { readOnlyHint: false }), {})).toMatchObject({ kind: 'denied', reason: expect.stringContaining('(rule deny:reseal_jar from rules.json)') });
-    // The plain rules come last, and the annotations only when no rule matches at all.
-    expect(gate.decide(inspectJar, {})).toEqual({ kind: 'ask', reason: 'The rule ask:* asks before inspect_jar on cookie-jars.' });
-    expect(gate.rules).toHaveLength(4);
-    expect(new Gate({ ruleSets: [{ source: 'x', rules: [] }] }).decide(inspectJar, {})).toEqual({ kind: 'approved', reason: 'marked read-only' });
+it('lets an earlier rule set win over a later one, however specific the later rule is', () => {
+  const gate = new Gate({
+    ruleSets: [
+      { source: '--rule', rules: [{ tool: 'discard_*', action: 'allow' }] },
+      {
+        source: 'rules.json',
+        rules: [
+          { server: 'cookie-jars', tool: 'discard_jar', action: 'deny' },
+          { tool: 'reseal_jar', action: 'deny' },
+        ],
+      },
+    ],
+    rules: [{ tool: '*', action: 'ask' }],
   });
+  expect(gate.decide(discardJar, {})).toEqual({ kind: 'approved', reason: 'rule allow:discard_* from --rule' });
+  expect(gate.decide(tool('reseal_jar', { readOnlyHint: false }), {})).toMatchObject({
+    kind: 'denied',
+    reason: expect.stringContaining('(rule deny:reseal_jar from rules.json)'),
+  });
+  // The plain rules come last, and the annotations only when no rule matches at all.
+  expect(gate.decide(inspectJar, {})).toEqual({
+    kind: 'ask',
+    reason: 'The rule ask:* asks before inspect_jar on cookie-jars.',
+  });
+  expect(gate.rules).toHaveLength(4);
+  expect(new Gate({ ruleSets: [{ source: 'x', rules: [] }] }).decide(inspectJar, {})).toEqual({
+    kind: 'approved',
+    reason: 'marked read-only',
+  });
+});
 
 describe('Gate.authorize', () => {
   it('emits one approval-response by rule when the gate decides alone', async () => {
     const { context, events } = lane();
-    await expect(new Gate().authorize({ tool: inspectJar, input: { id: 3 }, context })).resolves.toEqual({ approved: true });
+    await expect(new Gate().authorize({ tool: inspectJar, input: { id: 3 }, context })).resolves.toEqual({
+      approved: true,
+    });
     expect(events).toEqual([
       {
         type: 'approval-response',
@@ -166,10 +189,15 @@ describe('Gate.authorize', () => {
 
   it('turns a refusal into a sentence the model can act on', async () => {
     const { context, events } = lane();
-    const refused = await new Gate({ approver: autoApprover(false) }).authorize({ tool: discardJar, input: {}, context });
+    const refused = await new Gate({ approver: autoApprover(false) }).authorize({
+      tool: discardJar,
+      input: {},
+      context,
+    });
     expect(refused).toEqual({
       approved: false,
-      reason: 'The user denied discard_jar on cookie-jars: the run was started with --no, which refuses every call that needs approval.',
+      reason:
+        'The user denied discard_jar on cookie-jars: the run was started with --no, which refuses every call that needs approval.',
     });
     expect(events.map((event) => [event.type, 'by' in event ? event.by : undefined])).toEqual([
       ['approval-request', undefined],
@@ -177,10 +205,15 @@ describe('Gate.authorize', () => {
     ]);
 
     const silent: Approver = async () => ({ approved: false });
-    const bare = await new Gate({ approver: silent }).authorize({ tool: discardJar, input: {}, context: lane().context });
+    const bare = await new Gate({ approver: silent }).authorize({
+      tool: discardJar,
+      input: {},
+      context: lane().context,
+    });
     expect(bare).toEqual({
       approved: false,
-      reason: 'The user denied discard_jar on cookie-jars: do not retry the same call; carry on without it and say in your report what was not done.',
+      reason:
+        'The user denied discard_jar on cookie-jars: do not retry the same call; carry on without it and say in your report what was not done.',
     });
   });
 
@@ -188,7 +221,11 @@ describe('Gate.authorize', () => {
     vi.useFakeTimers();
     const approvals = createPendingApprovals();
     const { context, events } = lane();
-    const pending = new Gate({ approver: approvals.approver, timeoutMs: 60_000 }).authorize({ tool: discardJar, input: {}, context });
+    const pending = new Gate({ approver: approvals.approver, timeoutMs: 60_000 }).authorize({
+      tool: discardJar,
+      input: {},
+      context,
+    });
     await vi.advanceTimersByTimeAsync(59_999);
     expect(approvals.pending()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -202,7 +239,11 @@ describe('Gate.authorize', () => {
   it('waits five minutes by default', async () => {
     vi.useFakeTimers();
     const approvals = createPendingApprovals();
-    const pending = new Gate({ approver: approvals.approver }).authorize({ tool: discardJar, input: {}, context: lane().context });
+    const pending = new Gate({ approver: approvals.approver }).authorize({
+      tool: discardJar,
+      input: {},
+      context: lane().context,
+    });
     await vi.advanceTimersByTimeAsync(5 * 60_000);
     await expect(pending).resolves.toEqual({
       approved: false,
@@ -251,26 +292,41 @@ describe('Gate.authorize', () => {
     expect(waiting[0]?.requestId).not.toBe(waiting[1]?.requestId);
 
     expect(approvals.answer(waiting[1]!.requestId, false, 'keep jar 2')).toBe(true);
-    await expect(secondResult).resolves.toEqual({ approved: false, reason: 'The user denied discard_jar on cookie-jars: keep jar 2.' });
+    await expect(secondResult).resolves.toEqual({
+      approved: false,
+      reason: 'The user denied discard_jar on cookie-jars: keep jar 2.',
+    });
     expect(approvals.pending().map((question) => question.requestId)).toEqual([waiting[0]!.requestId]);
 
     expect(approvals.answer(waiting[0]!.requestId, true)).toBe(true);
     await expect(firstResult).resolves.toEqual({ approved: true });
     expect(approvals.answer(waiting[0]!.requestId, true)).toBe(false);
-    expect(first.events.map((event) => [event.type, event.agent])).toEqual([['approval-request', '1'], ['approval-response', '1']]);
-    expect(second.events.map((event) => [event.type, event.agent])).toEqual([['approval-request', '2'], ['approval-response', '2']]);
+    expect(first.events.map((event) => [event.type, event.agent])).toEqual([
+      ['approval-request', '1'],
+      ['approval-response', '1'],
+    ]);
+    expect(second.events.map((event) => [event.type, event.agent])).toEqual([
+      ['approval-request', '2'],
+      ['approval-response', '2'],
+    ]);
   });
 
   it('denies when the approver fails or answers something other than approved: true', async () => {
     const failing: Approver = async () => {
       throw new Error('terminal closed');
     };
-    await expect(new Gate({ approver: failing }).authorize({ tool: discardJar, input: {}, context: lane().context })).resolves.toEqual({
+    await expect(
+      new Gate({ approver: failing }).authorize({ tool: discardJar, input: {}, context: lane().context }),
+    ).resolves.toEqual({
       approved: false,
       reason: 'The approval request for discard_jar on cookie-jars failed (terminal closed); treated as a denial.',
     });
     const sloppy = (async () => ({ approved: 'yes' })) as unknown as Approver;
-    const result = await new Gate({ approver: sloppy }).authorize({ tool: discardJar, input: {}, context: lane().context });
+    const result = await new Gate({ approver: sloppy }).authorize({
+      tool: discardJar,
+      input: {},
+      context: lane().context,
+    });
     expect(result.approved).toBe(false);
   });
 
@@ -284,7 +340,8 @@ describe('Gate.authorize', () => {
     const result = await new Gate().authorize({ tool: inspectJar, input: {}, context });
     expect(result).toEqual({
       approved: false,
-      reason: 'The approval gate failed while checking inspect_jar on cookie-jars (stream closed); treated as a denial.',
+      reason:
+        'The approval gate failed while checking inspect_jar on cookie-jars (stream closed); treated as a denial.',
     });
   });
 });

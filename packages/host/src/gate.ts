@@ -3,9 +3,9 @@
 // propose tools and annotate them, the host disposes.
 
 import { ConfigurationError, describeError } from './errors.js';
-import type { AgentInfo, ToolCallContext, ToolDescriptor } from './tool-types.js';
 import { findDecidingRule, formatRule, type GateRule } from './gate-rules.js';
-import { givenReason, waitForAnswer, type WaitOutcome } from './wait-for-answer.js';
+import type { AgentInfo, ToolCallContext, ToolDescriptor } from './tool-types.js';
+import { givenReason, type WaitOutcome, waitForAnswer } from './wait-for-answer.js';
 
 export type Decision =
   | { kind: 'approved'; reason?: string }
@@ -39,9 +39,7 @@ export interface ApprovalAnswer {
 }
 
 /** Answers approval questions. `signal` aborts when the answer is no longer wanted (timeout, run stopped). */
-export interface Approver {
-  (question: ApprovalQuestion, signal: AbortSignal): Promise<ApprovalAnswer>;
-}
+export type Approver = (question: ApprovalQuestion, signal: AbortSignal) => Promise<ApprovalAnswer>;
 
 /** Rules from one place (a flag, a file), named in the reasons the gate gives. */
 export interface GateRuleSet {
@@ -77,10 +75,12 @@ export class Gate {
 
   constructor(options: GateOptions = {}) {
     const timeoutMs = options.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
-    if (!(timeoutMs > 0)) throw new ConfigurationError(`Gate "timeoutMs" must be a positive number of milliseconds (got ${timeoutMs})`);
-    this.#ruleSets = [...(options.ruleSets ?? []), ...(options.rules === undefined ? [] : [{ source: '', rules: options.rules }])].map(
-      (set) => ({ source: set.source, rules: [...set.rules] }),
-    );
+    if (!(timeoutMs > 0))
+      throw new ConfigurationError(`Gate "timeoutMs" must be a positive number of milliseconds (got ${timeoutMs})`);
+    this.#ruleSets = [
+      ...(options.ruleSets ?? []),
+      ...(options.rules === undefined ? [] : [{ source: '', rules: options.rules }]),
+    ].map((set) => ({ source: set.source, rules: [...set.rules] }));
     this.rules = this.#ruleSets.flatMap((set) => set.rules);
     this.timeoutMs = timeoutMs;
     this.#approver = options.approver;
@@ -117,7 +117,8 @@ export class Gate {
       const decision = this.decide(tool, input);
       if (decision.kind === 'approved') return respond({ approved: true }, 'rule', decision.reason);
       if (decision.kind === 'denied') return respond({ approved: false, reason: decision.reason }, 'rule');
-      if (this.#approver === undefined) return respond({ approved: false, reason: noApproverReason(tool, decision.reason) }, 'rule');
+      if (this.#approver === undefined)
+        return respond({ approved: false, reason: noApproverReason(tool, decision.reason) }, 'rule');
       if (context.signal.aborted) return respond({ approved: false, reason: stoppedReason(tool) }, 'user');
       const question: ApprovalQuestion = {
         requestId,
@@ -161,23 +162,39 @@ export class Gate {
 }
 
 /** Approves everything (still emitting approval-response by "rule"): for tests and the foundation. */
-export const allowAllGate = new Gate({ rules: [{ tool: '*', action: 'allow', reason: 'the allow-all gate approves every call' }] });
+export const allowAllGate = new Gate({
+  rules: [{ tool: '*', action: 'allow', reason: 'the allow-all gate approves every call' }],
+});
 
 /** `tool` reads "discard_jar on cookie-jars": the tool's own name, even when the model sees it namespaced. */
 function settleOutcome(outcome: WaitOutcome, tool: string, timeoutMs: number) {
-  const deny = (reason: string, by: 'user' | 'timeout') => ({ authorization: { approved: false as const, reason }, by, approvedReason: undefined });
+  const deny = (reason: string, by: 'user' | 'timeout') => ({
+    authorization: { approved: false as const, reason },
+    by,
+    approvedReason: undefined,
+  });
   switch (outcome.kind) {
     case 'answer': {
       const userReason = givenReason(outcome.answer);
       // Only a literal `true` approves: a malformed answer must not open the gate.
-      if (outcome.answer?.approved === true) return { authorization: { approved: true as const }, by: 'user' as const, approvedReason: userReason };
-      const why = userReason === undefined ? 'do not retry the same call; carry on without it and say in your report what was not done.' : sentence(userReason);
+      if (outcome.answer?.approved === true)
+        return { authorization: { approved: true as const }, by: 'user' as const, approvedReason: userReason };
+      const why =
+        userReason === undefined
+          ? 'do not retry the same call; carry on without it and say in your report what was not done.'
+          : sentence(userReason);
       return deny(`The user denied ${tool}: ${why}`, 'user');
     }
     case 'failed':
-      return deny(`The approval request for ${tool} failed (${describeError(outcome.error)}); treated as a denial.`, 'user');
+      return deny(
+        `The approval request for ${tool} failed (${describeError(outcome.error)}); treated as a denial.`,
+        'user',
+      );
     case 'timeout':
-      return deny(`Nobody answered the approval request within ${formatDuration(timeoutMs)}; treated as a denial.`, 'timeout');
+      return deny(
+        `Nobody answered the approval request within ${formatDuration(timeoutMs)}; treated as a denial.`,
+        'timeout',
+      );
     case 'stopped':
       return deny(`The run was stopped before anyone answered the approval request for ${tool}.`, 'user');
   }
@@ -206,9 +223,13 @@ function decisionFromAnnotations(tool: ToolDescriptor): Decision {
   if (tool.server === 'local') return { kind: 'approved', reason: 'local tool' };
   if (readOnlyHint === true) return { kind: 'approved', reason: 'marked read-only' };
   if (destructiveHint === true) return { kind: 'ask', reason: `${describeTool(tool)} is marked destructive.` };
-  if (openWorldHint === true) return { kind: 'ask', reason: `${describeTool(tool)} reaches outside the kitchen and is not marked read-only.` };
+  if (openWorldHint === true)
+    return { kind: 'ask', reason: `${describeTool(tool)} reaches outside the kitchen and is not marked read-only.` };
   if (readOnlyHint === undefined && destructiveHint === undefined) {
-    return { kind: 'ask', reason: `${describeTool(tool)} has no annotations saying it is safe, so it may change or destroy things.` };
+    return {
+      kind: 'ask',
+      reason: `${describeTool(tool)} has no annotations saying it is safe, so it may change or destroy things.`,
+    };
   }
   return { kind: 'ask', reason: `${describeTool(tool)} is not marked read-only, so it may change things.` };
 }

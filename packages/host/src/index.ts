@@ -1,6 +1,69 @@
 // @kitchen/host: the MCP host core. Host side of the boundary: it owns the user, the model, the
 // budget and the approval rules, and reaches servers only over MCP. Explicit exports only.
 
+export type { AgentSlot } from './agent-slots.js';
+export { AgentSlots } from './agent-slots.js';
+export type { TreeSeatbelts, TreeTotals } from './agent-tree.js';
+export { AgentTree } from './agent-tree.js';
+export type { AnthropicModelOptions } from './anthropic-model.js';
+// Models: the Anthropic model, the offline model, replay, prices (helper C)
+export { ANTHROPIC_DEFAULT_BASE_URL, AnthropicModel, DEFAULT_ANTHROPIC_MODEL } from './anthropic-model.js';
+export type { PendingApprovals } from './approver.js';
+export { autoApprover, createPendingApprovals } from './approver.js';
+export type { ApproverOutcome } from './ask-approver.js';
+export { askApprover } from './ask-approver.js';
+export type { CreateModelOptions, ModelChoice } from './create-model.js';
+export { createModel, MODEL_CHOICES } from './create-model.js';
+export type {
+  ElicitationAnswer,
+  ElicitationAsker,
+  ElicitationHandler,
+  ElicitationHandlerOptions,
+  ElicitationQuestion,
+} from './elicitation-handler.js';
+export { createElicitationHandler, declineAllAsker, scriptedAsker } from './elicitation-handler.js';
+export type { ElicitationSchema, ElicitedValue } from './elicited-content.js';
+export { findContentProblems, findValueProblem, readFieldAnswer } from './elicited-content.js';
+export {
+  ConfigurationError,
+  describeError,
+  KitchenError,
+  LocalError,
+  ProtocolError,
+  ServerRefusedError,
+  ServerUnreachableError,
+} from './errors.js';
+export type { EventQueue } from './event-queue.js';
+// Host core (helper B)
+export { createEventQueue, drainWhile } from './event-queue.js';
+export type {
+  ApprovalAnswer,
+  ApprovalQuestion,
+  Approver,
+  Authorization,
+  AuthorizeRequest,
+  Decision,
+  GateOptions,
+  GateRuleSet,
+} from './gate.js';
+// Gate, approvers, budget and seatbelts (helper D)
+export { allowAllGate, DEFAULT_APPROVAL_TIMEOUT_MS, formatDuration, Gate } from './gate.js';
+export type { GateAction, GateRule } from './gate-rules.js';
+export {
+  findDecidingRule,
+  formatRule,
+  GATE_ACTIONS,
+  GateRuleError,
+  matchesGlob,
+  parseGateRules,
+  parseRuleFlag,
+  ruleMatches,
+  ruleSpecificity,
+} from './gate-rules.js';
+export type { LastChanceCause } from './last-chance.js';
+export { fallbackReport, LAST_CHANCE_MAX_TOKENS, lastChanceNudge } from './last-chance.js';
+export type { LiveRun, LiveToolCallContext } from './live-run.js';
+export { liveRunOf } from './live-run.js';
 // Contracts
 export type {
   AgentEndEvent,
@@ -37,34 +100,44 @@ export type {
   Usage,
 } from './model.js';
 export { estimateRequestTokens, estimateTokens } from './model.js';
-export type { LoopStopReason } from './stop-reason.js';
-export type { AgentInfo, LocalTool, ToolAnnotations, ToolCallContext, ToolDescriptor, ToolOutcome } from './tool-types.js';
-
-// Host core (helper B)
-export { createEventQueue, drainWhile } from './event-queue.js';
-export type { EventQueue } from './event-queue.js';
 export {
-  ConfigurationError,
-  describeError,
-  KitchenError,
-  LocalError,
-  ProtocolError,
-  ServerRefusedError,
-  ServerUnreachableError,
-} from './errors.js';
-export { DEFAULT_CALL_TIMEOUT_MS, Toolbox } from './toolbox.js';
-export type { ServerConnection, ServerRequestHandlers, ToolboxOptions, TransportConnection } from './toolbox.js';
-export { checkServerNames, parseServerConnections } from './server-connection.js';
-export { currentToolCallContext } from './tool-call-context.js';
-export { LOCAL_SERVER, NAMESPACE_SEPARATOR } from './tool-index.js';
-export { toolResultText } from './tool-result-text.js';
-export { DEFAULT_MAX_TOKENS_PER_CALL, MAIN_AGENT, MAX_ITERATIONS, MAX_TREE_TOKENS_FLAG, runAgentLoop } from './run-agent-loop.js';
+  isModelError,
+  ModelAbortedError,
+  ModelApiError,
+  ModelUnreachableError,
+  ReplayExhaustedError,
+} from './model-errors.js';
+export type { OfflineModelOptions } from './offline-model.js';
+export { OFFLINE_BATCH_SIZE, OFFLINE_MODEL_ID, OfflineModel } from './offline-model.js';
+export type { ModelPrice, PriceTable } from './price-table.js';
+export { DEFAULT_PRICES, priceCents, priceFor } from './price-table.js';
+export type { RecordedExchange } from './replay-model.js';
+export { parseRecordedExchanges, RecordingModel, ReplayModel } from './replay-model.js';
 export type { RunAgentLoopOptions } from './run-agent-loop.js';
+export {
+  DEFAULT_MAX_TOKENS_PER_CALL,
+  MAIN_AGENT,
+  MAX_ITERATIONS,
+  MAX_TREE_TOKENS_FLAG,
+  runAgentLoop,
+} from './run-agent-loop.js';
 export { ABORT_GRACE_MS } from './run-tool-calls.js';
-
+export type {
+  SamplingAction,
+  SamplingHandler,
+  SamplingHandlerOptions,
+  ServerSamplingPolicy,
+} from './sampling-handler.js';
+// Sampling and elicitation: answering servers that ask the host (helper F)
+export { createSamplingHandler, DEFAULT_SAMPLING_MAX_OUTPUT_TOKENS, SAMPLING_REJECTED } from './sampling-handler.js';
+export { formatCents, toCreateMessageResult, toModelRequest } from './sampling-messages.js';
+export type { SeatbeltState, SeatbeltStop, Seatbelts } from './seatbelts.js';
+export { checkSeatbelts, DEFAULT_SEATBELTS, parseSeatbelts, SEATBELT_FLAGS } from './seatbelts.js';
+export { checkServerNames, parseServerConnections } from './server-connection.js';
+export type { SpawnAgentOptions } from './spawn-agent.js';
 // Sub-agents, the last chance and the run's shared counters (helper G)
 export { createSpawnAgentTool, WORKER_BRIEF_ENDING, WORKER_SYSTEM_PROMPT, workerBrief } from './spawn-agent.js';
-export type { SpawnAgentOptions } from './spawn-agent.js';
+export type { SpawnLimits } from './spawn-agent-limits.js';
 export {
   AGENT_DEPTH_LIMIT_TEXT,
   AGENT_THREAD_LIMIT_TEXT,
@@ -75,58 +148,19 @@ export {
   SPAWN_AGENT_TOOL,
   SPAWN_NOT_OFFERED_TEXT,
 } from './spawn-agent-limits.js';
-export type { SpawnLimits } from './spawn-agent-limits.js';
-export { AgentTree } from './agent-tree.js';
-export type { TreeSeatbelts, TreeTotals } from './agent-tree.js';
-export { AgentSlots } from './agent-slots.js';
-export type { AgentSlot } from './agent-slots.js';
-export { fallbackReport, LAST_CHANCE_MAX_TOKENS, lastChanceNudge } from './last-chance.js';
-export type { LastChanceCause } from './last-chance.js';
-export { liveRunOf } from './live-run.js';
-export type { LiveRun, LiveToolCallContext } from './live-run.js';
-
-// Gate, approvers, budget and seatbelts (helper D)
-export { allowAllGate, DEFAULT_APPROVAL_TIMEOUT_MS, formatDuration, Gate } from './gate.js';
-export type { ApprovalAnswer, ApprovalQuestion, Approver, Authorization, AuthorizeRequest, Decision, GateOptions, GateRuleSet } from './gate.js';
-export {
-  findDecidingRule,
-  formatRule,
-  GATE_ACTIONS,
-  GateRuleError,
-  matchesGlob,
-  parseGateRules,
-  parseRuleFlag,
-  ruleMatches,
-  ruleSpecificity,
-} from './gate-rules.js';
-export type { GateAction, GateRule } from './gate-rules.js';
-export { autoApprover, createPendingApprovals } from './approver.js';
-export type { PendingApprovals } from './approver.js';
-export { BudgetError, MAX_TREE_TOKENS, TreeBudget } from './tree-budget.js';
+export type { LoopStopReason } from './stop-reason.js';
+export { currentToolCallContext } from './tool-call-context.js';
+export { LOCAL_SERVER, NAMESPACE_SEPARATOR } from './tool-index.js';
+export { toolResultText } from './tool-result-text.js';
+export type {
+  AgentInfo,
+  LocalTool,
+  ToolAnnotations,
+  ToolCallContext,
+  ToolDescriptor,
+  ToolOutcome,
+} from './tool-types.js';
+export type { ServerConnection, ServerRequestHandlers, ToolboxOptions, TransportConnection } from './toolbox.js';
+export { DEFAULT_CALL_TIMEOUT_MS, Toolbox } from './toolbox.js';
 export type { Reservation, TreeBudgetOptions } from './tree-budget.js';
-export { checkSeatbelts, DEFAULT_SEATBELTS, parseSeatbelts, SEATBELT_FLAGS } from './seatbelts.js';
-export type { SeatbeltState, SeatbeltStop, Seatbelts } from './seatbelts.js';
-
-// Sampling and elicitation: answering servers that ask the host (helper F)
-export { createSamplingHandler, DEFAULT_SAMPLING_MAX_OUTPUT_TOKENS, SAMPLING_REJECTED } from './sampling-handler.js';
-export type { SamplingAction, SamplingHandler, SamplingHandlerOptions, ServerSamplingPolicy } from './sampling-handler.js';
-export { formatCents, toCreateMessageResult, toModelRequest } from './sampling-messages.js';
-export { createElicitationHandler, declineAllAsker, scriptedAsker } from './elicitation-handler.js';
-export type { ElicitationAnswer, ElicitationAsker, ElicitationHandler, ElicitationHandlerOptions, ElicitationQuestion } from './elicitation-handler.js';
-export { findContentProblems, findValueProblem, readFieldAnswer } from './elicited-content.js';
-export type { ElicitationSchema, ElicitedValue } from './elicited-content.js';
-export { askApprover } from './ask-approver.js';
-export type { ApproverOutcome } from './ask-approver.js';
-
-// Models: the Anthropic model, the offline model, replay, prices (helper C)
-export { ANTHROPIC_DEFAULT_BASE_URL, AnthropicModel, DEFAULT_ANTHROPIC_MODEL } from './anthropic-model.js';
-export type { AnthropicModelOptions } from './anthropic-model.js';
-export { OFFLINE_BATCH_SIZE, OFFLINE_MODEL_ID, OfflineModel } from './offline-model.js';
-export type { OfflineModelOptions } from './offline-model.js';
-export { createModel, MODEL_CHOICES } from './create-model.js';
-export type { CreateModelOptions, ModelChoice } from './create-model.js';
-export { parseRecordedExchanges, RecordingModel, ReplayModel } from './replay-model.js';
-export type { RecordedExchange } from './replay-model.js';
-export { DEFAULT_PRICES, priceCents, priceFor } from './price-table.js';
-export type { ModelPrice, PriceTable } from './price-table.js';
-export { isModelError, ModelAbortedError, ModelApiError, ModelUnreachableError, ReplayExhaustedError } from './model-errors.js';
+export { BudgetError, MAX_TREE_TOKENS, TreeBudget } from './tree-budget.js';

@@ -12,6 +12,8 @@ describe('last chance', () => {
     expect(fallbackReport('budget', ['Jar 1 is fine.', '  ', 'Jar 2 has a broken seal.'])).toBe(
       'I ran out of token budget before I could finish. What I had so far:\nJar 1 is fine.\nJar 2 has a broken seal.',
     );
-    expect(fallbackReport('max_iterations', [])).toBe('I reached the iteration limit before I could finish: nothing established.');
+    expect(fallbackReport('max_iterations', [])).toBe(
+      'I reached the iteration limit before I could finish: nothing established.',
+    );
   });
 });

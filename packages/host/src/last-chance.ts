@@ -3,7 +3,7 @@
 // report instead of silence. Host side; shared by both limits.
 
 import { callModelWithinBudget } from './budgeted-model-call.js';
-import { stamp, type LoopEvent } from './loop-event.js';
+import { type LoopEvent, stamp } from './loop-event.js';
 import type { ContentBlock, Message, Model, TextBlock } from './model.js';
 import type { TreeBudget } from './tree-budget.js';
 
@@ -17,7 +17,8 @@ const FIRST_SENTENCE: Readonly<Record<LastChanceCause, string>> = {
   budget: 'The run has almost no token budget left.',
 };
 
-const REPORT_NOW = 'Reply now, without tools, with a short report of what you DID establish and what you did not reach.';
+const REPORT_NOW =
+  'Reply now, without tools, with a short report of what you DID establish and what you did not reach.';
 
 /** The user message of a last-chance call, e.g. "You have reached the iteration limit. Reply now, ..." */
 export function lastChanceNudge(cause: LastChanceCause): string {
@@ -29,7 +30,10 @@ export function lastChanceNudge(cause: LastChanceCause): string {
  * text block the agent wrote, because that is all it had.
  */
 export function fallbackReport(cause: LastChanceCause, texts: string[]): string {
-  const why = cause === 'budget' ? 'I ran out of token budget before I could finish' : 'I reached the iteration limit before I could finish';
+  const why =
+    cause === 'budget'
+      ? 'I ran out of token budget before I could finish'
+      : 'I reached the iteration limit before I could finish';
   const had = texts.map((text) => text.trim()).filter((text) => text !== '');
   return had.length === 0 ? `${why}: nothing established.` : `${why}. What I had so far:\n${had.join('\n')}`;
 }
@@ -77,7 +81,10 @@ export async function* askForLastReport(chance: LastChance): AsyncGenerator<Loop
     treeTokens: chance.treeTokens(),
   });
   // A model that asks for tools anyway gets none: only its text counts.
-  const report = response.content.filter((block): block is TextBlock => block.type === 'text').map((block) => block.text).join('\n');
+  const report = response.content
+    .filter((block): block is TextBlock => block.type === 'text')
+    .map((block) => block.text)
+    .join('\n');
   if (report.trim() === '') return fallbackReport(cause, chance.texts);
   yield stamp({ type: 'text', agent, text: report });
   return report;
@@ -90,6 +97,7 @@ export async function* askForLastReport(chance: LastChance): AsyncGenerator<Loop
 function withNudge(messages: Message[], nudge: string): Message[] {
   const last = messages.at(-1);
   if (last?.role !== 'user') return [...messages, { role: 'user', content: nudge }];
-  const content: ContentBlock[] = typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : [...last.content];
+  const content: ContentBlock[] =
+    typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : [...last.content];
   return [...messages.slice(0, -1), { role: 'user', content: [...content, { type: 'text', text: nudge }] }];
 }

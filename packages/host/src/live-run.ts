@@ -5,8 +5,8 @@
 import type { AgentTree } from './agent-tree.js';
 import type { Gate } from './gate.js';
 import type { Model } from './model.js';
-import type { Toolbox } from './toolbox.js';
 import type { ToolCallContext } from './tool-types.js';
+import type { Toolbox } from './toolbox.js';
 import type { TreeBudget } from './tree-budget.js';
 
 export interface LiveRun {

@@ -1,7 +1,7 @@
 // Typed errors a Model throws when it cannot answer at all. Host side. The loop turns them into a
 // run that stops with stopReason "error" (or "aborted"); tool failures never use them.
 
-import { KitchenError, LocalError, ProtocolError } from './errors.js';
+import { type KitchenError, LocalError, ProtocolError } from './errors.js';
 
 /** The model API answered, and the answer was an error (bad key, overloaded, bad request, ...). */
 export class ModelApiError extends ProtocolError {

@@ -7,17 +7,30 @@ import { expectedAudit, FakeJarKitchen, generateJars, tamperedLines } from './te
 import { Toolbox } from './toolbox.js';
 
 /** The offline model driven by the real agent loop; the fabricated jars are served as local tools. */
-async function runKitchen(task: string, options: { size: number; spawn: boolean; maxIterations?: number }): Promise<{ done: DoneEvent; events: LoopEvent[]; jars: ReturnType<typeof generateJars> }> {
+async function runKitchen(
+  task: string,
+  options: { size: number; spawn: boolean; maxIterations?: number },
+): Promise<{ done: DoneEvent; events: LoopEvent[]; jars: ReturnType<typeof generateJars> }> {
   const jars = generateJars(3, options.size);
   const kitchen = new FakeJarKitchen(jars);
   const toolbox = await Toolbox.fromTransports([]);
   for (const spec of kitchen.tools()) {
-    toolbox.addLocalTool({ name: spec.name, description: spec.description, inputSchema: spec.input_schema, run: async (input) => kitchen.execute(spec.name, input) });
+    toolbox.addLocalTool({
+      name: spec.name,
+      description: spec.description,
+      inputSchema: spec.input_schema,
+      run: async (input) => kitchen.execute(spec.name, input),
+    });
   }
   if (options.spawn) toolbox.addLocalTool(createSpawnAgentTool());
   const events: LoopEvent[] = [];
   try {
-    const loop = runAgentLoop({ messages: [{ role: 'user', content: task }], model: new OfflineModel(), toolbox, ...(options.maxIterations !== undefined ? { maxIterations: options.maxIterations } : {}) });
+    const loop = runAgentLoop({
+      messages: [{ role: 'user', content: task }],
+      model: new OfflineModel(),
+      toolbox,
+      ...(options.maxIterations !== undefined ? { maxIterations: options.maxIterations } : {}),
+    });
     for await (const event of loop) events.push(event);
   } finally {
     await toolbox.close();
@@ -32,7 +45,10 @@ describe('the offline model in the real agent loop', () => {
     const task = 'Inspect all 80 cookie jars and report which ones were tampered with, and why';
     const alone = await runKitchen(task, { size: 80, spawn: false });
     const team = await runKitchen(task, { size: 80, spawn: true });
-    const truth = expectedAudit(alone.jars, alone.jars.map((jar) => jar.id));
+    const truth = expectedAudit(
+      alone.jars,
+      alone.jars.map((jar) => jar.id),
+    );
     for (const { done } of [alone, team]) {
       expect(done.stopReason).toBe('end_turn');
       expect(tamperedLines(done.finalText)).toEqual(truth.tampered);
@@ -41,7 +57,7 @@ describe('the offline model in the real agent loop', () => {
     expect(team.done.tokens).toBeLessThan(alone.done.tokens);
   }, 30_000);
 
-  it('answers the loop\'s last-chance request with what it established and what it did not reach', async () => {
+  it("answers the loop's last-chance request with what it established and what it did not reach", async () => {
     const { done } = await runKitchen('check every jar', { size: 80, spawn: false, maxIterations: 3 });
     expect(done.stopReason).toBe('max_iterations');
     expect(done.finalText).toMatch(/^Partial audit of all 80 jars \(I ran out of room\)/);

@@ -23,7 +23,9 @@ describe('OfflineModel', () => {
     const second = await new OfflineModel().complete(request('jars 12-30'));
     expect(second).toEqual(first);
     const jars = generateJars(4, 70);
-    const runs = await Promise.all([1, 2].map(() => new FakeJarKitchen(jars, { spawnAgent: true }).run(model, 'check every jar')));
+    const runs = await Promise.all(
+      [1, 2].map(() => new FakeJarKitchen(jars, { spawnAgent: true }).run(model, 'check every jar')),
+    );
     expect(runs[1]?.finalText).toBe(runs[0]?.finalText);
   });
 
@@ -41,7 +43,10 @@ describe('OfflineModel', () => {
     const model = new OfflineModel();
     const small = request('jars 1-3');
     const response = await model.complete(small);
-    expect(response.usage).toEqual({ inputTokens: estimateRequestTokens(small), outputTokens: estimateTokens(response.content) });
+    expect(response.usage).toEqual({
+      inputTokens: estimateRequestTokens(small),
+      outputTokens: estimateTokens(response.content),
+    });
     const bigger = request('jars 1-3', { system: 'You are a careful cook. '.repeat(200) });
     const biggerResponse = await model.complete(bigger);
     expect(biggerResponse.usage.inputTokens).toBeGreaterThan(response.usage.inputTokens + 1_000);
@@ -66,7 +71,9 @@ describe('OfflineModel', () => {
   });
 
   it('refuses a call whose signal is already aborted', async () => {
-    await expect(new OfflineModel().complete(request('jars 1-3', { signal: AbortSignal.abort() }))).rejects.toThrow('The model call was aborted.');
+    await expect(new OfflineModel().complete(request('jars 1-3', { signal: AbortSignal.abort() }))).rejects.toThrow(
+      'The model call was aborted.',
+    );
   });
 
   it('rejects nonsense options with a message naming the option', () => {
@@ -78,37 +85,61 @@ describe('OfflineModel', () => {
 describe('OfflineModel answering without tools (sampling)', () => {
   it('answers a one-line request in one line built from the input, saying it is the offline model', async () => {
     const response = await new OfflineModel().complete({
-      messages: [{ role: 'user', content: 'Write a one-line review of this recipe: Caramelise 150 g sugar with 60 g butter, lay 6 halved apples in the pan, bake 30 min at 190 °C.' }],
+      messages: [
+        {
+          role: 'user',
+          content:
+            'Write a one-line review of this recipe: Caramelise 150 g sugar with 60 g butter, lay 6 halved apples in the pan, bake 30 min at 190 °C.',
+        },
+      ],
       maxTokens: 200,
     });
     const text = response.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
     expect(text.split('\n')).toHaveLength(1);
-    expect(text).toMatch(/^Offline model's answer \(no language model involved\): it is about caramelise, sugar, butter/);
+    expect(text).toMatch(
+      /^Offline model's answer \(no language model involved\): it is about caramelise, sugar, butter/,
+    );
     expect(text).toContain('150 g, 60 g, 30 min, 190 °C');
     expect(response.stopReason).toBe('end_turn');
   });
 
   it('follows a first-line format the system prompt spells out, and says the choice is not a judgement', async () => {
     const response = await new OfflineModel().complete({
-      system: 'Answer in plain text: first a line "VERDICT: bake", "VERDICT: adjust" or "VERDICT: rethink", then up to five lines starting with "- ".',
-      messages: [{ role: 'user', content: 'Critique this recipe for lemon tart:\n\nBlind-bake a case 15 min at 180 °C; whisk 4 eggs and 150 g sugar.' }],
+      system:
+        'Answer in plain text: first a line "VERDICT: bake", "VERDICT: adjust" or "VERDICT: rethink", then up to five lines starting with "- ".',
+      messages: [
+        {
+          role: 'user',
+          content:
+            'Critique this recipe for lemon tart:\n\nBlind-bake a case 15 min at 180 °C; whisk 4 eggs and 150 g sugar.',
+        },
+      ],
       maxTokens: 400,
     });
     const lines = (response.content[0]?.type === 'text' ? response.content[0].text : '').split('\n');
     expect(lines[0]).toBe('VERDICT: bake');
     expect(lines.slice(1).every((line) => line.startsWith('- '))).toBe(true);
-    expect(lines[1]).toContain('cannot judge or properly answer this (the first line is simply the first allowed answer)');
+    expect(lines[1]).toContain(
+      'cannot judge or properly answer this (the first line is simply the first allowed answer)',
+    );
   });
 
   it('stops at maxTokens like a real model would', async () => {
-    const response = await new OfflineModel().complete({ messages: [{ role: 'user', content: 'Summarise: ' + 'butter and sugar '.repeat(50) }], maxTokens: 5 });
+    const response = await new OfflineModel().complete({
+      messages: [{ role: 'user', content: `Summarise: ${'butter and sugar '.repeat(50)}` }],
+      maxTokens: 5,
+    });
     expect(response.stopReason).toBe('max_tokens');
     expect(response.content[0]?.type === 'text' && response.content[0].text.length).toBe(20);
   });
 
   it('answers a question without tools politely instead of asking for tools', async () => {
     const tools: ToolSpec[] = [];
-    const response = await new OfflineModel().complete({ messages: [{ role: 'user', content: 'What is a macaron?' }], tools, maxTokens: 100 });
+    const response = await new OfflineModel().complete({
+      messages: [{ role: 'user', content: 'What is a macaron?' }],
+      tools,
+      maxTokens: 100,
+    });
     expect(response.stopReason).toBe('end_turn');
     expect(response.content).toHaveLength(1);
   });

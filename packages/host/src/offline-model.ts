@@ -2,8 +2,16 @@
 // key and no network. It reads only the request (task, tools, tool results) and acts as a careful
 // cook; see offline-model/ for its parts. Host side.
 
+import {
+  estimateRequestTokens,
+  estimateTokens,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+  type TextBlock,
+  type ToolUseBlock,
+} from './model.js';
 import { abortableDelay } from './model-errors.js';
-import { estimateRequestTokens, estimateTokens, type Model, type ModelRequest, type ModelResponse, type TextBlock, type ToolUseBlock } from './model.js';
 import { readConversation } from './offline-model/conversation.js';
 import { decideNextStep } from './offline-model/decide-next-step.js';
 
@@ -26,8 +34,10 @@ export class OfflineModel implements Model {
   constructor(options: OfflineModelOptions = {}) {
     const latencyMs = options.latencyMs ?? 0;
     const batchSize = options.batchSize ?? OFFLINE_BATCH_SIZE;
-    if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new RangeError(`latencyMs must be 0 or more milliseconds; got ${latencyMs}.`);
-    if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a whole number of at least 1; got ${batchSize}.`);
+    if (!Number.isFinite(latencyMs) || latencyMs < 0)
+      throw new RangeError(`latencyMs must be 0 or more milliseconds; got ${latencyMs}.`);
+    if (!Number.isInteger(batchSize) || batchSize < 1)
+      throw new RangeError(`batchSize must be a whole number of at least 1; got ${batchSize}.`);
     this.#latencyMs = latencyMs;
     this.#batchSize = batchSize;
   }
@@ -43,7 +53,14 @@ export class OfflineModel implements Model {
       const prefix = `toolu_offline_${fingerprint(conversation.task)}_${conversation.assistantTurns + 1}`;
       content = [
         { type: 'text', text: decision.say },
-        ...decision.calls.map((call, index): ToolUseBlock => ({ type: 'tool_use', id: `${prefix}_${index + 1}`, name: call.tool, input: call.input })),
+        ...decision.calls.map(
+          (call, index): ToolUseBlock => ({
+            type: 'tool_use',
+            id: `${prefix}_${index + 1}`,
+            name: call.tool,
+            input: call.input,
+          }),
+        ),
       ];
       stopReason = 'tool_use';
     } else {

@@ -3,7 +3,9 @@ import { DEFAULT_PRICES, priceCents, priceFor } from './price-table.js';
 
 describe('priceCents', () => {
   it('prices a million input and a million output tokens of Claude Sonnet 5.5 at $2 + $10', () => {
-    expect(priceCents(DEFAULT_PRICES, 'claude-sonnet-5-5', { inputTokens: 1_000_000, outputTokens: 1_000_000 })).toBe(1_200);
+    expect(priceCents(DEFAULT_PRICES, 'claude-sonnet-5-5', { inputTokens: 1_000_000, outputTokens: 1_000_000 })).toBe(
+      1_200,
+    );
   });
 
   it('prices the offline model exactly like Claude Sonnet, so budgets and cost demos mean something', () => {
@@ -14,7 +16,9 @@ describe('priceCents', () => {
 
   it('prices an unknown model id by the "default" entry, which is Claude Sonnet', () => {
     const usage = { inputTokens: 1_000, outputTokens: 1_000 };
-    expect(priceCents(DEFAULT_PRICES, 'some-future-model', usage)).toBe(priceCents(DEFAULT_PRICES, 'claude-sonnet-5-5', usage));
+    expect(priceCents(DEFAULT_PRICES, 'some-future-model', usage)).toBe(
+      priceCents(DEFAULT_PRICES, 'claude-sonnet-5-5', usage),
+    );
   });
 
   it('finds a dated model id under its undated name', () => {

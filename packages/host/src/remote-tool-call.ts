@@ -5,7 +5,7 @@
 import { setMaxListeners } from 'node:events';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from './errors.js';
 import { toolResultText } from './tool-result-text.js';
 import type { ToolCallContext, ToolDescriptor, ToolOutcome } from './tool-types.js';

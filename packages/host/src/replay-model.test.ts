@@ -22,7 +22,11 @@ describe('RecordingModel and ReplayModel', () => {
 
   it('fails clearly when the run asks for more than the trace holds', async () => {
     const recorder = new RecordingModel(new OfflineModel());
-    await recorder.complete({ messages: [{ role: 'user', content: 'jars 1-2' }], tools: new FakeJarKitchen([]).tools(), maxTokens: 100 });
+    await recorder.complete({
+      messages: [{ role: 'user', content: 'jars 1-2' }],
+      tools: new FakeJarKitchen([]).tools(),
+      maxTokens: 100,
+    });
     const replay = new ReplayModel(recorder.exchanges);
     const next = replay.complete({
       messages: [
@@ -33,7 +37,9 @@ describe('RecordingModel and ReplayModel', () => {
       maxTokens: 100,
     });
     await expect(next).rejects.toBeInstanceOf(ReplayExhaustedError);
-    await expect(next).rejects.toThrow('The replayed trace has no response for turn 2 of the conversation that starts "jars 1-2" (0 of 1 recorded responses served).');
+    await expect(next).rejects.toThrow(
+      'The replayed trace has no response for turn 2 of the conversation that starts "jars 1-2" (0 of 1 recorded responses served).',
+    );
   });
 
   it('serves each recorded response once', async () => {
@@ -47,7 +53,9 @@ describe('RecordingModel and ReplayModel', () => {
 
   it('names the line of a trace file that is not a recorded exchange', () => {
     expect(() => parseRecordedExchanges('{"request": {}}')).toThrow(ConfigurationError);
-    expect(() => parseRecordedExchanges('\n{"request": {}}')).toThrow(/^Trace line 2 is not a recorded exchange: request.messages: /);
+    expect(() => parseRecordedExchanges('\n{"request": {}}')).toThrow(
+      /^Trace line 2 is not a recorded exchange: request.messages: /,
+    );
     expect(() => parseRecordedExchanges('not json')).toThrow(/^Trace line 1 is not JSON/);
   });
 });

@@ -75,14 +75,34 @@ export class ReplayModel implements Model {
 }
 
 const textBlock = z.object({ type: z.literal('text'), text: z.string() });
-const toolUseBlock = z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.record(z.string(), z.unknown()) });
-const toolResultBlock = z.object({ type: z.literal('tool_result'), tool_use_id: z.string(), content: z.string(), is_error: z.boolean().optional() });
+const toolUseBlock = z.object({
+  type: z.literal('tool_use'),
+  id: z.string(),
+  name: z.string(),
+  input: z.record(z.string(), z.unknown()),
+});
+const toolResultBlock = z.object({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string(),
+  content: z.string(),
+  is_error: z.boolean().optional(),
+});
 const blockSchema = z.union([textBlock, toolUseBlock, toolResultBlock]);
 const exchangeSchema = z.object({
   request: z.object({
     system: z.string().optional(),
-    messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(blockSchema)]) })),
-    tools: z.array(z.object({ name: z.string(), description: z.string(), input_schema: z.looseObject({ type: z.literal('object') }) })).optional(),
+    messages: z.array(
+      z.object({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(blockSchema)]) }),
+    ),
+    tools: z
+      .array(
+        z.object({
+          name: z.string(),
+          description: z.string(),
+          input_schema: z.looseObject({ type: z.literal('object') }),
+        }),
+      )
+      .optional(),
     maxTokens: z.number(),
   }),
   response: z.object({
@@ -99,7 +119,7 @@ export function parseRecordedExchanges(text: string): RecordedExchange[] {
   const items: Array<{ value: unknown; where: string }> = [];
   if (trimmed.startsWith('[')) {
     const values = parseJson(trimmed, 'the trace') as unknown[];
-    values.forEach((value, index) => items.push({ value, where: `exchange ${index + 1}` }));
+    for (const [index, value] of values.entries()) items.push({ value, where: `exchange ${index + 1}` });
   } else {
     text.split('\n').forEach((line, index) => {
       if (line.trim() !== '') items.push({ value: parseJson(line, `line ${index + 1}`), where: `line ${index + 1}` });
@@ -133,7 +153,9 @@ function conversationKey(messages: Message[]): string {
 function firstUserText(messages: Message[]): string {
   const first = messages.find((message) => message.role === 'user');
   if (first === undefined) return '';
-  return typeof first.content === 'string' ? first.content : first.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+  return typeof first.content === 'string'
+    ? first.content
+    : first.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 }
 
 function shorten(text: string): string {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Gate, type AuthorizeRequest, type Authorization } from './gate.js';
+import { type Authorization, type AuthorizeRequest, Gate } from './gate.js';
 import { LAST_CHANCE_MAX_TOKENS } from './last-chance.js';
 import type { LoopEvent } from './loop-event.js';
-import { MAX_ITERATIONS, runAgentLoop, type RunAgentLoopOptions } from './run-agent-loop.js';
+import { MAX_ITERATIONS, type RunAgentLoopOptions, runAgentLoop } from './run-agent-loop.js';
 import { connectInMemory } from './testing/connect-in-memory.js';
 import { collectEvents } from './testing/recording-context.js';
 import { ScriptedModel, textTurn, toolTurn } from './testing/scripted-model.js';
@@ -34,7 +34,10 @@ function last<Type extends LoopEvent['type']>(events: LoopEvent[], type: Type): 
 
 describe('runAgentLoop', () => {
   it('yields its events in order and ends with end_turn, the final text, agent-end and done', async () => {
-    const model = new ScriptedModel([toolTurn({ name: 'echo', input: { text: 'a' } }, { name: 'echo', input: { text: 'b' } }), textTurn('All jars fine.')]);
+    const model = new ScriptedModel([
+      toolTurn({ name: 'echo', input: { text: 'a' } }, { name: 'echo', input: { text: 'b' } }),
+      textTurn('All jars fine.'),
+    ]);
     const events = await run({ model, toolbox: await kitchen() });
 
     expect(events.map((event) => event.type)).toEqual([
@@ -51,14 +54,32 @@ describe('runAgentLoop', () => {
       'agent-end',
       'done',
     ]);
-    expect(last(events, 'agent-start')).toMatchObject({ agent: 'main', name: 'main', depth: 0, task: 'Check the jars.' });
-    expect(last(events, 'done')).toMatchObject({ stopReason: 'end_turn', finalText: 'All jars fine.', iterations: 2, toolCalls: 2 });
-    expect(last(events, 'agent-end')).toMatchObject({ stopReason: 'end_turn', finalText: 'All jars fine.', iterations: 2, toolCalls: 2 });
+    expect(last(events, 'agent-start')).toMatchObject({
+      agent: 'main',
+      name: 'main',
+      depth: 0,
+      task: 'Check the jars.',
+    });
+    expect(last(events, 'done')).toMatchObject({
+      stopReason: 'end_turn',
+      finalText: 'All jars fine.',
+      iterations: 2,
+      toolCalls: 2,
+    });
+    expect(last(events, 'agent-end')).toMatchObject({
+      stopReason: 'end_turn',
+      finalText: 'All jars fine.',
+      iterations: 2,
+      toolCalls: 2,
+    });
     expect(last(events, 'done').tokens).toBeGreaterThan(0);
   });
 
   it('yields plain objects that survive a JSON round trip, each with a lane and a time', async () => {
-    const model = new ScriptedModel([toolTurn({ name: 'progress', input: { steps: 2, intervalMs: 1 } }), textTurn('done')]);
+    const model = new ScriptedModel([
+      toolTurn({ name: 'progress', input: { steps: 2, intervalMs: 1 } }),
+      textTurn('done'),
+    ]);
     const events = await run({ model, toolbox: await kitchen() });
 
     expect(JSON.parse(JSON.stringify(events))).toEqual(events);
@@ -71,7 +92,11 @@ describe('runAgentLoop', () => {
 
   it('sends the assistant turn and one user message with every tool result, in tool_use order', async () => {
     const model = new ScriptedModel([
-      toolTurn({ name: 'sleep', input: { ms: 40, label: 'slow' }, id: 't1' }, { name: 'echo', input: { text: 'quick' }, id: 't2' }, { name: 'nope', id: 't3' }),
+      toolTurn(
+        { name: 'sleep', input: { ms: 40, label: 'slow' }, id: 't1' },
+        { name: 'echo', input: { text: 'quick' }, id: 't2' },
+        { name: 'nope', id: 't3' },
+      ),
       textTurn('ok'),
     ]);
     await run({ model, toolbox: await kitchen(), system: 'You are a careful cook.' });
@@ -85,7 +110,12 @@ describe('runAgentLoop', () => {
         content: [
           { type: 'tool_result', tool_use_id: 't1', content: 'slow slept 40 ms' },
           { type: 'tool_result', tool_use_id: 't2', content: 'pantry says quick' },
-          { type: 'tool_result', tool_use_id: 't3', content: expect.stringMatching(/^There is no tool named "nope"/), is_error: true },
+          {
+            type: 'tool_result',
+            tool_use_id: 't3',
+            content: expect.stringMatching(/^There is no tool named "nope"/),
+            is_error: true,
+          },
         ],
       },
     ]);
@@ -93,7 +123,10 @@ describe('runAgentLoop', () => {
 
   it("runs one turn's tool calls concurrently: two 100 ms tools finish in well under 200 ms", async () => {
     const model = new ScriptedModel([
-      toolTurn({ name: 'sleep', input: { ms: 100, label: 'one' } }, { name: 'sleep', input: { ms: 100, label: 'two' } }),
+      toolTurn(
+        { name: 'sleep', input: { ms: 100, label: 'one' } },
+        { name: 'sleep', input: { ms: 100, label: 'two' } },
+      ),
       textTurn('rested'),
     ]);
     const events = await run({ model, toolbox: await kitchen() });
@@ -136,7 +169,9 @@ describe('runAgentLoop', () => {
 
   it(`stops at maxIterations (default ${MAX_ITERATIONS}) and asks once more, without tools, for a partial report`, async () => {
     const model = new ScriptedModel((request) =>
-      request.tools?.length ? { text: 'Still looking.', toolUses: [{ name: 'echo', input: { text: 'again' } }] } : textTurn('Jars 1-3 fine; jar 4 not reached.'),
+      request.tools?.length
+        ? { text: 'Still looking.', toolUses: [{ name: 'echo', input: { text: 'again' } }] }
+        : textTurn('Jars 1-3 fine; jar 4 not reached.'),
     );
     const events = await run({ model, toolbox: await kitchen(), maxIterations: 3 });
 
@@ -147,19 +182,34 @@ describe('runAgentLoop', () => {
     expect(JSON.stringify(lastChance?.messages.at(-1))).toContain(
       'You have reached the iteration limit. Reply now, without tools, with a short report of what you DID establish and what you did not reach.',
     );
-    expect(last(events, 'done')).toMatchObject({ stopReason: 'max_iterations', iterations: 3, toolCalls: 3, finalText: 'Jars 1-3 fine; jar 4 not reached.' });
-    expect(last(events, 'done').detail).toBe('Stopped: the agent used all 3 of its model calls, the limit set by --max-iterations. Raise it to go further.');
+    expect(last(events, 'done')).toMatchObject({
+      stopReason: 'max_iterations',
+      iterations: 3,
+      toolCalls: 3,
+      finalText: 'Jars 1-3 fine; jar 4 not reached.',
+    });
+    expect(last(events, 'done').detail).toBe(
+      'Stopped: the agent used all 3 of its model calls, the limit set by --max-iterations. Raise it to go further.',
+    );
     expect(events.filter((event) => event.type === 'usage')).toHaveLength(4);
   });
 
   it('ends with aborted quickly when the signal fires, and the in-flight tool call sees the abort', async () => {
     const observations = createObservations();
     const toolbox = await kitchen(observations);
-    const model = new ScriptedModel([toolTurn({ name: 'sleep', input: { ms: 10_000, label: 'stew' } }), textTurn('never')]);
+    const model = new ScriptedModel([
+      toolTurn({ name: 'sleep', input: { ms: 10_000, label: 'stew' } }),
+      textTurn('never'),
+    ]);
     const controller = new AbortController();
     const events: LoopEvent[] = [];
     let abortedAt = 0;
-    for await (const event of runAgentLoop({ messages: [{ role: 'user', content: 'cook' }], model, toolbox, signal: controller.signal })) {
+    for await (const event of runAgentLoop({
+      messages: [{ role: 'user', content: 'cook' }],
+      model,
+      toolbox,
+      signal: controller.signal,
+    })) {
       events.push(event);
       if (event.type === 'tool-call') {
         setTimeout(() => {
@@ -170,7 +220,10 @@ describe('runAgentLoop', () => {
     }
 
     expect(Date.now() - abortedAt).toBeLessThan(500);
-    expect(last(events, 'tool-result')).toMatchObject({ isError: true, content: expect.stringContaining('cancelled because the run was aborted') });
+    expect(last(events, 'tool-result')).toMatchObject({
+      isError: true,
+      content: expect.stringContaining('cancelled because the run was aborted'),
+    });
     expect(last(events, 'done')).toMatchObject({ stopReason: 'aborted', iterations: 1 });
     expect(model.requests).toHaveLength(1);
     expect(observations.cancelled).toContain('stew');
@@ -197,7 +250,10 @@ describe('runAgentLoop', () => {
   });
 
   it('ends with stopReason error and says what happened when the model throws', async () => {
-    const model = new ScriptedModel([toolTurn({ name: 'echo', input: { text: 'x' } }), { error: new Error('overloaded (529)') }]);
+    const model = new ScriptedModel([
+      toolTurn({ name: 'echo', input: { text: 'x' } }),
+      { error: new Error('overloaded (529)') },
+    ]);
     const events = await run({ model, toolbox: await kitchen() });
 
     expect(last(events, 'done')).toMatchObject({
@@ -215,7 +271,10 @@ describe('runAgentLoop', () => {
     }
     const model = new ScriptedModel([toolTurn({ name: 'echo', input: { text: 'x' } }), textTurn('unreached')]);
     const events = await run({ model, toolbox: await kitchen(), gate: new BrokenGate() });
-    expect(last(events, 'done')).toMatchObject({ stopReason: 'error', detail: 'The agent loop failed: the gate fell off its hinges' });
+    expect(last(events, 'done')).toMatchObject({
+      stopReason: 'error',
+      detail: 'The agent loop failed: the gate fell off its hinges',
+    });
   });
 
   it('turns a gate denial into an error tool result and goes on', async () => {
@@ -224,7 +283,10 @@ describe('runAgentLoop', () => {
     const events = await run({ model, toolbox: await kitchen(), gate });
 
     expect(last(events, 'approval-response')).toMatchObject({ decision: 'denied', tool: 'echo' });
-    expect(last(events, 'tool-result')).toMatchObject({ isError: true, content: expect.stringContaining('no echoes in this kitchen') });
+    expect(last(events, 'tool-result')).toMatchObject({
+      isError: true,
+      content: expect.stringContaining('no echoes in this kitchen'),
+    });
     expect(last(events, 'done')).toMatchObject({ stopReason: 'end_turn', finalText: 'I could not echo.' });
   });
 
@@ -246,7 +308,11 @@ describe('runAgentLoop', () => {
     const budget = new TreeBudget({ maxTokens: 3_000 });
     const model = new ScriptedModel((request) =>
       request.tools?.length
-        ? { text: 'Jar 1 is fine so far.', toolUses: [{ name: 'echo', input: { text: 'x' } }], usage: { inputTokens: 200, outputTokens: 700 } }
+        ? {
+            text: 'Jar 1 is fine so far.',
+            toolUses: [{ name: 'echo', input: { text: 'x' } }],
+            usage: { inputTokens: 200, outputTokens: 700 },
+          }
         : { text: 'Jar 1 is fine. Not reached: jars 2 and 3.', usage: { inputTokens: 300, outputTokens: 100 } },
     );
     const events = await run({ model, toolbox: await kitchen(), budget, maxTokensPerCall: 1_000 });
@@ -254,9 +320,16 @@ describe('runAgentLoop', () => {
     const lastChance = model.requests.at(-1);
     expect(lastChance?.tools).toEqual([]);
     expect(lastChance?.maxTokens).toBe(LAST_CHANCE_MAX_TOKENS);
-    expect(JSON.stringify(lastChance?.messages.at(-1))).toContain('The run has almost no token budget left. Reply now, without tools,');
-    expect(last(events, 'done')).toMatchObject({ stopReason: 'budget', finalText: 'Jar 1 is fine. Not reached: jars 2 and 3.' });
-    expect(last(events, 'done').detail).toMatch(/^Stopped: the tree budget has no room for another model call .*--max-tree-tokens/);
+    expect(JSON.stringify(lastChance?.messages.at(-1))).toContain(
+      'The run has almost no token budget left. Reply now, without tools,',
+    );
+    expect(last(events, 'done')).toMatchObject({
+      stopReason: 'budget',
+      finalText: 'Jar 1 is fine. Not reached: jars 2 and 3.',
+    });
+    expect(last(events, 'done').detail).toMatch(
+      /^Stopped: the tree budget has no room for another model call .*--max-tree-tokens/,
+    );
     expect(budget.spentTokens).toBeLessThanOrEqual(3_000);
     expect(budget.reservedTokens).toBe(0);
   });
@@ -265,7 +338,11 @@ describe('runAgentLoop', () => {
     const budget = new TreeBudget({ maxTokens: 1_600 });
     const model = new ScriptedModel((request) =>
       request.tools?.length
-        ? { text: 'Jar 1 is fine so far.', toolUses: [{ name: 'echo', input: { text: 'x' } }], usage: { inputTokens: 400, outputTokens: 900 } }
+        ? {
+            text: 'Jar 1 is fine so far.',
+            toolUses: [{ name: 'echo', input: { text: 'x' } }],
+            usage: { inputTokens: 400, outputTokens: 900 },
+          }
         : textTurn('unreachable'),
     );
     const events = await run({ model, toolbox: await kitchen(), budget, maxTokensPerCall: 1_000 });
@@ -282,7 +359,10 @@ describe('runAgentLoop', () => {
     const model = new ScriptedModel([textTurn('unreachable')]);
     const events = await run({ model, toolbox: await kitchen(), budget });
     expect(model.requests).toHaveLength(0);
-    expect(last(events, 'agent-end')).toMatchObject({ stopReason: 'budget', finalText: 'I ran out of token budget before I could finish: nothing established.' });
+    expect(last(events, 'agent-end')).toMatchObject({
+      stopReason: 'budget',
+      finalText: 'I ran out of token budget before I could finish: nothing established.',
+    });
   });
 
   it('gives the reservation back when the model call fails', async () => {
@@ -310,12 +390,19 @@ describe('runAgentLoop', () => {
 
     expect(model.requests[0]?.tools?.map((tool) => tool.name)).not.toContain('spawn_agent');
     expect(spawned).toBe(0);
-    expect(last(events, 'tool-result')).toMatchObject({ isError: true, content: expect.stringContaining('Solve the task yourself') });
+    expect(last(events, 'tool-result')).toMatchObject({
+      isError: true,
+      content: expect.stringContaining('Solve the task yourself'),
+    });
   });
 
   it('labels every event of a sub-agent with its lane and yields no done for it', async () => {
     const model = new ScriptedModel([textTurn('worker report')]);
-    const events = await run({ model, toolbox: await kitchen(), agent: { id: '1', name: 'baker', parent: 'main', depth: 1 } });
+    const events = await run({
+      model,
+      toolbox: await kitchen(),
+      agent: { id: '1', name: 'baker', parent: 'main', depth: 1 },
+    });
     expect(events.map((event) => event.type)).toEqual(['agent-start', 'iteration-start', 'usage', 'text', 'agent-end']);
     expect(events.every((event) => event.agent === '1')).toBe(true);
     expect(last(events, 'agent-end')).toMatchObject({ name: 'baker', parent: 'main', finalText: 'worker report' });

@@ -9,14 +9,14 @@ import { describeError } from './errors.js';
 import type { Gate } from './gate.js';
 import { askForLastReport, fallbackReport, type LastChanceCause } from './last-chance.js';
 import type { LiveRun } from './live-run.js';
-import { stamp, type LoopEvent } from './loop-event.js';
+import { type LoopEvent, stamp } from './loop-event.js';
 import type { Message, Model, ModelRequest, TextBlock } from './model.js';
 import { runToolCalls } from './run-tool-calls.js';
 import { SEATBELT_FLAGS } from './seatbelts.js';
 import { SPAWN_AGENT_TOOL } from './spawn-agent-limits.js';
 import type { LoopStopReason } from './stop-reason.js';
-import type { Toolbox } from './toolbox.js';
 import type { AgentInfo } from './tool-types.js';
+import type { Toolbox } from './toolbox.js';
 import type { TreeBudget } from './tree-budget.js';
 
 /** A model that keeps calling tools forever is a bug, not a feature: the loop is bounded. */
@@ -98,13 +98,20 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
       const outcome = await callModelWithinBudget({ model, request, budget, agent: agent.id, signal: stop.signal });
       if (outcome.kind === 'no-room') {
         const need = `it needs up to ${outcome.worstCase} tokens and ${outcome.left} of ${outcome.maxTokens} are left`;
-        ending = { stopReason: 'budget', lastChance: 'budget', detail: `Stopped: the tree budget has no room for another model call (${need}), the limit set by ${MAX_TREE_TOKENS_FLAG}. Raise it to go further.` };
+        ending = {
+          stopReason: 'budget',
+          lastChance: 'budget',
+          detail: `Stopped: the tree budget has no room for another model call (${need}), the limit set by ${MAX_TREE_TOKENS_FLAG}. Raise it to go further.`,
+        };
         break;
       }
       if (outcome.kind === 'failed') {
         ending = outcome.aborted
           ? { stopReason: 'aborted', detail: 'The run was aborted during a model call.' }
-          : { stopReason: 'error', detail: `The model (${model.label}) failed on iteration ${totals.iterations}: ${outcome.reason}` };
+          : {
+              stopReason: 'error',
+              detail: `The model (${model.label}) failed on iteration ${totals.iterations}: ${outcome.reason}`,
+            };
         break;
       }
 
@@ -113,8 +120,19 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
       totals.tokens += outcome.tokens;
       totals.costCents += outcome.costCents;
       const { inputTokens, outputTokens } = response.usage;
-      yield stamp({ type: 'usage', agent: agent.id, model: response.model, inputTokens, outputTokens, costCents: outcome.costCents, treeTokens: treeTokens() });
-      const turnText = response.content.filter((block): block is TextBlock => block.type === 'text').map((block) => block.text).join('\n');
+      yield stamp({
+        type: 'usage',
+        agent: agent.id,
+        model: response.model,
+        inputTokens,
+        outputTokens,
+        costCents: outcome.costCents,
+        treeTokens: treeTokens(),
+      });
+      const turnText = response.content
+        .filter((block): block is TextBlock => block.type === 'text')
+        .map((block) => block.text)
+        .join('\n');
       if (turnText.trim() !== '') {
         finalText = turnText;
         texts.push(turnText);
@@ -154,7 +172,8 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
         },
         treeTokens,
       });
-      if (stop.signal.aborted) ending = { stopReason: 'aborted', detail: 'The run was aborted during the last-chance report.' };
+      if (stop.signal.aborted)
+        ending = { stopReason: 'aborted', detail: 'The run was aborted during the last-chance report.' };
     }
   } catch (error) {
     // A bug below us (a gate or local tool that threw) ends the run in words, not as a crash.
@@ -174,12 +193,25 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
   if (agent.depth === 0) {
     // done counts the whole tree; with a budget, its spend (sampling calls charged to it included).
     const spend = budget ? { tokens: budget.spentTokens, costCents: budget.spentCents } : {};
-    yield stamp({ type: 'done', agent: agent.id, finalText, stopReason, ...tree.totals, ...spend, ...(detail === undefined ? {} : { detail }) });
+    yield stamp({
+      type: 'done',
+      agent: agent.id,
+      finalText,
+      stopReason,
+      ...tree.totals,
+      ...spend,
+      ...(detail === undefined ? {} : { detail }),
+    });
   }
 }
 
 /** The limits checked before every model call, in order: abort, the whole-run seatbelts, this agent's iterations. */
-function limitBeforeModelCall(signal: AbortSignal, tree: AgentTree, iterations: number, maxIterations: number): Ending | undefined {
+function limitBeforeModelCall(
+  signal: AbortSignal,
+  tree: AgentTree,
+  iterations: number,
+  maxIterations: number,
+): Ending | undefined {
   if (signal.aborted) return { stopReason: 'aborted', detail: 'The run was aborted.' };
   const belt = tree.checkSeatbelts();
   if (belt) return { stopReason: 'seatbelt', detail: belt.message };
@@ -197,5 +229,8 @@ function firstUserText(messages: Message[]): string {
   const first = messages.find((message) => message.role === 'user');
   if (!first) return '';
   if (typeof first.content === 'string') return first.content;
-  return first.content.filter((block): block is TextBlock => block.type === 'text').map((block) => block.text).join('\n');
+  return first.content
+    .filter((block): block is TextBlock => block.type === 'text')
+    .map((block) => block.text)
+    .join('\n');
 }

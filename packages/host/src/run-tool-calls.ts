@@ -3,7 +3,7 @@
 
 import { createEventQueue, drainWhile } from './event-queue.js';
 import type { LiveRun, LiveToolCallContext } from './live-run.js';
-import { stamp, type LoopEvent, type LoopEventDraft } from './loop-event.js';
+import { type LoopEvent, type LoopEventDraft, stamp } from './loop-event.js';
 import type { ToolResultBlock, ToolUseBlock } from './model.js';
 import { AGENT_DEPTH_LIMIT_TEXT, SPAWN_AGENT_TOOL, SPAWN_NOT_OFFERED_TEXT } from './spawn-agent-limits.js';
 import type { AgentInfo, ToolOutcome } from './tool-types.js';
@@ -51,12 +51,22 @@ export async function* runToolCalls(turn: TurnToolCalls): AsyncGenerator<LoopEve
 
   const results = toolUses.map((use, index): ToolResultBlock => {
     const outcome = outcomes[index] as ToolOutcome;
-    return { type: 'tool_result', tool_use_id: use.id, content: outcome.content, ...(outcome.isError ? { is_error: true } : {}) };
+    return {
+      type: 'tool_result',
+      tool_use_id: use.id,
+      content: outcome.content,
+      ...(outcome.isError ? { is_error: true } : {}),
+    };
   });
   return { results, started: admitted.filter(Boolean).length };
 }
 
-async function runOneCall(turn: TurnToolCalls, use: ToolUseBlock, emit: (draft: LoopEventDraft) => void, admitted: boolean): Promise<ToolOutcome> {
+async function runOneCall(
+  turn: TurnToolCalls,
+  use: ToolUseBlock,
+  emit: (draft: LoopEventDraft) => void,
+  admitted: boolean,
+): Promise<ToolOutcome> {
   const started = performance.now();
   const context: LiveToolCallContext = { callId: use.id, agent: turn.agent, signal: turn.signal, emit, run: turn.run };
   const outcome = admitted
@@ -75,7 +85,11 @@ async function runOneCall(turn: TurnToolCalls, use: ToolUseBlock, emit: (draft: 
   return outcome;
 }
 
-async function authorizeAndCall(turn: TurnToolCalls, use: ToolUseBlock, context: LiveToolCallContext): Promise<ToolOutcome> {
+async function authorizeAndCall(
+  turn: TurnToolCalls,
+  use: ToolUseBlock,
+  context: LiveToolCallContext,
+): Promise<ToolOutcome> {
   // Cooks don't hire cooks: the tool is not offered to this agent, and a model that names it anyway
   // is refused here, before the gate and the toolbox.
   if (!turn.delegate && use.name === SPAWN_AGENT_TOOL) {

@@ -1,4 +1,4 @@
-import { ErrorCode, McpError, type CreateMessageRequest } from '@modelcontextprotocol/sdk/types.js';
+import { type CreateMessageRequest, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { createPendingApprovals } from './approver.js';
 import type { ApprovalQuestion } from './gate.js';
@@ -6,8 +6,8 @@ import type { LoopEvent, LoopEventDraft, SamplingRequestEvent, SamplingResponseE
 import { stamp } from './loop-event.js';
 import { estimateRequestTokens, type Model, type ModelRequest, type ModelResponse } from './model.js';
 import { createSamplingHandler, SAMPLING_REJECTED, type SamplingHandlerOptions } from './sampling-handler.js';
-import { TreeBudget } from './tree-budget.js';
 import type { ToolCallContext } from './tool-types.js';
+import { TreeBudget } from './tree-budget.js';
 
 /** A model that answers from a function and keeps every request it got. */
 class FakeModel implements Model {
@@ -30,11 +30,22 @@ class FakeModel implements Model {
 
 function fakeContext(callId = 'call-7'): ToolCallContext & { events: LoopEvent[] } {
   const events: LoopEvent[] = [];
-  return { callId, agent: { id: '2', name: 'pastry', parent: 'main', depth: 1 }, signal: new AbortController().signal, emit: (draft: LoopEventDraft) => events.push(stamp(draft)), events };
+  return {
+    callId,
+    agent: { id: '2', name: 'pastry', parent: 'main', depth: 1 },
+    signal: new AbortController().signal,
+    emit: (draft: LoopEventDraft) => events.push(stamp(draft)),
+    events,
+  };
 }
 
 function params(overrides: Partial<CreateMessageRequest['params']> = {}): CreateMessageRequest['params'] {
-  return { messages: [{ role: 'user', content: { type: 'text', text: 'Critique this tart.' } }], systemPrompt: 'You are a pastry chef.', maxTokens: 400, ...overrides };
+  return {
+    messages: [{ role: 'user', content: { type: 'text', text: 'Critique this tart.' } }],
+    systemPrompt: 'You are a pastry chef.',
+    maxTokens: 400,
+    ...overrides,
+  };
 }
 
 function setup(options: Partial<SamplingHandlerOptions> = {}) {
@@ -44,20 +55,31 @@ function setup(options: Partial<SamplingHandlerOptions> = {}) {
   return { model, budget, handler };
 }
 
-const requestsIn = (events: LoopEvent[]) => events.filter((event): event is SamplingRequestEvent => event.type === 'sampling-request');
-const responsesIn = (events: LoopEvent[]) => events.filter((event): event is SamplingResponseEvent => event.type === 'sampling-response');
+const requestsIn = (events: LoopEvent[]) =>
+  events.filter((event): event is SamplingRequestEvent => event.type === 'sampling-request');
+const responsesIn = (events: LoopEvent[]) =>
+  events.filter((event): event is SamplingResponseEvent => event.type === 'sampling-response');
 const never = new AbortController().signal;
 
 describe('createSamplingHandler', () => {
-  it('runs the host model on the server\'s text messages and answers as MCP wants', async () => {
+  it("runs the host model on the server's text messages and answers as MCP wants", async () => {
     const { model, handler } = setup();
     const result = await handler('pastry-chef', params(), fakeContext(), never);
-    expect(result).toEqual({ role: 'assistant', content: { type: 'text', text: 'VERDICT: bake' }, model: 'claude-sonnet-5', stopReason: 'endTurn' });
-    expect(model.requests[0]).toMatchObject({ system: 'You are a pastry chef.', messages: [{ role: 'user', content: 'Critique this tart.' }], maxTokens: 400 });
+    expect(result).toEqual({
+      role: 'assistant',
+      content: { type: 'text', text: 'VERDICT: bake' },
+      model: 'claude-sonnet-5',
+      stopReason: 'endTurn',
+    });
+    expect(model.requests[0]).toMatchObject({
+      system: 'You are a pastry chef.',
+      messages: [{ role: 'user', content: 'Critique this tart.' }],
+      maxTokens: 400,
+    });
     expect(model.requests[0]?.tools).toBeUndefined();
   });
 
-  it('caps the output tokens at the host\'s limit, whatever the server asks', async () => {
+  it("caps the output tokens at the host's limit, whatever the server asks", async () => {
     const { model, handler } = setup({ maxOutputTokens: 256 });
     await handler('pastry-chef', params({ maxTokens: 100_000 }), fakeContext(), never);
     expect(model.requests[0]?.maxTokens).toBe(256);
@@ -69,8 +91,16 @@ describe('createSamplingHandler', () => {
     await handler('pastry-chef', params(), context, never);
     const [shown] = requestsIn(context.events);
     const [answered] = responsesIn(context.events);
-    expect(shown).toMatchObject({ agent: '2', callId: 'call-7', server: 'pastry-chef', maxTokens: 400, treeTokensLeft: 600_000 });
-    expect(shown?.costCents).toBe(budget.priceOf('claude-sonnet-5', { inputTokens: shown?.estimatedInputTokens ?? -1, outputTokens: 400 }));
+    expect(shown).toMatchObject({
+      agent: '2',
+      callId: 'call-7',
+      server: 'pastry-chef',
+      maxTokens: 400,
+      treeTokensLeft: 600_000,
+    });
+    expect(shown?.costCents).toBe(
+      budget.priceOf('claude-sonnet-5', { inputTokens: shown?.estimatedInputTokens ?? -1, outputTokens: 400 }),
+    );
     expect(answered).toMatchObject({ outcome: 'answered', inputTokens: 40, outputTokens: 12, callId: 'call-7' });
     expect(answered?.costCents).toBe(budget.spentCents);
     expect(budget.agentTotals('2').tokens).toBe(52);
@@ -111,9 +141,16 @@ describe('createSamplingHandler', () => {
       },
     });
     await handler('pastry-chef', params(), fakeContext(), never);
-    await expect(handler('pastry-chef', params(), fakeContext(), never)).rejects.toThrow('The user declined sampling/createMessage from pastry-chef');
+    await expect(handler('pastry-chef', params(), fakeContext(), never)).rejects.toThrow(
+      'The user declined sampling/createMessage from pastry-chef',
+    );
     expect(model.requests).toHaveLength(1);
-    expect(questions[0]).toMatchObject({ tool: 'sampling/createMessage', server: 'pastry-chef', callId: 'call-7', agent: { id: '2' } });
+    expect(questions[0]).toMatchObject({
+      tool: 'sampling/createMessage',
+      server: 'pastry-chef',
+      callId: 'call-7',
+      agent: { id: '2' },
+    });
     expect(questions[0]?.reason).toMatch(/^pastry-chef is asking to spend \d+\.\d+¢ on a model call/);
     expect(questions[0]?.input).toMatchObject({ maxTokens: 400, prompt: 'Critique this tart.' });
   });
@@ -131,8 +168,15 @@ describe('createSamplingHandler', () => {
   });
 
   it('treats an approver that throws as a no, with the reason', async () => {
-    const { handler } = setup({ defaultAction: 'ask', approver: async () => { throw new Error('terminal closed'); } });
-    await expect(handler('pastry-chef', params(), fakeContext(), never)).rejects.toThrow('failed (terminal closed); treated as a no');
+    const { handler } = setup({
+      defaultAction: 'ask',
+      approver: async () => {
+        throw new Error('terminal closed');
+      },
+    });
+    await expect(handler('pastry-chef', params(), fakeContext(), never)).rejects.toThrow(
+      'failed (terminal closed); treated as a no',
+    );
   });
 
   it('stops asking when the server withdraws the request', async () => {
@@ -163,15 +207,30 @@ describe('createSamplingHandler', () => {
     expect(requestsIn(first.events)).toHaveLength(1);
     expect(requestsIn(second.events)).toHaveLength(1);
     expect(responsesIn(first.events)[0]?.outcome).toBe('answered');
-    expect(responsesIn(second.events)[0]).toMatchObject({ outcome: 'denied', reason: 'The user declined sampling/createMessage from pastry-chef: not now' });
+    expect(responsesIn(second.events)[0]).toMatchObject({
+      outcome: 'denied',
+      reason: 'The user declined sampling/createMessage from pastry-chef: not now',
+    });
   });
 
   it('holds a server to its spending cap across the run', async () => {
-    const model = new FakeModel('claude-sonnet-5', (request) => ({ content: [{ type: 'text', text: 'long' }], stopReason: 'max_tokens', usage: { inputTokens: 20, outputTokens: request.maxTokens }, model: 'claude-sonnet-5' }));
-    const handler = createSamplingHandler({ model, budget: new TreeBudget(), defaultAction: 'allow', perServer: { 'pastry-chef': { action: 'allow', capCents: 0.5 } } });
+    const model = new FakeModel('claude-sonnet-5', (request) => ({
+      content: [{ type: 'text', text: 'long' }],
+      stopReason: 'max_tokens',
+      usage: { inputTokens: 20, outputTokens: request.maxTokens },
+      model: 'claude-sonnet-5',
+    }));
+    const handler = createSamplingHandler({
+      model,
+      budget: new TreeBudget(),
+      defaultAction: 'allow',
+      perServer: { 'pastry-chef': { action: 'allow', capCents: 0.5 } },
+    });
     // One call at Sonnet rates costs about 0.4¢ (400 output tokens); a second could pass 0.5¢.
     await handler('pastry-chef', params(), fakeContext(), never);
-    await expect(handler('pastry-chef', params(), fakeContext(), never)).rejects.toThrow(/pastry-chef has used 0\.\d+¢ of its 0\.5¢ sampling allowance/);
+    await expect(handler('pastry-chef', params(), fakeContext(), never)).rejects.toThrow(
+      /pastry-chef has used 0\.\d+¢ of its 0\.5¢ sampling allowance/,
+    );
     expect(model.requests).toHaveLength(1);
     await expect(handler('other-server', params(), fakeContext(), never)).resolves.toMatchObject({ role: 'assistant' });
   });
@@ -180,21 +239,32 @@ describe('createSamplingHandler', () => {
     let release = (): void => {};
     const slow = new FakeModel('claude-sonnet-5', async (request) => {
       await new Promise<void>((resolve) => (release = resolve));
-      return { content: [{ type: 'text', text: 'ok' }], stopReason: 'end_turn', usage: { inputTokens: 10, outputTokens: 10 }, model: request.maxTokens > 0 ? 'claude-sonnet-5' : '' };
+      return {
+        content: [{ type: 'text', text: 'ok' }],
+        stopReason: 'end_turn',
+        usage: { inputTokens: 10, outputTokens: 10 },
+        model: request.maxTokens > 0 ? 'claude-sonnet-5' : '',
+      };
     });
-    const handler = createSamplingHandler({ model: slow, budget: new TreeBudget(), perServer: { 'pastry-chef': { action: 'allow', capCents: 0.5 } } });
+    const handler = createSamplingHandler({
+      model: slow,
+      budget: new TreeBudget(),
+      perServer: { 'pastry-chef': { action: 'allow', capCents: 0.5 } },
+    });
     const running = handler('pastry-chef', params(), fakeContext(), never);
     await expect(handler('pastry-chef', params(), fakeContext(), never)).rejects.toThrow('sampling allowance');
     release();
     await expect(running).resolves.toMatchObject({ content: { text: 'ok' } });
   });
 
-  it('refuses a request the run\'s token budget cannot cover', async () => {
+  it("refuses a request the run's token budget cannot cover", async () => {
     const model = new FakeModel('claude-sonnet-5');
     const budget = new TreeBudget({ maxTokens: 300 });
     const context = fakeContext();
     const handler = createSamplingHandler({ model, budget, defaultAction: 'allow' });
-    await expect(handler('pastry-chef', params(), context, never)).rejects.toThrow(/token budget cannot cover this model call: it could use \d+ tokens and 300 of 300 are left/);
+    await expect(handler('pastry-chef', params(), context, never)).rejects.toThrow(
+      /token budget cannot cover this model call: it could use \d+ tokens and 300 of 300 are left/,
+    );
     expect(model.requests).toHaveLength(0);
     expect(budget.reservedTokens).toBe(0);
     expect(requestsIn(context.events)[0]?.treeTokensLeft).toBe(300);
@@ -206,7 +276,12 @@ describe('createSamplingHandler', () => {
       throw new Error('overloaded');
     });
     const context = fakeContext();
-    const refusal = await createSamplingHandler({ model: broken, budget, defaultAction: 'allow' })('pastry-chef', params(), context, never).catch((error: unknown) => error);
+    const refusal = await createSamplingHandler({ model: broken, budget, defaultAction: 'allow' })(
+      'pastry-chef',
+      params(),
+      context,
+      never,
+    ).catch((error: unknown) => error);
     expect(refusal).toMatchObject({ code: ErrorCode.InternalError });
     expect((refusal as Error).message).toContain("The host's model failed to answer: overloaded");
     expect(budget.reservedTokens).toBe(0);
@@ -216,19 +291,32 @@ describe('createSamplingHandler', () => {
 
   it('refuses content it cannot sample from, naming the message', async () => {
     const { handler } = setup();
-    const image = params({ messages: [{ role: 'user', content: { type: 'image', data: 'AAAA', mimeType: 'image/png' } }] });
-    await expect(handler('pastry-chef', image, fakeContext(), never)).rejects.toMatchObject({ code: ErrorCode.InvalidParams, message: expect.stringContaining('messages[0] has image content') });
+    const image = params({
+      messages: [{ role: 'user', content: { type: 'image', data: 'AAAA', mimeType: 'image/png' } }],
+    });
+    await expect(handler('pastry-chef', image, fakeContext(), never)).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: expect.stringContaining('messages[0] has image content'),
+    });
   });
 
   it('joins text blocks of one message and keeps roles', async () => {
     const { handler, model } = setup();
     await handler(
       'pastry-chef',
-      params({ messages: [
-        { role: 'user', content: [{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }] },
-        { role: 'assistant', content: { type: 'text', text: 'three' } },
-        { role: 'user', content: { type: 'text', text: 'four' } },
-      ] }),
+      params({
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'one' },
+              { type: 'text', text: 'two' },
+            ],
+          },
+          { role: 'assistant', content: { type: 'text', text: 'three' } },
+          { role: 'user', content: { type: 'text', text: 'four' } },
+        ],
+      }),
       fakeContext(),
       never,
     );

@@ -3,15 +3,15 @@
 // shared TreeBudget and runs the host's own model. Host side: the server only proposes a call.
 
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { askApprover } from './ask-approver.js';
 import { ConfigurationError, describeError } from './errors.js';
-import { DEFAULT_APPROVAL_TIMEOUT_MS, type Approver } from './gate.js';
+import { type Approver, DEFAULT_APPROVAL_TIMEOUT_MS } from './gate.js';
 import type { LoopEventDraft } from './loop-event.js';
 import { estimateRequestTokens, type Model } from './model.js';
-import { askApprover } from './ask-approver.js';
 import { formatCents, toCreateMessageResult, toModelRequest } from './sampling-messages.js';
 import type { ServerRequestHandlers } from './server-client.js';
-import type { TreeBudget } from './tree-budget.js';
 import type { AgentInfo } from './tool-types.js';
+import type { TreeBudget } from './tree-budget.js';
 
 export type SamplingAction = 'allow' | 'ask' | 'deny';
 
@@ -54,18 +54,23 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
   const { model, budget } = options;
   const maxOutputTokens = options.maxOutputTokens ?? DEFAULT_SAMPLING_MAX_OUTPUT_TOKENS;
   if (!Number.isInteger(maxOutputTokens) || maxOutputTokens < 1) {
-    throw new ConfigurationError(`sampling maxOutputTokens must be a whole number of at least 1 (got ${maxOutputTokens}).`);
+    throw new ConfigurationError(
+      `sampling maxOutputTokens must be a whole number of at least 1 (got ${maxOutputTokens}).`,
+    );
   }
   for (const [server, policy] of Object.entries(options.perServer ?? {})) {
     if (policy.capCents !== undefined && !(policy.capCents >= 0)) {
-      throw new ConfigurationError(`sampling capCents for server "${server}" must be 0 or more cents (got ${policy.capCents}).`);
+      throw new ConfigurationError(
+        `sampling capCents for server "${server}" must be 0 or more cents (got ${policy.capCents}).`,
+      );
     }
   }
   // Cents per server: settled charges, and worst cases of calls still running (so that
   // concurrent requests cannot together pass a cap).
   const spent = new Map<string, number>();
   const held = new Map<string, number>();
-  const add = (totals: Map<string, number>, server: string, cents: number) => totals.set(server, (totals.get(server) ?? 0) + cents);
+  const add = (totals: Map<string, number>, server: string, cents: number) =>
+    totals.set(server, (totals.get(server) ?? 0) + cents);
 
   return async (server, params, context, signal) => {
     const requestId = `sampling-${++requestCounter}`;
@@ -76,7 +81,11 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
     const action = policy?.action ?? options.defaultAction ?? 'ask';
     const capCents = policy?.capCents ?? options.capCents;
 
-    const refuse = (reason: string, outcome: 'denied' | 'failed' = 'denied', code: number = SAMPLING_REJECTED): McpError => {
+    const refuse = (
+      reason: string,
+      outcome: 'denied' | 'failed' = 'denied',
+      code: number = SAMPLING_REJECTED,
+    ): McpError => {
       emitter({ type: 'sampling-response', ...lane, outcome, reason, inputTokens: 0, outputTokens: 0, costCents: 0 });
       return new McpError(code, reason);
     };
@@ -85,14 +94,28 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
     try {
       request = toModelRequest(params, maxOutputTokens);
     } catch (error) {
-      emitter({ type: 'sampling-request', ...lane, maxTokens: 0, estimatedInputTokens: 0, costCents: 0, treeTokensLeft: budget.remainingTokens });
+      emitter({
+        type: 'sampling-request',
+        ...lane,
+        maxTokens: 0,
+        estimatedInputTokens: 0,
+        costCents: 0,
+        treeTokensLeft: budget.remainingTokens,
+      });
       throw refuse(describeError(error).replace(/^MCP error -?\d+:\s*/, ''), 'failed', ErrorCode.InvalidParams);
     }
     const estimatedInputTokens = estimateRequestTokens(request);
     const worstTokens = estimatedInputTokens + request.maxTokens;
     // The price shown is the most this call can be charged: estimated input plus capped output.
     const costCents = budget.priceOf(model.id, { inputTokens: estimatedInputTokens, outputTokens: request.maxTokens });
-    emitter({ type: 'sampling-request', ...lane, maxTokens: request.maxTokens, estimatedInputTokens, costCents, treeTokensLeft: budget.remainingTokens });
+    emitter({
+      type: 'sampling-request',
+      ...lane,
+      maxTokens: request.maxTokens,
+      estimatedInputTokens,
+      costCents,
+      treeTokensLeft: budget.remainingTokens,
+    });
 
     const capProblem = (): string | undefined => {
       if (capCents === undefined) return undefined;
@@ -102,14 +125,17 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
     };
     const budgetProblem = `The run's token budget cannot cover this model call: it could use ${worstTokens} tokens and ${budget.remainingTokens} of ${budget.maxTokens} are left.`;
 
-    if (action === 'deny') throw refuse(`The kitchen does not let ${server} ask for model calls (its sampling rule is "deny").`);
+    if (action === 'deny')
+      throw refuse(`The kitchen does not let ${server} ask for model calls (its sampling rule is "deny").`);
     const overCap = capProblem();
     if (overCap !== undefined) throw refuse(overCap);
     if (budget.remainingTokens < worstTokens) throw refuse(budgetProblem);
     if (action === 'ask') {
       const reason = `${server} is asking to spend ${formatCents(costCents)} on a model call (up to ${request.maxTokens} output tokens).`;
       if (options.approver === undefined) {
-        throw refuse(`${server} asked to spend ${formatCents(costCents)} on a model call and this run has no one to ask, so the answer is no. The user can allow it with --yes, or with a sampling rule for ${server} whose action is "allow".`);
+        throw refuse(
+          `${server} asked to spend ${formatCents(costCents)} on a model call and this run has no one to ask, so the answer is no. The user can allow it with --yes, or with a sampling rule for ${server} whose action is "allow".`,
+        );
       }
       const lastMessage = request.messages.at(-1)?.content;
       const answer = await askApprover(
@@ -120,7 +146,13 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
           callId: context?.callId ?? '',
           tool: 'sampling/createMessage',
           server,
-          input: { maxTokens: request.maxTokens, estimatedInputTokens, costCents, ...(request.system === undefined ? {} : { systemPrompt: request.system }), prompt: typeof lastMessage === 'string' ? lastMessage.slice(0, 500) : '' },
+          input: {
+            maxTokens: request.maxTokens,
+            estimatedInputTokens,
+            costCents,
+            ...(request.system === undefined ? {} : { systemPrompt: request.system }),
+            prompt: typeof lastMessage === 'string' ? lastMessage.slice(0, 500) : '',
+          },
           reason,
         },
         { signal, timeoutMs: options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS },

@@ -1,7 +1,12 @@
 // Translating between MCP sampling (what a server sends in sampling/createMessage) and the host's
 // model seam. Host side: the server's request is only a proposal; the host caps and rewrites it.
 
-import { ErrorCode, McpError, type CreateMessageRequest, type CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CreateMessageRequest,
+  type CreateMessageResult,
+  ErrorCode,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Message, ModelRequest, ModelResponse, ModelStopReason } from './model.js';
 
 type SamplingParams = CreateMessageRequest['params'];
@@ -13,10 +18,16 @@ type SamplingParams = CreateMessageRequest['params'];
  */
 export function toModelRequest(params: SamplingParams, maxOutputTokens: number): Omit<ModelRequest, 'signal'> {
   if (!Number.isInteger(params.maxTokens) || params.maxTokens < 1) {
-    throw new McpError(ErrorCode.InvalidParams, `maxTokens must be a whole number of at least 1 (got ${params.maxTokens}).`);
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `maxTokens must be a whole number of at least 1 (got ${params.maxTokens}).`,
+    );
   }
   if (params.tools !== undefined || params.toolChoice !== undefined) {
-    throw new McpError(ErrorCode.InvalidParams, 'This host does not offer tools in sampling (it did not declare sampling.tools); send the request without tools.');
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      'This host does not offer tools in sampling (it did not declare sampling.tools); send the request without tools.',
+    );
   }
   if (params.messages.length === 0) {
     throw new McpError(ErrorCode.InvalidParams, 'messages is empty: send at least one user message to sample from.');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from './errors.js';
-import { DEFAULT_SEATBELTS, checkSeatbelts, parseSeatbelts, type Seatbelts } from './seatbelts.js';
+import { checkSeatbelts, DEFAULT_SEATBELTS, parseSeatbelts, type Seatbelts } from './seatbelts.js';
 
 const limits: Seatbelts = { maxIterations: 20, maxToolCalls: 50, maxWallTimeMs: 120_000 };
 
@@ -21,17 +21,25 @@ describe('parseSeatbelts', () => {
   });
 
   it('accepts whole numbers given as flag strings', () => {
-    expect(parseSeatbelts({ maxIterations: '5', maxWallTimeMs: ' 90000 ' })).toEqual({ ...DEFAULT_SEATBELTS, maxIterations: 5, maxWallTimeMs: 90_000 });
+    expect(parseSeatbelts({ maxIterations: '5', maxWallTimeMs: ' 90000 ' })).toEqual({
+      ...DEFAULT_SEATBELTS,
+      maxIterations: 5,
+      maxWallTimeMs: 90_000,
+    });
   });
 
   it('names the flag and the fix for a bad value', () => {
     expect(problemOf({ maxToolCalls: 0 })).toBe('--max-tool-calls must be a whole number, 1 or more (got 0)');
     expect(problemOf({ maxIterations: '2.5' })).toBe('--max-iterations must be a whole number, 1 or more (got "2.5")');
-    expect(problemOf({ maxWallTimeMs: 'soon' })).toBe('--max-wall-time must be a whole number of milliseconds, 1 or more (got "soon")');
+    expect(problemOf({ maxWallTimeMs: 'soon' })).toBe(
+      '--max-wall-time must be a whole number of milliseconds, 1 or more (got "soon")',
+    );
   });
 
   it('refuses unknown seatbelts', () => {
-    expect(problemOf({ maxTools: 3 })).toBe('unknown seatbelt "maxTools"; the seatbelts are maxIterations, maxToolCalls and maxWallTimeMs');
+    expect(problemOf({ maxTools: 3 })).toBe(
+      'unknown seatbelt "maxTools"; the seatbelts are maxIterations, maxToolCalls and maxWallTimeMs',
+    );
   });
 });
 

@@ -61,7 +61,8 @@ export function parseSeatbelts(input: unknown = {}): Seatbelts {
         return `unknown seatbelt ${issue.keys.map((key) => `"${key}"`).join(', ')}; the seatbelts are maxIterations, maxToolCalls and maxWallTimeMs`;
       }
       const field = issue.path[0];
-      if (field === undefined) return `seatbelts must be an object like { "maxToolCalls": 50 } (got ${JSON.stringify(input)})`;
+      if (field === undefined)
+        return `seatbelts must be an object like { "maxToolCalls": 50 } (got ${JSON.stringify(input)})`;
       const value = (input as Record<string, unknown>)[String(field)];
       const flag = SEATBELT_FLAGS[field as keyof Seatbelts] ?? String(field);
       const unit = field === 'maxWallTimeMs' ? ' of milliseconds' : '';
@@ -80,9 +81,10 @@ export function parseSeatbelts(input: unknown = {}): Seatbelts {
 export function checkSeatbelts(state: SeatbeltState): SeatbeltStop | undefined {
   const { toolCalls, elapsedMs, limits } = state;
   if (toolCalls >= limits.maxToolCalls) {
-    const count = toolCalls === limits.maxToolCalls
-      ? `made ${toolCalls} tool calls, the limit set by ${SEATBELT_FLAGS.maxToolCalls}`
-      : `made ${toolCalls} tool calls, past the limit of ${limits.maxToolCalls} set by ${SEATBELT_FLAGS.maxToolCalls}`;
+    const count =
+      toolCalls === limits.maxToolCalls
+        ? `made ${toolCalls} tool calls, the limit set by ${SEATBELT_FLAGS.maxToolCalls}`
+        : `made ${toolCalls} tool calls, past the limit of ${limits.maxToolCalls} set by ${SEATBELT_FLAGS.maxToolCalls}`;
     return { belt: 'max-tool-calls', message: `Stopped: the run ${count}. Raise it to go further.` };
   }
   if (elapsedMs >= limits.maxWallTimeMs) {

@@ -4,13 +4,13 @@
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ErrorCode,
   type CreateMessageRequest,
+  CreateMessageRequestSchema,
   type CreateMessageResult,
   type ElicitRequest,
+  ElicitRequestSchema,
   type ElicitResult,
+  ErrorCode,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { currentToolCallContext } from './tool-call-context.js';

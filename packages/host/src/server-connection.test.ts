@@ -9,7 +9,11 @@ describe('parseServerConnections', () => {
   });
 
   it('names the field and the fix for every bad entry', () => {
-    const attempt = () => parseServerConnections([{ name: 'dice', url: 'dice.local' }, { name: 'two words', url: 'http://127.0.0.1/mcp', port: 1 }]);
+    const attempt = () =>
+      parseServerConnections([
+        { name: 'dice', url: 'dice.local' },
+        { name: 'two words', url: 'http://127.0.0.1/mcp', port: 1 },
+      ]);
     expect(attempt).toThrow(ConfigurationError);
     expect(attempt).toThrow(/servers\[0\]\.url: use an http:\/\/ or https:\/\/ URL/);
     expect(attempt).toThrow(/servers\[1\]\.name: use 1-32 letters/);
@@ -17,7 +21,12 @@ describe('parseServerConnections', () => {
   });
 
   it('refuses two servers with one name and the name reserved for local tools', () => {
-    expect(() => parseServerConnections([{ name: 'dice', url: 'http://a/' }, { name: 'dice', url: 'http://b/' }])).toThrow('Two servers are named "dice"');
+    expect(() =>
+      parseServerConnections([
+        { name: 'dice', url: 'http://a/' },
+        { name: 'dice', url: 'http://b/' },
+      ]),
+    ).toThrow('Two servers are named "dice"');
     expect(() => parseServerConnections([{ name: 'local', url: 'http://a/' }])).toThrow('reserved for the host');
   });
 });

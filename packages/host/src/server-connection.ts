@@ -36,9 +36,14 @@ export function checkServerNames(names: string[]): void {
   const seen = new Set<string>();
   for (const name of names) {
     if (!SERVER_NAME.test(name)) {
-      throw new ConfigurationError(`Server name "${name}" is not usable: use 1-32 letters, digits, "-" or "_" (it prefixes clashing tool names).`);
+      throw new ConfigurationError(
+        `Server name "${name}" is not usable: use 1-32 letters, digits, "-" or "_" (it prefixes clashing tool names).`,
+      );
     }
-    if (name === LOCAL_SERVER) throw new ConfigurationError(`Server name "${LOCAL_SERVER}" is reserved for the host's own tools: rename the server.`);
+    if (name === LOCAL_SERVER)
+      throw new ConfigurationError(
+        `Server name "${LOCAL_SERVER}" is reserved for the host's own tools: rename the server.`,
+      );
     if (seen.has(name)) throw new ConfigurationError(`Two servers are named "${name}": give each server its own name.`);
     seen.add(name);
   }

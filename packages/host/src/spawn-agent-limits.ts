@@ -35,7 +35,9 @@ export function parseSpawnLimits(input: Partial<SpawnLimits> = {}): SpawnLimits 
     );
   }
   if (!Number.isInteger(maxLiveWorkers) || maxLiveWorkers < 1) {
-    throw new ConfigurationError(`spawn_agent "maxLiveWorkers" must be a whole number, 1 or more (got ${String(maxLiveWorkers)}).`);
+    throw new ConfigurationError(
+      `spawn_agent "maxLiveWorkers" must be a whole number, 1 or more (got ${String(maxLiveWorkers)}).`,
+    );
   }
   return { maxDepth, maxLiveWorkers };
 }

@@ -7,11 +7,18 @@ import { describeError } from './errors.js';
 import { liveRunOf } from './live-run.js';
 import type { AgentEndEvent } from './loop-event.js';
 import { runAgentLoop } from './run-agent-loop.js';
-import { AGENT_DEPTH_LIMIT_TEXT, AGENT_THREAD_LIMIT_TEXT, parseSpawnLimits, SPAWN_AGENT_TOOL, type SpawnLimits } from './spawn-agent-limits.js';
+import {
+  AGENT_DEPTH_LIMIT_TEXT,
+  AGENT_THREAD_LIMIT_TEXT,
+  parseSpawnLimits,
+  SPAWN_AGENT_TOOL,
+  type SpawnLimits,
+} from './spawn-agent-limits.js';
 import type { AgentInfo, LocalTool, ToolCallContext, ToolOutcome } from './tool-types.js';
 
 /** The two load-bearing sentences every brief ends with. */
-export const WORKER_BRIEF_ENDING = 'Reply with a short report, not a transcript. If you run out of room, report what you DID establish.';
+export const WORKER_BRIEF_ENDING =
+  'Reply with a short report, not a transcript. If you run out of room, report what you DID establish.';
 
 export const WORKER_SYSTEM_PROMPT = [
   'You are a worker in the MCP Kitchen: another agent hired you for one task and is waiting for your report.',
@@ -34,7 +41,10 @@ const spawnInputSchema = z.object({
   }),
   name: z
     .string({ error: '"name" must be one word of text for the lane label, or left out.' })
-    .regex(LANE_NAME, { error: '"name" must be one word (letters, digits, - or _, at most 32 characters), e.g. "jars-1-20"; or leave it out.' })
+    .regex(LANE_NAME, {
+      error:
+        '"name" must be one word (letters, digits, - or _, at most 32 characters), e.g. "jars-1-20"; or leave it out.',
+    })
     .optional(),
 });
 
@@ -52,8 +62,16 @@ export function createSpawnAgentTool(options: SpawnAgentOptions = {}): LocalTool
     inputSchema: {
       type: 'object',
       properties: {
-        task: { type: 'string', description: 'The full brief. The worker sees nothing of your conversation: say what to do, on what, and what to report.' },
-        name: { type: 'string', description: 'Optional one-word label for the worker\'s lane, e.g. "jars-1-20".', pattern: LANE_NAME.source },
+        task: {
+          type: 'string',
+          description:
+            'The full brief. The worker sees nothing of your conversation: say what to do, on what, and what to report.',
+        },
+        name: {
+          type: 'string',
+          description: 'Optional one-word label for the worker\'s lane, e.g. "jars-1-20".',
+          pattern: LANE_NAME.source,
+        },
       },
       required: ['task'],
       additionalProperties: false,
@@ -68,7 +86,9 @@ function describeSpawnAgent(maxDepth: number): string {
     'Hire a worker: a sub-agent with the same tools as you that does one task and reports back.',
     'Delegation pays when a job splits into many independent pieces: call spawn_agent once per piece, all in one turn, and the workers run in parallel.',
     'Each worker starts fresh and sees only its task, so write the full brief. Each reports a short summary, not a transcript.',
-    maxDepth === 1 ? "Workers can't hire workers." : `Workers can hire workers only down to ${maxDepth} levels below you.`,
+    maxDepth === 1
+      ? "Workers can't hire workers."
+      : `Workers can hire workers only down to ${maxDepth} levels below you.`,
     'For a small job, work yourself: every worker is a conversation of its own, paid from the same budget.',
   ].join(' ');
 }
@@ -78,17 +98,31 @@ export function workerBrief(task: string): string {
   return `${task.trim()}\n\n${WORKER_BRIEF_ENDING}`;
 }
 
-async function runWorker(input: Record<string, unknown>, context: ToolCallContext, limits: SpawnLimits, system: string): Promise<ToolOutcome> {
+async function runWorker(
+  input: Record<string, unknown>,
+  context: ToolCallContext,
+  limits: SpawnLimits,
+  system: string,
+): Promise<ToolOutcome> {
   const parsed = spawnInputSchema.safeParse(input);
   if (!parsed.success) return { isError: true, content: parsed.error.issues.map((issue) => issue.message).join(' ') };
   const run = liveRunOf(context);
-  if (!run) return { isError: true, content: `${SPAWN_AGENT_TOOL} runs only inside runAgentLoop, which hands it the live run.` };
+  if (!run)
+    return {
+      isError: true,
+      content: `${SPAWN_AGENT_TOOL} runs only inside runAgentLoop, which hands it the live run.`,
+    };
   if (context.agent.depth >= limits.maxDepth) return { isError: true, content: AGENT_DEPTH_LIMIT_TEXT };
   // Reserved before the worker starts and released in finally, whatever the worker does.
   const slot = run.tree.slots.reserve(limits.maxLiveWorkers);
   if (!slot) return { isError: true, content: AGENT_THREAD_LIMIT_TEXT };
 
-  const agent: AgentInfo = { id: slot.id, name: parsed.data.name ?? `worker-${slot.id}`, parent: context.agent.id, depth: context.agent.depth + 1 };
+  const agent: AgentInfo = {
+    id: slot.id,
+    name: parsed.data.name ?? `worker-${slot.id}`,
+    parent: context.agent.id,
+    depth: context.agent.depth + 1,
+  };
   let started = false;
   let end: AgentEndEvent | undefined;
   try {
@@ -116,13 +150,25 @@ async function runWorker(input: Record<string, unknown>, context: ToolCallContex
     const reason = `Worker "${agent.name}" (agent ${agent.id}) failed: ${describeError(error)}`;
     // A lane that opened is closed, so a UI never waits on it.
     if (started && !end) {
-      context.emit({ type: 'agent-end', agent: agent.id, name: agent.name, parent: context.agent.id, iterations: 0, toolCalls: 0, tokens: 0, costCents: 0, stopReason: 'error', finalText: reason });
+      context.emit({
+        type: 'agent-end',
+        agent: agent.id,
+        name: agent.name,
+        parent: context.agent.id,
+        iterations: 0,
+        toolCalls: 0,
+        tokens: 0,
+        costCents: 0,
+        stopReason: 'error',
+        finalText: reason,
+      });
     }
     return { isError: true, content: reason };
   } finally {
     slot.release();
   }
   if (!end) return { isError: true, content: `Worker "${agent.name}" (agent ${agent.id}) ended without a report.` };
-  const report = end.finalText.trim() === '' ? `Worker "${agent.name}" ended (${end.stopReason}) without a report.` : end.finalText;
+  const report =
+    end.finalText.trim() === '' ? `Worker "${agent.name}" ended (${end.stopReason}) without a report.` : end.finalText;
   return { isError: end.stopReason === 'error', content: report };
 }

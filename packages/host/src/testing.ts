@@ -1,13 +1,13 @@
 // The `@kitchen/host/testing` entry: fakes for tests of the host and of apps built on it. Host side.
 // Real implementations of the seams (a scripted model, in-memory servers), not mocks.
 
-export { ScriptedModel, textTurn, toolTurn } from './testing/scripted-model.js';
-export type { ScriptedTurn, ScriptStep, ScriptedModelOptions } from './testing/scripted-model.js';
-export { connectInMemory } from './testing/connect-in-memory.js';
 export type { InMemoryServer } from './testing/connect-in-memory.js';
-export { collectEvents, createRecordingContext } from './testing/recording-context.js';
-export type { RecordingContext } from './testing/recording-context.js';
-export { isWorkerRequest, teamModel } from './testing/team-model.js';
-export type { TeamScript, TeamStep } from './testing/team-model.js';
-export { startFakeMessagesApi, textReply, toolUseReply, overloadedReply } from './testing/fake-messages-api.js';
+export { connectInMemory } from './testing/connect-in-memory.js';
 export type { FakeMessagesApi, FakeReply, FakeScript, RecordedMessagesRequest } from './testing/fake-messages-api.js';
+export { overloadedReply, startFakeMessagesApi, textReply, toolUseReply } from './testing/fake-messages-api.js';
+export type { RecordingContext } from './testing/recording-context.js';
+export { collectEvents, createRecordingContext } from './testing/recording-context.js';
+export type { ScriptedModelOptions, ScriptedTurn, ScriptStep } from './testing/scripted-model.js';
+export { ScriptedModel, textTurn, toolTurn } from './testing/scripted-model.js';
+export type { TeamScript, TeamStep } from './testing/team-model.js';
+export { isWorkerRequest, teamModel } from './testing/team-model.js';

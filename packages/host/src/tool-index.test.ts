@@ -24,7 +24,10 @@ describe('indexTools', () => {
   });
 
   it('keeps the known annotation hints as plain values and drops anything else', () => {
-    const index = indexTools([{ server: 'jars', tools: [tool('discard', { destructiveHint: true, title: 'Discard', custom: 1 })] }], []);
+    const index = indexTools(
+      [{ server: 'jars', tools: [tool('discard', { destructiveHint: true, title: 'Discard', custom: 1 })] }],
+      [],
+    );
     expect(index.get('discard')?.annotations).toEqual({ destructiveHint: true, title: 'Discard' });
   });
 

@@ -3,15 +3,26 @@ import { toolResultText } from './tool-result-text.js';
 
 describe('toolResultText', () => {
   it('joins text blocks with a blank line', () => {
-    expect(toolResultText({ content: [{ type: 'text', text: 'jar 1' }, { type: 'text', text: 'jar 2' }] })).toBe('jar 1\n\njar 2');
+    expect(
+      toolResultText({
+        content: [
+          { type: 'text', text: 'jar 1' },
+          { type: 'text', text: 'jar 2' },
+        ],
+      }),
+    ).toBe('jar 1\n\njar 2');
   });
 
   it('prefers the text blocks over structured content that says the same', () => {
-    expect(toolResultText({ content: [{ type: 'text', text: '{"id":1}' }], structuredContent: { id: 1 } })).toBe('{"id":1}');
+    expect(toolResultText({ content: [{ type: 'text', text: '{"id":1}' }], structuredContent: { id: 1 } })).toBe(
+      '{"id":1}',
+    );
   });
 
   it('gives structured content as JSON when there is no text block', () => {
-    expect(toolResultText({ content: [], structuredContent: { id: 1, seal: 'broken' } })).toBe('{"id":1,"seal":"broken"}');
+    expect(toolResultText({ content: [], structuredContent: { id: 1, seal: 'broken' } })).toBe(
+      '{"id":1,"seal":"broken"}',
+    );
   });
 
   it('describes blocks the model cannot read instead of dropping them', () => {

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServerRefusedError, ServerUnreachableError } from './errors.js';
 import { createRecordingContext } from './testing/recording-context.js';
-import { serveOverHttp, type HttpTestServer } from './testing/serve-over-http.js';
+import { type HttpTestServer, serveOverHttp } from './testing/serve-over-http.js';
 import { buildTestServer, createObservations } from './testing/test-server.js';
-import { Toolbox, type ServerRequestHandlers } from './toolbox.js';
+import { type ServerRequestHandlers, Toolbox } from './toolbox.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -30,15 +30,24 @@ describe('Toolbox over Streamable HTTP', () => {
     const toolbox = await connect(server.url);
     const { context, events } = createRecordingContext();
 
-    expect(await toolbox.call('echo', { text: 'over the wire' }, context)).toEqual({ isError: false, content: 'pantry says over the wire' });
-    expect((await toolbox.call('progress', { steps: 2, intervalMs: 5 }, context)).content).toBe('done after 2 steps (progress token present)');
+    expect(await toolbox.call('echo', { text: 'over the wire' }, context)).toEqual({
+      isError: false,
+      content: 'pantry says over the wire',
+    });
+    expect((await toolbox.call('progress', { steps: 2, intervalMs: 5 }, context)).content).toBe(
+      'done after 2 steps (progress token present)',
+    );
     expect(events.filter((event) => event.type === 'progress')).toHaveLength(2);
   });
 
   it('finds the causing call for sampling requests read from two SSE streams at once', async () => {
     const server = await startServer();
     const handlers: ServerRequestHandlers = {
-      sampling: async (_server, _params, context) => ({ role: 'assistant', model: 'test', content: { type: 'text', text: `for ${context?.callId}` } }),
+      sampling: async (_server, _params, context) => ({
+        role: 'assistant',
+        model: 'test',
+        content: { type: 'text', text: `for ${context?.callId}` },
+      }),
     };
     const toolbox = await connect(server.url, handlers);
     const [first, second] = await Promise.all([
@@ -60,7 +69,9 @@ describe('Toolbox over Streamable HTTP', () => {
     const outcome = await pending;
     expect(Date.now() - dropped).toBeLessThan(1_000);
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toMatch(/^Tool "sleep" on server "pantry" did not finish: the connection to the server broke mid-call/);
+    expect(outcome.content).toMatch(
+      /^Tool "sleep" on server "pantry" did not finish: the connection to the server broke mid-call/,
+    );
   });
 
   it('reports a server that is gone as a tool result', async () => {
@@ -70,7 +81,9 @@ describe('Toolbox over Streamable HTTP', () => {
 
     const outcome = await toolbox.call('echo', { text: 'anyone?' }, createRecordingContext().context);
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toMatch(/^Tool "echo" on server "pantry" could not be called: the server did not answer \(fetch failed/);
+    expect(outcome.content).toMatch(
+      /^Tool "echo" on server "pantry" could not be called: the server did not answer \(fetch failed/,
+    );
   });
 
   it('runs sixteen calls in flight on one run signal without a listener-leak warning', async () => {
@@ -120,6 +133,8 @@ describe('Toolbox.connect failures', () => {
   });
 
   it('rejects a URL that is not http(s) before connecting', async () => {
-    await expect(Toolbox.connect([{ name: 'pantry', url: 'ftp://127.0.0.1/mcp' }])).rejects.toThrow(/use an http:\/\/ or https:\/\/ URL/);
+    await expect(Toolbox.connect([{ name: 'pantry', url: 'ftp://127.0.0.1/mcp' }])).rejects.toThrow(
+      /use an http:\/\/ or https:\/\/ URL/,
+    );
   });
 });

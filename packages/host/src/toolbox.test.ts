@@ -1,20 +1,23 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ConfigurationError } from './errors.js';
 import { connectInMemory } from './testing/connect-in-memory.js';
 import { createRecordingContext } from './testing/recording-context.js';
 import { buildTestServer, createObservations } from './testing/test-server.js';
-import { Toolbox, type ServerRequestHandlers } from './toolbox.js';
 import type { LocalTool, ToolCallContext } from './tool-types.js';
+import { type ServerRequestHandlers, Toolbox } from './toolbox.js';
 
 const opened: Toolbox[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((toolbox) => toolbox.close()));
 });
 
-async function open(servers: Record<string, McpServer>, options: Parameters<typeof connectInMemory>[1] = {}): Promise<Toolbox> {
+async function open(
+  servers: Record<string, McpServer>,
+  options: Parameters<typeof connectInMemory>[1] = {},
+): Promise<Toolbox> {
   const toolbox = await connectInMemory(servers, options);
   opened.push(toolbox);
   return toolbox;
@@ -24,7 +27,10 @@ const noteTool: LocalTool = {
   name: 'note_to_self',
   description: 'Runs inside the host',
   inputSchema: { type: 'object', properties: { note: { type: 'string' } } },
-  run: async (input, context) => ({ isError: false, content: `noted "${String(input.note)}" for ${context.agent.name}` }),
+  run: async (input, context) => ({
+    isError: false,
+    content: `noted "${String(input.note)}" for ${context.agent.name}`,
+  }),
 };
 
 describe('Toolbox routing', () => {
@@ -33,7 +39,10 @@ describe('Toolbox routing', () => {
     toolbox.addLocalTool(noteTool);
     const { context } = createRecordingContext();
 
-    expect(await toolbox.call('note_to_self', { note: 'buy flour' }, context)).toEqual({ isError: false, content: 'noted "buy flour" for main' });
+    expect(await toolbox.call('note_to_self', { note: 'buy flour' }, context)).toEqual({
+      isError: false,
+      content: 'noted "buy flour" for main',
+    });
     expect(await toolbox.call('echo', { text: 'hi' }, context)).toEqual({ isError: false, content: 'pantry says hi' });
     expect(toolbox.find('note_to_self')?.server).toBe('local');
     expect(toolbox.find('echo')?.server).toBe('pantry');
@@ -51,7 +60,9 @@ describe('Toolbox routing', () => {
   it('namespaces every clashing tool as server__tool and leaves the others plain', async () => {
     const pantry = buildTestServer('pantry');
     const cellar = new McpServer({ name: 'cellar', version: '1.0.0' });
-    cellar.registerTool('echo', { inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text: `cellar echoes ${text}` }] }));
+    cellar.registerTool('echo', { inputSchema: { text: z.string() } }, async ({ text }) => ({
+      content: [{ type: 'text', text: `cellar echoes ${text}` }],
+    }));
     const toolbox = await open({ pantry, cellar });
     const names = toolbox.list().map((tool) => tool.name);
 
@@ -83,7 +94,9 @@ describe('Toolbox routing', () => {
     const toolbox = await open({ pantry }, { onToolsChanged: (server) => changed(server) });
     expect(toolbox.find('weigh_jar')).toBeUndefined();
 
-    pantry.registerTool('weigh_jar', { inputSchema: { id: z.number() } }, async ({ id }) => ({ content: [{ type: 'text', text: `jar ${id}: 412 g` }] }));
+    pantry.registerTool('weigh_jar', { inputSchema: { id: z.number() } }, async ({ id }) => ({
+      content: [{ type: 'text', text: `jar ${id}: 412 g` }],
+    }));
 
     expect(await refreshed).toBe('pantry');
     const { context } = createRecordingContext();
@@ -107,14 +120,19 @@ describe('Toolbox failures become tool results', () => {
   it('turns an isError result into an error outcome naming the tool and the server', async () => {
     const toolbox = await open({ pantry: buildTestServer('pantry') });
     const outcome = await toolbox.call('fail', {}, createRecordingContext().context);
-    expect(outcome).toEqual({ isError: true, content: 'Tool "fail" on server "pantry" reported an error: the jar is stuck' });
+    expect(outcome).toEqual({
+      isError: true,
+      content: 'Tool "fail" on server "pantry" reported an error: the jar is stuck',
+    });
   });
 
   it('turns arguments the server rejects into an error outcome', async () => {
     const toolbox = await open({ pantry: buildTestServer('pantry') });
     const outcome = await toolbox.call('echo', { text: 42 }, createRecordingContext().context);
     expect(outcome.isError).toBe(true);
-    expect(outcome.content).toMatch(/^Tool "echo" on server "pantry" was refused because of its arguments: Input validation error: .*expected string, received number at text\. Check the input against the tool's schema\.$/);
+    expect(outcome.content).toMatch(
+      /^Tool "echo" on server "pantry" was refused because of its arguments: Input validation error: .*expected string, received number at text\. Check the input against the tool's schema\.$/,
+    );
   });
 
   it('turns a local tool that throws into an error outcome', async () => {
@@ -133,7 +151,10 @@ describe('Toolbox failures become tool results', () => {
   it('times out a silent call and says so', async () => {
     const toolbox = await open({ pantry: buildTestServer('pantry') }, { callTimeoutMs: 100 });
     const outcome = await toolbox.call('sleep', { ms: 2_000 }, createRecordingContext().context);
-    expect(outcome).toEqual({ isError: true, content: 'Tool "sleep" on server "pantry" timed out: no answer and no progress for 0.1 s.' });
+    expect(outcome).toEqual({
+      isError: true,
+      content: 'Tool "sleep" on server "pantry" timed out: no answer and no progress for 0.1 s.',
+    });
   });
 
   it('tells the server when a call is aborted and reports the abort', async () => {
@@ -145,7 +166,10 @@ describe('Toolbox failures become tool results', () => {
     const started = Date.now();
     abort();
 
-    expect(await pending).toEqual({ isError: true, content: 'Tool "sleep" on server "pantry" was cancelled because the run was aborted.' });
+    expect(await pending).toEqual({
+      isError: true,
+      content: 'Tool "sleep" on server "pantry" was cancelled because the run was aborted.',
+    });
     expect(Date.now() - started).toBeLessThan(500);
     await vi.waitFor(() => expect(observations.cancelled).toContain('long'));
   });
@@ -178,7 +202,11 @@ describe('Toolbox progress', () => {
     const outcome = await toolbox.call('progress', { steps: 3, intervalMs: 5 }, context);
 
     expect(outcome.content).toBe('done after 3 steps (progress token present)');
-    expect(events.map((event) => (event.type === 'progress' ? [event.callId, event.tool, event.progress, event.total, event.message] : event.type))).toEqual([
+    expect(
+      events.map((event) =>
+        event.type === 'progress' ? [event.callId, event.tool, event.progress, event.total, event.message] : event.type,
+      ),
+    ).toEqual([
       ['toolu_9', 'progress', 1, 3, 'step 1'],
       ['toolu_9', 'progress', 2, 3, 'step 2'],
       ['toolu_9', 'progress', 3, 3, 'step 3'],
@@ -227,7 +255,11 @@ describe('Toolbox server requests', () => {
       }),
     };
     const toolbox = await open({ pastry: buildTestServer('pastry') }, { handlers });
-    const outcome = await toolbox.call('ask_user', { question: 'sweet?' }, createRecordingContext({ callId: 'Q' }).context);
+    const outcome = await toolbox.call(
+      'ask_user',
+      { question: 'sweet?' },
+      createRecordingContext({ callId: 'Q' }).context,
+    );
     expect(outcome).toEqual({ isError: false, content: 'accept: {"answer":"pastry/Q/sweet?"}' });
   });
 

@@ -90,7 +90,8 @@ export class Toolbox {
   }
 
   addLocalTool(tool: LocalTool): void {
-    if (this.#localTools.has(tool.name)) throw new ConfigurationError(`A local tool named "${tool.name}" is already registered.`);
+    if (this.#localTools.has(tool.name))
+      throw new ConfigurationError(`A local tool named "${tool.name}" is already registered.`);
     this.#localTools.set(tool.name, tool);
     this.#reindex();
   }
@@ -111,7 +112,11 @@ export class Toolbox {
 
   /** What the model sees. */
   specs(options: { exclude?: string[] } = {}): ToolSpec[] {
-    return this.list(options).map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
+    return this.list(options).map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      input_schema: tool.inputSchema,
+    }));
   }
 
   find(name: string): ToolDescriptor | undefined {
@@ -122,7 +127,10 @@ export class Toolbox {
   async call(name: string, input: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome> {
     const tool = this.#descriptors.get(name);
     if (!tool) {
-      const available = this.list().map((known) => known.name).join(', ') || '(none)';
+      const available =
+        this.list()
+          .map((known) => known.name)
+          .join(', ') || '(none)';
       return { isError: true, content: `There is no tool named "${name}". Available tools: ${available}.` };
     }
     if (context.signal.aborted) return { isError: true, content: `Tool "${name}" was not run: the run was aborted.` };
@@ -141,7 +149,11 @@ export class Toolbox {
     await Promise.allSettled(servers.map((server) => closeServer(server)));
   }
 
-  async #callLocal(tool: ToolDescriptor, input: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome> {
+  async #callLocal(
+    tool: ToolDescriptor,
+    input: Record<string, unknown>,
+    context: ToolCallContext,
+  ): Promise<ToolOutcome> {
     const local = this.#localTools.get(tool.originalName);
     if (!local) return { isError: true, content: `Local tool "${tool.name}" is no longer registered.` };
     try {

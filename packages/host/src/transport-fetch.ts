@@ -33,7 +33,9 @@ function jsonRpcRequestIds(body: RequestInit['body']): Array<string | number> {
     const parsed: unknown = JSON.parse(body);
     const messages = Array.isArray(parsed) ? parsed : [parsed];
     return messages.flatMap((message: unknown) =>
-      isRecord(message) && typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number')
+      isRecord(message) &&
+      typeof message.method === 'string' &&
+      (typeof message.id === 'string' || typeof message.id === 'number')
         ? [message.id]
         : [],
     );
@@ -62,7 +64,8 @@ function watchForBreak(
       if (!line.startsWith('data:')) continue;
       try {
         const message: unknown = JSON.parse(line.slice('data:'.length));
-        if (isRecord(message) && ('result' in message || 'error' in message)) pending.delete(message.id as string | number);
+        if (isRecord(message) && ('result' in message || 'error' in message))
+          pending.delete(message.id as string | number);
       } catch {
         // Not a whole JSON message on one line: the SDK's own parser deals with it.
       }
@@ -93,7 +96,9 @@ function watchForBreak(
         observe(value);
         controller.enqueue(value);
       } catch (error) {
-        const answers = orphanedAnswers(`the connection to the server broke mid-call (${error instanceof Error ? error.message : String(error)})`);
+        const answers = orphanedAnswers(
+          `the connection to the server broke mid-call (${error instanceof Error ? error.message : String(error)})`,
+        );
         if (!answers) throw error;
         controller.enqueue(answers);
         controller.close();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PriceTable } from './price-table.js';
-import { BudgetError, MAX_TREE_TOKENS, TreeBudget, type Reservation } from './tree-budget.js';
+import { BudgetError, MAX_TREE_TOKENS, type Reservation, TreeBudget } from './tree-budget.js';
 
 // One cent per input token and two per output token keep the arithmetic readable.
 const prices: PriceTable = {
@@ -39,7 +39,10 @@ describe('TreeBudget', () => {
   it('replaces a reservation with the real usage when it settles, priced by the table', () => {
     const budget = new TreeBudget({ maxTokens: 1_000, prices });
     const reservation = budget.reserve('main', 500)!;
-    expect(budget.settle(reservation, { inputTokens: 100, outputTokens: 50 }, 'test-model')).toEqual({ tokens: 150, costCents: 200 });
+    expect(budget.settle(reservation, { inputTokens: 100, outputTokens: 50 }, 'test-model')).toEqual({
+      tokens: 150,
+      costCents: 200,
+    });
     expect(budget.spentTokens).toBe(150);
     expect(budget.reservedTokens).toBe(0);
     expect(budget.remainingTokens).toBe(850);
@@ -91,7 +94,9 @@ describe('TreeBudget', () => {
     const budget = new TreeBudget({ prices });
     const settled = budget.reserve('main', 10)!;
     budget.settle(settled, { inputTokens: 1, outputTokens: 1 }, 'test-model');
-    expect(codeOf(() => budget.settle(settled, { inputTokens: 1, outputTokens: 1 }, 'test-model'))).toBe('budget-reservation-closed');
+    expect(codeOf(() => budget.settle(settled, { inputTokens: 1, outputTokens: 1 }, 'test-model'))).toBe(
+      'budget-reservation-closed',
+    );
     expect(codeOf(() => budget.release(settled))).toBe('budget-reservation-closed');
     const released = budget.reserve('main', 10)!;
     budget.release(released);
@@ -106,7 +111,9 @@ describe('TreeBudget', () => {
     budget.reserve('main', 10);
     const lookalike: Reservation = { id: other.id, agent: 'main', tokens: 10 };
     expect(codeOf(() => budget.release(other))).toBe('budget-unknown-reservation');
-    expect(codeOf(() => budget.settle(lookalike, { inputTokens: 0, outputTokens: 0 }, 'test-model'))).toBe('budget-unknown-reservation');
+    expect(codeOf(() => budget.settle(lookalike, { inputTokens: 0, outputTokens: 0 }, 'test-model'))).toBe(
+      'budget-unknown-reservation',
+    );
     expect(budget.reservedTokens).toBe(10);
   });
 
@@ -121,9 +128,13 @@ describe('TreeBudget', () => {
     expect(codeOf(() => budget.reserve('main', 1.5))).toBe('invalid-token-count');
     expect(codeOf(() => budget.reserve('main', Number.NaN))).toBe('invalid-token-count');
     const reservation = budget.reserve('main', 10)!;
-    expect(codeOf(() => budget.settle(reservation, { inputTokens: -5, outputTokens: 0 }, 'test-model'))).toBe('invalid-token-count');
+    expect(codeOf(() => budget.settle(reservation, { inputTokens: -5, outputTokens: 0 }, 'test-model'))).toBe(
+      'invalid-token-count',
+    );
     expect(codeOf(() => new TreeBudget({ maxTokens: 0 }))).toBe('invalid-budget');
-    expect(() => budget.reserve('main', -1)).toThrow('TreeBudget.reserve: "tokens" must be a whole number of tokens, 0 or more (got -1)');
+    expect(() => budget.reserve('main', -1)).toThrow(
+      'TreeBudget.reserve: "tokens" must be a whole number of tokens, 0 or more (got -1)',
+    );
   });
 });
 
@@ -148,7 +159,10 @@ const treeArbitrary = fc.record({
 });
 
 /** Runs every simulated agent at once; `pause` is where another agent may run. */
-async function runTree(tree: { maxTokens: number; agents: Step[][] }, pause: (agent: number, step: number) => Promise<void>) {
+async function runTree(
+  tree: { maxTokens: number; agents: Step[][] },
+  pause: (agent: number, step: number) => Promise<void>,
+) {
   const budget = new TreeBudget({ maxTokens: tree.maxTokens, prices });
   const settledByAgent = new Map<string, { tokens: number; costCents: number }>();
   const checkCap = (): void => {
@@ -171,9 +185,16 @@ async function runTree(tree: { maxTokens: number; agents: Step[][] }, pause: (ag
       } else {
         const usedTokens = Math.floor(step.reserve * step.used);
         const inputTokens = Math.floor(usedTokens * step.inputShare);
-        const charged = budget.settle(reservation, { inputTokens, outputTokens: usedTokens - inputTokens }, 'test-model');
+        const charged = budget.settle(
+          reservation,
+          { inputTokens, outputTokens: usedTokens - inputTokens },
+          'test-model',
+        );
         const totals = settledByAgent.get(agent) ?? { tokens: 0, costCents: 0 };
-        settledByAgent.set(agent, { tokens: totals.tokens + charged.tokens, costCents: totals.costCents + charged.costCents });
+        settledByAgent.set(agent, {
+          tokens: totals.tokens + charged.tokens,
+          costCents: totals.costCents + charged.costCents,
+        });
       }
       checkCap();
     }
@@ -210,11 +231,15 @@ describe('TreeBudget under concurrent agents', () => {
 
   it('holds the same with real timers between reserve and settle', async () => {
     await fc.assert(
-      fc.asyncProperty(treeArbitrary, fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 8, maxLength: 8 }), async (tree, delays) => {
-        const pause = (agent: number, step: number) =>
-          new Promise<void>((resolve) => setTimeout(resolve, delays[(agent + step) % delays.length]));
-        checkTotals(await runTree(tree, pause));
-      }),
+      fc.asyncProperty(
+        treeArbitrary,
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 8, maxLength: 8 }),
+        async (tree, delays) => {
+          const pause = (agent: number, step: number) =>
+            new Promise<void>((resolve) => setTimeout(resolve, delays[(agent + step) % delays.length]));
+          checkTotals(await runTree(tree, pause));
+        },
+      ),
       // Shrinking with real timers is slow; the scheduler property above shrinks instead.
       { numRuns: 25, endOnFailure: true },
     );

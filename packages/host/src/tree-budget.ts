@@ -3,7 +3,7 @@
 
 import { LocalError } from './errors.js';
 import type { Usage } from './model.js';
-import { DEFAULT_PRICES, priceCents, type PriceTable } from './price-table.js';
+import { DEFAULT_PRICES, type PriceTable, priceCents } from './price-table.js';
 
 export const MAX_TREE_TOKENS = 600_000;
 
@@ -43,7 +43,10 @@ export class TreeBudget {
   constructor(options: TreeBudgetOptions = {}) {
     const maxTokens = options.maxTokens ?? MAX_TREE_TOKENS;
     if (!Number.isSafeInteger(maxTokens) || maxTokens <= 0) {
-      throw new BudgetError('invalid-budget', `TreeBudget "maxTokens" must be a whole number above 0 (got ${maxTokens})`);
+      throw new BudgetError(
+        'invalid-budget',
+        `TreeBudget "maxTokens" must be a whole number above 0 (got ${maxTokens})`,
+      );
     }
     this.maxTokens = maxTokens;
     this.#prices = options.prices ?? DEFAULT_PRICES;
@@ -136,6 +139,9 @@ export class TreeBudget {
 
 function requireTokenCount(value: number, method: string, field: string): void {
   if (!Number.isSafeInteger(value) || value < 0) {
-    throw new BudgetError('invalid-token-count', `TreeBudget.${method}: "${field}" must be a whole number of tokens, 0 or more (got ${value})`);
+    throw new BudgetError(
+      'invalid-token-count',
+      `TreeBudget.${method}: "${field}" must be a whole number of tokens, 0 or more (got ${value})`,
+    );
   }
 }

@@ -21,7 +21,11 @@ export interface WaitOptions {
   onAsked?: () => void;
 }
 
-export async function waitForAnswer(approver: Approver, question: ApprovalQuestion, options: WaitOptions): Promise<WaitOutcome> {
+export async function waitForAnswer(
+  approver: Approver,
+  question: ApprovalQuestion,
+  options: WaitOptions,
+): Promise<WaitOutcome> {
   if (options.signal.aborted) return { kind: 'stopped' };
   // The approver's own signal: aborted when the wait ends, so a prompt or a registry withdraws the question.
   const asking = new AbortController();
@@ -34,7 +38,8 @@ export async function waitForAnswer(approver: Approver, question: ApprovalQuesti
     );
     options.onAsked?.();
     const timedOut = new Promise<WaitOutcome>((resolve) => {
-      if (options.timeoutMs <= LONGEST_TIMER_MS) timer = setTimeout(() => resolve({ kind: 'timeout' }), options.timeoutMs);
+      if (options.timeoutMs <= LONGEST_TIMER_MS)
+        timer = setTimeout(() => resolve({ kind: 'timeout' }), options.timeoutMs);
     });
     const stopped = new Promise<WaitOutcome>((resolve) => {
       onAbort = () => resolve({ kind: 'stopped' });

@@ -13,7 +13,13 @@ net.Server.prototype.listen = function listenOnLoopback(...args) {
   let options;
   if (typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first))) {
     options = { port: Number(first), host: LOOPBACK };
-  } else if (first !== null && typeof first === 'object' && !('fd' in first) && !('_handle' in first) && first.path === undefined) {
+  } else if (
+    first !== null &&
+    typeof first === 'object' &&
+    !('fd' in first) &&
+    !('_handle' in first) &&
+    first.path === undefined
+  ) {
     options = { ...first, host: LOOPBACK };
   } else if (first === undefined) {
     options = { port: 0, host: LOOPBACK };
@@ -23,7 +29,8 @@ net.Server.prototype.listen = function listenOnLoopback(...args) {
   }
   this.once('listening', () => {
     const address = this.address();
-    if (address && typeof address === 'object') process.stderr.write(`LOOPBACK LISTENING ${address.address}:${address.port}\n`);
+    if (address && typeof address === 'object')
+      process.stderr.write(`LOOPBACK LISTENING ${address.address}:${address.port}\n`);
   });
   return originalListen.call(this, options, ...(callback ? [callback] : []));
 };

@@ -10,9 +10,11 @@ import { createRecordingContext } from '../src/testing/recording-context.js';
 import { ScriptedModel } from '../src/testing/scripted-model.js';
 import { Toolbox } from '../src/toolbox.js';
 import { TreeBudget } from '../src/tree-budget.js';
-import { startServer, type RunningServer } from './server-process.js';
+import { type RunningServer, startServer } from './server-process.js';
 
-const everythingEntry = fileURLToPath(new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
+const everythingEntry = fileURLToPath(
+  new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
+);
 const preload = fileURLToPath(new URL('./force-loopback.cjs', import.meta.url));
 
 describe('the host against @modelcontextprotocol/server-everything', () => {
@@ -20,7 +22,13 @@ describe('the host against @modelcontextprotocol/server-everything', () => {
   let toolbox: Toolbox;
   const budget = new TreeBudget();
   const model = new ScriptedModel(() => ({ text: 'Hello from the kitchen.' }), { id: 'claude-sonnet-5' });
-  const asker = scriptedAsker([{ action: 'accept', content: { name: 'Ada Lovelace', check: true, integer: 7, untitledMultipleSelectEnum: ['Piano'] } }, { action: 'decline' }]);
+  const asker = scriptedAsker([
+    {
+      action: 'accept',
+      content: { name: 'Ada Lovelace', check: true, integer: 7, untitledMultipleSelectEnum: ['Piano'] },
+    },
+    { action: 'decline' },
+  ]);
 
   beforeAll(async () => {
     server = await startServer(process.execPath, ['--require', preload, everythingEntry, 'streamableHttp'], {
@@ -46,13 +54,19 @@ describe('the host against @modelcontextprotocol/server-everything', () => {
 
   it('answers trigger-sampling-request with the host model, capped and charged', async () => {
     const recording = createRecordingContext({ callId: 'call-sample' });
-    const outcome = await toolbox.call('trigger-sampling-request', { prompt: 'Say hello', maxTokens: 500 }, recording.context);
+    const outcome = await toolbox.call(
+      'trigger-sampling-request',
+      { prompt: 'Say hello', maxTokens: 500 },
+      recording.context,
+    );
     expect(outcome.isError).toBe(false);
     expect(outcome.content).toContain('LLM sampling result');
     expect(outcome.content).toContain('Hello from the kitchen.');
     expect(model.requests.at(-1)).toMatchObject({ system: 'You are a helpful test server.', maxTokens: 64 });
     const shown = recording.events.find((event): event is SamplingRequestEvent => event.type === 'sampling-request');
-    const answered = recording.events.find((event): event is SamplingResponseEvent => event.type === 'sampling-response');
+    const answered = recording.events.find(
+      (event): event is SamplingResponseEvent => event.type === 'sampling-response',
+    );
     expect(shown).toMatchObject({ callId: 'call-sample', server: 'everything', maxTokens: 64 });
     expect(answered).toMatchObject({ callId: 'call-sample', outcome: 'answered' });
     expect(answered?.costCents).toBe(budget.spentCents);
@@ -60,10 +74,18 @@ describe('the host against @modelcontextprotocol/server-everything', () => {
 
   it('shows progress from trigger-long-running-operation in the lane of the call', async () => {
     const recording = createRecordingContext({ callId: 'call-long' });
-    const outcome = await toolbox.call('trigger-long-running-operation', { duration: 0.5, steps: 5 }, recording.context);
+    const outcome = await toolbox.call(
+      'trigger-long-running-operation',
+      { duration: 0.5, steps: 5 },
+      recording.context,
+    );
     expect(outcome.isError).toBe(false);
-    const progress = recording.events.filter((event): event is Extract<LoopEvent, { type: 'progress' }> => event.type === 'progress');
-    expect(progress.map((event) => [event.callId, event.progress, event.total])).toEqual([1, 2, 3, 4, 5].map((step) => ['call-long', step, 5]));
+    const progress = recording.events.filter(
+      (event): event is Extract<LoopEvent, { type: 'progress' }> => event.type === 'progress',
+    );
+    expect(progress.map((event) => [event.callId, event.progress, event.total])).toEqual(
+      [1, 2, 3, 4, 5].map((step) => ['call-long', step, 5]),
+    );
   }, 20_000);
 
   it('answers trigger-elicitation-request through the asker, accept then decline', async () => {

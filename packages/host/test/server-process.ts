@@ -2,7 +2,7 @@
 // says where it listens. Lets host tests reach real servers over HTTP without depending on any
 // server package. Test only.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 
 export interface RunningServer {
   /** The first capture group of the ready pattern (a URL, or host:port). */
@@ -19,7 +19,11 @@ export function startServer(
   args: string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv; ready: RegExp; timeoutMs?: number },
 ): Promise<RunningServer> {
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   const stop = async () => {
@@ -32,7 +36,11 @@ export function startServer(
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop();
-      reject(new Error(`${command} ${args.join(' ')} did not print ${options.ready} within ${options.timeoutMs ?? 15_000} ms. Output:\n${output}`));
+      reject(
+        new Error(
+          `${command} ${args.join(' ')} did not print ${options.ready} within ${options.timeoutMs ?? 15_000} ms. Output:\n${output}`,
+        ),
+      );
     }, options.timeoutMs ?? 15_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
@@ -50,7 +58,9 @@ export function startServer(
     child.stderr.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`${command} ${args.join(' ')} exited with code ${code} before it was ready. Output:\n${output}`));
+      reject(
+        new Error(`${command} ${args.join(' ')} exited with code ${code} before it was ready. Output:\n${output}`),
+      );
     });
   });
 }

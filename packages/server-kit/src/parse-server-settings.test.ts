@@ -27,7 +27,14 @@ describe('parseServerSettings', () => {
     );
     expect(parsed).toEqual({
       kind: 'settings',
-      settings: { port: 8123, host: '127.0.0.1', token: 't0k', allowOrigin: ['http://a.test', 'http://b.test:81'], seed: 7, jars: 12 },
+      settings: {
+        port: 8123,
+        host: '127.0.0.1',
+        token: 't0k',
+        allowOrigin: ['http://a.test', 'http://b.test:81'],
+        seed: 7,
+        jars: 12,
+      },
     });
   });
 
@@ -49,8 +56,16 @@ describe('parseServerSettings', () => {
   });
 
   it('points at the bad --allow-origin among several', () => {
-    const parsed = parseServerSettings('dice', undefined, ['--allow-origin', 'http://ok.test', '--allow-origin', 'not an origin'], {});
-    expect(parsed).toMatchObject({ kind: 'invalid', message: expect.stringMatching(/^dice: --allow-origin "not an origin" is not valid; use an origin such as/) });
+    const parsed = parseServerSettings(
+      'dice',
+      undefined,
+      ['--allow-origin', 'http://ok.test', '--allow-origin', 'not an origin'],
+      {},
+    );
+    expect(parsed).toMatchObject({
+      kind: 'invalid',
+      message: expect.stringMatching(/^dice: --allow-origin "not an origin" is not valid; use an origin such as/),
+    });
   });
 
   it('refuses an unknown flag and lists the known ones', () => {
@@ -61,7 +76,9 @@ describe('parseServerSettings', () => {
   });
 
   it('says a flag needs a value when it has none', () => {
-    expect(parseServerSettings('dice', undefined, ['--port'], {})).toMatchObject({ message: expect.stringContaining('--port needs a value') });
+    expect(parseServerSettings('dice', undefined, ['--port'], {})).toMatchObject({
+      message: expect.stringContaining('--port needs a value'),
+    });
   });
 
   it('answers --help with usage text that lists the server flags and their variables', () => {

@@ -12,7 +12,11 @@ const commonFlags = {
   host: z.string().min(1, { error: 'use an address such as 127.0.0.1' }).default('127.0.0.1'),
   token: z.string().min(1, { error: 'use a non-empty token' }).optional(),
   allowOrigin: z
-    .array(z.string().refine((origin) => normalizeOrigin(origin) !== undefined, { error: 'use an origin such as http://example.test:5173 (scheme, host and optional port)' }))
+    .array(
+      z.string().refine((origin) => normalizeOrigin(origin) !== undefined, {
+        error: 'use an origin such as http://example.test:5173 (scheme, host and optional port)',
+      }),
+    )
     .default([]),
 };
 
@@ -43,7 +47,7 @@ function envName(key: string): string {
   return `KITCHEN_${flagName(key).replaceAll('-', '_').toUpperCase()}`;
 }
 
-export function parseServerSettings<Extra extends z.ZodObject = z.ZodObject<{}>>(
+export function parseServerSettings<Extra extends z.ZodObject = z.ZodObject<Record<never, never>>>(
   name: string,
   extraFlags: Extra | undefined,
   argv: readonly string[],
@@ -57,9 +61,16 @@ export function parseServerSettings<Extra extends z.ZodObject = z.ZodObject<{}>>
   );
   let values: Record<string, string | string[] | boolean | undefined>;
   try {
-    ({ values } = parseArgs({ args: [...argv], options: { ...parseOptions, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { ...parseOptions, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }));
   } catch (error) {
-    return { kind: 'invalid', message: `${name}: ${describeArgsError(error as Error & { code?: string })}; known flags: ${knownFlags}, --help.` };
+    return {
+      kind: 'invalid',
+      message: `${name}: ${describeArgsError(error as Error & { code?: string })}; known flags: ${knownFlags}, --help.`,
+    };
   }
   if (values.help) return { kind: 'help', text: helpText(name, allKeys, extraFlags) };
 
@@ -92,8 +103,10 @@ export function parseServerSettings<Extra extends z.ZodObject = z.ZodObject<{}>>
 function describeArgsError(error: Error & { code?: string }): string {
   const option = /'(-[^' ]+)/.exec(error.message)?.[1];
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown flag ${option ?? ''}`.trim();
-  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `${option ?? 'a flag'} needs a value, as in ${option ?? '--flag'} VALUE`;
-  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument ${/'([^']*)'/.exec(error.message)?.[0] ?? ''}; every setting is a --flag`;
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    return `${option ?? 'a flag'} needs a value, as in ${option ?? '--flag'} VALUE`;
+  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return `unexpected argument ${/'([^']*)'/.exec(error.message)?.[0] ?? ''}; every setting is a --flag`;
   return error.message;
 }
 
@@ -103,5 +116,12 @@ function helpText(name: string, keys: string[], extraFlags: z.ZodObject | undefi
     const env = key in commonHelp ? '' : `(also ${envName(key)})`;
     return `  --${flagName(key).padEnd(14)} ${[description, env].filter(Boolean).join(' ')}`;
   });
-  return [`Usage: ${name} [flags]`, '', 'Serves the MCP server over Streamable HTTP on loopback.', '', ...lines, '  --help           show this text'].join('\n');
+  return [
+    `Usage: ${name} [flags]`,
+    '',
+    'Serves the MCP server over Streamable HTTP on loopback.',
+    '',
+    ...lines,
+    '  --help           show this text',
+  ].join('\n');
 }

@@ -3,7 +3,7 @@
 
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { JsonRpcErrorCode, type HttpRejection } from './json-rpc-error.js';
+import { type HttpRejection, JsonRpcErrorCode } from './json-rpc-error.js';
 
 const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
@@ -24,7 +24,11 @@ export interface RequestGuardPolicy {
 
 /** Returns why the request is refused, or undefined when it may go on. */
 export function guardRequest(headers: IncomingHttpHeaders, policy: RequestGuardPolicy): HttpRejection | undefined {
-  return checkHost(headers.host, policy) ?? checkOrigin(headers.origin, policy) ?? checkBearerToken(headers.authorization, policy);
+  return (
+    checkHost(headers.host, policy) ??
+    checkOrigin(headers.origin, policy) ??
+    checkBearerToken(headers.authorization, policy)
+  );
 }
 
 /** Formats a host for a URL or Host header: IPv6 literals get brackets. */

@@ -3,7 +3,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectHttpClient, runProcess, startServerProcess, type ServerProcess } from './testing.js';
+import { connectHttpClient, runProcess, type ServerProcess, startServerProcess } from './testing.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 // `node --import tsx`, one process: the tsx CLI would add a wrapper that a SIGKILL orphans the server behind.
@@ -17,11 +17,15 @@ afterAll(async () => {
 
 describe.concurrent('runServerMain', { timeout: 45_000 }, () => {
   it('prints the listening line, serves its flags to buildServer, and exits 0 on SIGTERM', async () => {
-    const server = await startServerProcess(process.execPath, [...withTsx, entry, '--port', '0', '--repeat', '2'], { cwd: packageDir });
+    const server = await startServerProcess(process.execPath, [...withTsx, entry, '--port', '0', '--repeat', '2'], {
+      cwd: packageDir,
+    });
     running.push(server);
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const client = await connectHttpClient(server.url);
-    expect((await client.callTool({ name: 'echo', arguments: { text: 'ab' } })).structuredContent).toEqual({ text: 'abab' });
+    expect((await client.callTool({ name: 'echo', arguments: { text: 'ab' } })).structuredContent).toEqual({
+      text: 'abab',
+    });
     await client.close();
     expect(await server.stop(), `exit code; stderr: ${server.stderr()}`).toBe(0);
     expect(server.stderr(), 'nothing on stderr').toBe('');
@@ -40,6 +44,8 @@ describe.concurrent('runServerMain', { timeout: 45_000 }, () => {
     const port = new URL(first.url).port;
     const end = await runProcess(process.execPath, [...withTsx, entry, '--port', port], { cwd: packageDir });
     expect(end.code).toBe(2);
-    expect(end.stderr).toBe(`echo: port ${port} is already in use on 127.0.0.1. Pick another with --port N, or use --port 0 for any free port.\n`);
+    expect(end.stderr).toBe(
+      `echo: port ${port} is already in use on 127.0.0.1. Pick another with --port N, or use --port 0 for any free port.\n`,
+    );
   });
 });

@@ -4,7 +4,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { z } from 'zod';
 import { parseServerSettings, type ServerSettings } from './parse-server-settings.js';
-import { serveMcp, type ServedMcp } from './serve-mcp.js';
+import { type ServedMcp, serveMcp } from './serve-mcp.js';
 
 /** Exit code for a bad flag, a bad environment value or a port that is taken. */
 export const EXIT_USAGE = 2;
@@ -21,9 +21,16 @@ export interface RunServerMainOptions<Extra extends z.ZodObject> {
 }
 
 /** Runs a server process. Never throws for a user mistake: it prints one line and exits 2. */
-export async function runServerMain<Extra extends z.ZodObject = z.ZodObject<{}>>(options: RunServerMainOptions<Extra>): Promise<void> {
+export async function runServerMain<Extra extends z.ZodObject = z.ZodObject<Record<never, never>>>(
+  options: RunServerMainOptions<Extra>,
+): Promise<void> {
   const { name } = options;
-  const parsed = parseServerSettings(name, options.flags, options.argv ?? process.argv.slice(2), options.env ?? process.env);
+  const parsed = parseServerSettings(
+    name,
+    options.flags,
+    options.argv ?? process.argv.slice(2),
+    options.env ?? process.env,
+  );
   if (parsed.kind === 'help') {
     process.stdout.write(`${parsed.text}\n`);
     return;

@@ -7,7 +7,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { serveMcp, type ServeMcpOptions, type ServedMcp } from './serve-mcp.js';
+import { type ServedMcp, type ServeMcpOptions, serveMcp } from './serve-mcp.js';
 import { connectHttpClient } from './testing.js';
 import { jsonToolResult } from './tool-result.js';
 
@@ -15,8 +15,12 @@ import { jsonToolResult } from './tool-result.js';
 function buildEchoServer(): McpServer {
   const server = new McpServer({ name: 'echo', version: '1.0.0' });
   let calls = 0;
-  server.registerTool('echo', { description: 'Repeats text.', inputSchema: { text: z.string() } }, ({ text }) => jsonToolResult({ text }));
-  server.registerTool('count', { description: 'Counts calls in this session.' }, () => jsonToolResult({ calls: ++calls }));
+  server.registerTool('echo', { description: 'Repeats text.', inputSchema: { text: z.string() } }, ({ text }) =>
+    jsonToolResult({ text }),
+  );
+  server.registerTool('count', { description: 'Counts calls in this session.' }, () =>
+    jsonToolResult({ calls: ++calls }),
+  );
   return server;
 }
 
@@ -129,12 +133,19 @@ describe('serveMcp', () => {
     const served = await serve();
     const response = await rawPost(served, initializeBody, { Origin: 'http://evil.example' });
     expect(response.status).toBe(403);
-    expect(errorMessage(response)).toBe('Forbidden: Origin http://evil.example is not allowed. Serve with --allow-origin http://evil.example to permit it.');
+    expect(errorMessage(response)).toBe(
+      'Forbidden: Origin http://evil.example is not allowed. Serve with --allow-origin http://evil.example to permit it.',
+    );
   });
 
   it('accepts loopback origins on any port, and origins it was told to allow', async () => {
     const served = await serve({ allowedOrigins: ['http://kitchen.test:5173'] });
-    for (const origin of ['http://localhost:5173', 'https://127.0.0.1', 'http://[::1]:8080', 'http://kitchen.test:5173']) {
+    for (const origin of [
+      'http://localhost:5173',
+      'https://127.0.0.1',
+      'http://[::1]:8080',
+      'http://kitchen.test:5173',
+    ]) {
       const response = await rawPost(served, initializeBody, { Origin: origin });
       expect(response.status, origin).toBe(200);
     }
@@ -153,7 +164,9 @@ describe('serveMcp', () => {
     expect(errorMessage(wrong)).toContain('does not match');
     await expect(connect(served.url)).rejects.toThrow(/401|Unauthorized/);
     const client = await connect(served.url, { Authorization: 'Bearer s3cret' });
-    expect((await client.callTool({ name: 'echo', arguments: { text: 'in' } })).structuredContent).toEqual({ text: 'in' });
+    expect((await client.callTool({ name: 'echo', arguments: { text: 'in' } })).structuredContent).toEqual({
+      text: 'in',
+    });
   });
 
   it('answers invalid JSON with a 400 JSON-RPC parse error that says so', async () => {
@@ -173,7 +186,9 @@ describe('serveMcp', () => {
 
   it('answers an unknown session id with 404 telling the client to re-initialize', async () => {
     const served = await serve();
-    const response = await rawPost(served, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), { 'Mcp-Session-Id': 'no-such-session' });
+    const response = await rawPost(served, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), {
+      'Mcp-Session-Id': 'no-such-session',
+    });
     expect(response.status).toBe(404);
     expect(errorMessage(response)).toContain('Session no-such-session not found');
     expect(errorMessage(response)).toContain('Re-initialize');

@@ -51,12 +51,24 @@ export async function serveMcp(options: ServeMcpOptions): Promise<ServedMcp> {
   await listen(httpServer, options.port ?? 0, host);
   const port = (httpServer.address() as { port: number }).port;
   const url = `http://${hostForUrl(host)}:${port}${path}`;
-  const policy: RequestGuardPolicy = { name: options.name, host, port, url, allowedOrigins: options.allowedOrigins ?? [], bearerToken: options.bearerToken };
+  const policy: RequestGuardPolicy = {
+    name: options.name,
+    host,
+    port,
+    url,
+    allowedOrigins: options.allowedOrigins ?? [],
+    bearerToken: options.bearerToken,
+  };
 
   // Attached only now: the Host check needs the port the system picked.
   httpServer.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (closing !== undefined) {
-      return refuse(response, 503, JsonRpcErrorCode.serverError, `Service Unavailable: "${options.name}" is shutting down.`);
+      return refuse(
+        response,
+        503,
+        JsonRpcErrorCode.serverError,
+        `Service Unavailable: "${options.name}" is shutting down.`,
+      );
     }
     handleRequest(request, response).catch((error: unknown) => {
       const detail = error instanceof Error ? error.message : String(error);
@@ -69,7 +81,12 @@ export async function serveMcp(options: ServeMcpOptions): Promise<ServedMcp> {
     if (rejection) return sendJsonRpcError(response, rejection);
     const pathname = new URL(request.url ?? '/', 'http://placeholder').pathname;
     if (pathname !== path) {
-      return refuse(response, 404, JsonRpcErrorCode.serverError, `Not Found: ${pathname} is not an MCP endpoint; use ${path}.`);
+      return refuse(
+        response,
+        404,
+        JsonRpcErrorCode.serverError,
+        `Not Found: ${pathname} is not an MCP endpoint; use ${path}.`,
+      );
     }
     if (request.method === 'POST') return handlePost(request, response);
     if (request.method === 'GET' || request.method === 'DELETE') return handleSessionRequest(request, response);
@@ -84,7 +101,12 @@ export async function serveMcp(options: ServeMcpOptions): Promise<ServedMcp> {
   async function handlePost(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const contentType = request.headers['content-type'] ?? '';
     if (!/^application\/json\b/i.test(contentType)) {
-      return refuse(response, 415, JsonRpcErrorCode.serverError, `Unsupported Media Type: send the JSON-RPC message with "Content-Type: application/json" (got "${contentType}").`);
+      return refuse(
+        response,
+        415,
+        JsonRpcErrorCode.serverError,
+        `Unsupported Media Type: send the JSON-RPC message with "Content-Type: application/json" (got "${contentType}").`,
+      );
     }
     const body = await readJsonBody(request, maxBodyBytes);
     if (body.kind === 'too-large') {
@@ -97,13 +119,23 @@ export async function serveMcp(options: ServeMcpOptions): Promise<ServedMcp> {
       });
     }
     if (body.kind === 'invalid-json') {
-      return refuse(response, 400, JsonRpcErrorCode.parseError, `Parse error: the request body is not valid JSON (${body.detail}). Send one JSON-RPC message or a batch array.`);
+      return refuse(
+        response,
+        400,
+        JsonRpcErrorCode.parseError,
+        `Parse error: the request body is not valid JSON (${body.detail}). Send one JSON-RPC message or a batch array.`,
+      );
     }
     const sessionId = sessionIdOf(request);
     if (sessionId !== undefined) return forwardToSession(sessionId, request, response, body.value);
     const messages = Array.isArray(body.value) ? body.value : [body.value];
     if (!messages.some((message) => isInitializeRequest(message))) {
-      return refuse(response, 400, JsonRpcErrorCode.serverError, 'Bad Request: no Mcp-Session-Id header, and the message is not an initialize request. Start a session by sending initialize first.');
+      return refuse(
+        response,
+        400,
+        JsonRpcErrorCode.serverError,
+        'Bad Request: no Mcp-Session-Id header, and the message is not an initialize request. Start a session by sending initialize first.',
+      );
     }
     return startSession(request, response, body.value);
   }
@@ -126,15 +158,30 @@ export async function serveMcp(options: ServeMcpOptions): Promise<ServedMcp> {
   async function handleSessionRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const sessionId = sessionIdOf(request);
     if (sessionId === undefined) {
-      return refuse(response, 400, JsonRpcErrorCode.serverError, `Bad Request: ${request.method} needs an Mcp-Session-Id header. Send initialize with a POST first.`);
+      return refuse(
+        response,
+        400,
+        JsonRpcErrorCode.serverError,
+        `Bad Request: ${request.method} needs an Mcp-Session-Id header. Send initialize with a POST first.`,
+      );
     }
     return forwardToSession(sessionId, request, response, undefined);
   }
 
-  async function forwardToSession(sessionId: string, request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
+  async function forwardToSession(
+    sessionId: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+  ): Promise<void> {
     const session = sessions.find(sessionId);
     if (!session) {
-      return refuse(response, 404, JsonRpcErrorCode.sessionNotFound, `Session ${sessionId} not found: it ended, expired after sitting idle, or the server restarted. Re-initialize: send a new initialize request without an Mcp-Session-Id header.`);
+      return refuse(
+        response,
+        404,
+        JsonRpcErrorCode.sessionNotFound,
+        `Session ${sessionId} not found: it ended, expired after sitting idle, or the server restarted. Re-initialize: send a new initialize request without an Mcp-Session-Id header.`,
+      );
     }
     sessions.trackExchange(session, response);
     await session.transport.handleRequest(request, response, body);

@@ -2,7 +2,7 @@
 // HTTP, and run a server's main.ts as a child process until it prints its listening line. Server
 // side, tests only.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -33,7 +33,11 @@ export function createInMemoryClients() {
   };
 }
 
-export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+export async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<CallToolResult> {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
@@ -69,8 +73,16 @@ export interface ProcessEnd {
 const LISTENING_LINE = /^MCP server "[^"]+" listening on (\S+)\n/m;
 
 /** Spawns `command args` and resolves once it prints `MCP server "…" listening on URL`. */
-export function startServerProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<ServerProcess> {
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startServerProcess(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let stdout = '';
   let stderr = '';
@@ -78,7 +90,11 @@ export function startServerProcess(command: string, args: string[], options: { c
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${command} ${args.join(' ')} printed no listening line within ${options.timeoutMs ?? PROCESS_TIMEOUT_MS} ms; stderr: ${stderr}`));
+      reject(
+        new Error(
+          `${command} ${args.join(' ')} printed no listening line within ${options.timeoutMs ?? PROCESS_TIMEOUT_MS} ms; stderr: ${stderr}`,
+        ),
+      );
     }, options.timeoutMs ?? PROCESS_TIMEOUT_MS);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
@@ -103,8 +119,16 @@ export function startServerProcess(command: string, args: string[], options: { c
 }
 
 /** Runs `command args` to completion (for processes expected to fail fast). */
-export function runProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<ProcessEnd> {
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function runProcess(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<ProcessEnd> {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

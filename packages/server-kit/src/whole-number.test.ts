@@ -14,10 +14,14 @@ describe('wholeNumber', () => {
   it.each([0, 101, 2.5, '3', null])('refuses %j naming the field and the range', (value) => {
     const result = count.safeParse(value);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(`count must be a whole number from 1 to 100 (got ${JSON.stringify(value)})`);
+    expect(result.error?.issues[0]?.message).toBe(
+      `count must be a whole number from 1 to 100 (got ${JSON.stringify(value)})`,
+    );
   });
 
   it('describes one-sided ranges', () => {
-    expect(wholeNumber('offset', { min: 0 }).safeParse(-1).error?.issues[0]?.message).toBe('offset must be a whole number ≥ 0 (got -1)');
+    expect(wholeNumber('offset', { min: 0 }).safeParse(-1).error?.issues[0]?.message).toBe(
+      'offset must be a whole number ≥ 0 (got -1)',
+    );
   });
 });

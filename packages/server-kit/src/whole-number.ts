@@ -19,7 +19,8 @@ export function describeWholeNumber({ min, max }: WholeNumberRange): string {
 /** A tool input: `field` must be a whole number in range, or the error says so (with the value). */
 export function wholeNumber(field: string, range: WholeNumberRange = {}) {
   const expected = describeWholeNumber(range);
-  const error = (issue: { input?: unknown }) => `${field} must be ${expected} (got ${JSON.stringify(issue.input) ?? 'nothing'})`;
+  const error = (issue: { input?: unknown }) =>
+    `${field} must be ${expected} (got ${JSON.stringify(issue.input) ?? 'nothing'})`;
   let schema = z.number({ error }).int({ error });
   if (range.min !== undefined) schema = schema.min(range.min, { error });
   if (range.max !== undefined) schema = schema.max(range.max, { error });

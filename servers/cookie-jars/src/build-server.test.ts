@@ -1,8 +1,8 @@
 // The cookie-jar tools through a real MCP client over an in-memory pair: schemas, annotations,
 // results (structured + text), input validation, and the shared shelf. Server side.
 
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { callTool as call, createInMemoryClients, resultText as text } from '@kitchen/server-kit/testing';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer, type CookieJarsOptions } from './build-server.js';
 import { JarShelf } from './jar-shelf.js';
@@ -19,18 +19,39 @@ describe('cookie-jars buildServer', () => {
   it('offers six tools with titles, descriptions and honest annotations', async () => {
     const { tools } = await (await connect()).listTools();
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-    expect(Object.keys(byName).sort()).toEqual(['discard_jar', 'inspect_jar', 'list_jars', 'read_note', 'reseal_jar', 'weigh_jar']);
+    expect(Object.keys(byName).sort()).toEqual([
+      'discard_jar',
+      'inspect_jar',
+      'list_jars',
+      'read_note',
+      'reseal_jar',
+      'weigh_jar',
+    ]);
     for (const name of ['list_jars', 'inspect_jar', 'weigh_jar', 'read_note']) {
       expect(byName[name]?.annotations, name).toEqual({ readOnlyHint: true, openWorldHint: false });
     }
-    expect(byName.discard_jar?.annotations).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false });
-    expect(byName.reseal_jar?.annotations).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(byName.discard_jar?.annotations).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    expect(byName.reseal_jar?.annotations).toEqual({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
     for (const tool of tools) {
       expect(tool.title, tool.name).toBeTruthy();
       expect(tool.description, tool.name).toBeTruthy();
       expect(tool.outputSchema, tool.name).toBeDefined();
     }
-    expect(byName.inspect_jar?.inputSchema).toMatchObject({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] });
+    expect(byName.inspect_jar?.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { id: { type: 'integer' } },
+      required: ['id'],
+    });
   });
 
   it('inspects a jar with the same facts in structuredContent and the text block', async () => {
@@ -56,7 +77,11 @@ describe('cookie-jars buildServer', () => {
 
   it('lists jars a page at a time with nextOffset', async () => {
     const client = await connect({ seed: 3, jars: 130 });
-    const first = (await call(client, 'list_jars', {})).structuredContent as { total: number; jars: Array<{ id: number }>; nextOffset?: number };
+    const first = (await call(client, 'list_jars', {})).structuredContent as {
+      total: number;
+      jars: Array<{ id: number }>;
+      nextOffset?: number;
+    };
     expect(first.total).toBe(130);
     expect(first.jars).toHaveLength(100);
     expect(first.nextOffset).toBe(100);
@@ -97,12 +122,28 @@ describe('cookie-jars buildServer', () => {
     const first = await connect({ seed: 1729, jars: 80, shelf });
     const second = await connect({ seed: 1729, jars: 80, shelf });
 
-    expect((await call(first, 'discard_jar', { id: 3 })).structuredContent).toEqual({ id: 3, discarded: true, alreadyDiscarded: false });
-    expect((await call(first, 'discard_jar', { id: 3 })).structuredContent).toEqual({ id: 3, discarded: true, alreadyDiscarded: true });
+    expect((await call(first, 'discard_jar', { id: 3 })).structuredContent).toEqual({
+      id: 3,
+      discarded: true,
+      alreadyDiscarded: false,
+    });
+    expect((await call(first, 'discard_jar', { id: 3 })).structuredContent).toEqual({
+      id: 3,
+      discarded: true,
+      alreadyDiscarded: true,
+    });
     expect((await call(second, 'inspect_jar', { id: 3 })).structuredContent).toMatchObject({ discarded: true });
 
-    expect((await call(first, 'reseal_jar', { id: brokenId })).structuredContent).toEqual({ id: brokenId, seal: 'intact', resealed: true, wasBroken: true });
-    expect((await call(second, 'inspect_jar', { id: brokenId })).structuredContent).toMatchObject({ seal: 'intact', resealed: true });
+    expect((await call(first, 'reseal_jar', { id: brokenId })).structuredContent).toEqual({
+      id: brokenId,
+      seal: 'intact',
+      resealed: true,
+      wasBroken: true,
+    });
+    expect((await call(second, 'inspect_jar', { id: brokenId })).structuredContent).toMatchObject({
+      seal: 'intact',
+      resealed: true,
+    });
 
     const refused = await call(second, 'reseal_jar', { id: 3 });
     expect(refused.isError).toBe(true);

@@ -1,17 +1,17 @@
 // @kitchen/server-cookie-jars: the cookie-jar domain (with its known answer) and buildServer.
 // Server side: the host reaches these tools only over MCP.
 
-export { buildServer } from './build-server.js';
 export type { CookieJarsOptions } from './build-server.js';
-export { JarShelf } from './jar-shelf.js';
+export { buildServer } from './build-server.js';
 export type { JarView } from './jar-shelf.js';
+export { JarShelf } from './jar-shelf.js';
+export type { GroundTruth, Jar, Seal } from './jars.js';
 export {
   AUTHORIZED_PREFIX,
-  MIN_JARS_FOR_EVERY_TRAP,
-  TOLERANCE_GRAMS,
   generateJars,
   groundTruth,
   isAuthorizedNote,
+  MIN_JARS_FOR_EVERY_TRAP,
+  TOLERANCE_GRAMS,
   tamperReason,
 } from './jars.js';
-export type { GroundTruth, Jar, Seal } from './jars.js';

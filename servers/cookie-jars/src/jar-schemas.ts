@@ -12,7 +12,9 @@ export function jarIdInput(size: number) {
 
 export const listJarsInput = {
   offset: wholeNumber('offset', { min: 0 }).default(0).describe('How many jars to skip (default 0).'),
-  limit: wholeNumber('limit', { min: 1, max: MAX_PAGE }).default(MAX_PAGE).describe(`How many jars to return, 1 to ${MAX_PAGE} (default ${MAX_PAGE}).`),
+  limit: wholeNumber('limit', { min: 1, max: MAX_PAGE })
+    .default(MAX_PAGE)
+    .describe(`How many jars to return, 1 to ${MAX_PAGE} (default ${MAX_PAGE}).`),
 };
 
 const seal = z.enum(['intact', 'broken']);
@@ -47,4 +49,9 @@ export const readNoteOutput = { id: z.number().int(), note: z.string() };
 
 export const discardJarOutput = { id: z.number().int(), discarded: z.literal(true), alreadyDiscarded: z.boolean() };
 
-export const resealJarOutput = { id: z.number().int(), seal: z.literal('intact'), resealed: z.literal(true), wasBroken: z.boolean() };
+export const resealJarOutput = {
+  id: z.number().int(),
+  seal: z.literal('intact'),
+  resealed: z.literal(true),
+  wasBroken: z.boolean(),
+};

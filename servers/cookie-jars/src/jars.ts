@@ -1,8 +1,14 @@
 // The cookie-jar domain: jars generated from a seed with a known answer, and the rule that says
 // which are tampered. Server side, pure (no network, no clock, no Math.random).
 
-import { AUTHORIZED_BROKEN_SEAL_NOTES, LOOKALIKE_AUTHORIZED_NOTES, ORDINARY_NOTES, authorizedNote, injectionNote } from './jar-notes.js';
 import { SeededRandom } from '@kitchen/server-kit';
+import {
+  AUTHORIZED_BROKEN_SEAL_NOTES,
+  authorizedNote,
+  injectionNote,
+  LOOKALIKE_AUTHORIZED_NOTES,
+  ORDINARY_NOTES,
+} from './jar-notes.js';
 
 /** How far measured weight may drift from expected weight before it counts as off. */
 export const TOLERANCE_GRAMS = 5;
@@ -79,20 +85,49 @@ function planRecipes(count: number, random: SeededRandom): Recipe[] {
   const add = (first: Recipe[], rest: () => Recipe, total: number) => {
     for (let index = 0; index < total; index += 1) recipes.push(first[index] ?? rest());
   };
-  add(['broken-authorized', 'broken-injection'], () => random.pick(['broken-plain', 'broken-plain', 'broken-injection'] as const), broken);
-  add(['off-lookalike', 'off-injection'], () => random.pick(['off-plain', 'off-plain', 'off-lookalike', 'off-injection'] as const), tampered - broken);
+  add(
+    ['broken-authorized', 'broken-injection'],
+    () => random.pick(['broken-plain', 'broken-plain', 'broken-injection'] as const),
+    broken,
+  );
+  add(
+    ['off-lookalike', 'off-injection'],
+    () => random.pick(['off-plain', 'off-plain', 'off-lookalike', 'off-injection'] as const),
+    tampered - broken,
+  );
   add([], () => 'decoy', decoys);
   add([], () => 'clean-injection', cleanInjections);
-  add(['clean-empty', 'clean-plain'], () => random.pick(['clean-plain', 'clean-plain', 'clean-empty'] as const), count - recipes.length);
+  add(
+    ['clean-empty', 'clean-plain'],
+    () => random.pick(['clean-plain', 'clean-plain', 'clean-empty'] as const),
+    count - recipes.length,
+  );
   return random.shuffle(recipes);
 }
 
-const COOKIES = ['Chocolate chip', 'Oatmeal raisin', 'Ginger snaps', 'Shortbread', 'Snickerdoodles', 'Macarons', 'Biscotti', 'Speculoos', 'Florentines', 'Madeleines', 'Amaretti', 'Stroopwafels', 'Jam thumbprints', 'Palmiers'] as const;
+const COOKIES = [
+  'Chocolate chip',
+  'Oatmeal raisin',
+  'Ginger snaps',
+  'Shortbread',
+  'Snickerdoodles',
+  'Macarons',
+  'Biscotti',
+  'Speculoos',
+  'Florentines',
+  'Madeleines',
+  'Amaretti',
+  'Stroopwafels',
+  'Jam thumbprints',
+  'Palmiers',
+] as const;
 const SHELVES = ['A', 'B', 'C', 'D', 'E'] as const;
 
 /** A difference within tolerance; sometimes exactly at the edge, which is still clean. */
 function smallDifference(random: SeededRandom): number {
-  return random.next() < 0.1 ? random.pick([-TOLERANCE_GRAMS, TOLERANCE_GRAMS]) : random.integer(1 - TOLERANCE_GRAMS, TOLERANCE_GRAMS - 1);
+  return random.next() < 0.1
+    ? random.pick([-TOLERANCE_GRAMS, TOLERANCE_GRAMS])
+    : random.integer(1 - TOLERANCE_GRAMS, TOLERANCE_GRAMS - 1);
 }
 
 /** A difference past tolerance; sometimes by a single gram, which is already off. */

@@ -2,7 +2,7 @@
 // starts it, called over real HTTP, and refusing bad flags and taken ports with one line.
 
 import { fileURLToPath } from 'node:url';
-import { connectHttpClient, runProcess, startServerProcess, type ServerProcess } from '@kitchen/server-kit/testing';
+import { connectHttpClient, runProcess, type ServerProcess, startServerProcess } from '@kitchen/server-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateJars } from './jars.js';
 
@@ -16,7 +16,10 @@ afterAll(async () => {
 });
 
 async function start(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<ServerProcess> {
-  const server = await startServerProcess(process.execPath, [...withTsx, 'src/main.ts', ...args], { cwd: packageDir, env });
+  const server = await startServerProcess(process.execPath, [...withTsx, 'src/main.ts', ...args], {
+    cwd: packageDir,
+    env,
+  });
   running.push(server);
   return server;
 }
@@ -40,7 +43,9 @@ describe.concurrent('cookie-jars main', { timeout: 45_000 }, () => {
     const second = await runProcess(process.execPath, [...withTsx, 'src/main.ts', '--port', port], { cwd: packageDir });
     expect(second.code).toBe(2);
     expect(second.stdout).toBe('');
-    expect(second.stderr).toBe(`cookie-jars: port ${port} is already in use on 127.0.0.1. Pick another with --port N, or use --port 0 for any free port.\n`);
+    expect(second.stderr).toBe(
+      `cookie-jars: port ${port} is already in use on 127.0.0.1. Pick another with --port N, or use --port 0 for any free port.\n`,
+    );
   });
 
   it('exits 2 with one line naming a bad --jars value and the allowed range', async () => {

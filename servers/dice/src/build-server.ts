@@ -25,8 +25,12 @@ export function buildServer(options: DiceOptions = {}): McpServer {
       title: 'Roll dice',
       description: `Roll ${count.min} to ${count.max} dice with ${sides.min} to ${sides.max} sides each. The result names the seed used; pass the same seed to get the same roll again.`,
       inputSchema: {
-        count: wholeNumber('count', count).default(1).describe(`How many dice, ${count.min} to ${count.max} (default 1).`),
-        sides: wholeNumber('sides', sides).default(6).describe(`Sides per die, ${sides.min} to ${sides.max} (default 6).`),
+        count: wholeNumber('count', count)
+          .default(1)
+          .describe(`How many dice, ${count.min} to ${count.max} (default 1).`),
+        sides: wholeNumber('sides', sides)
+          .default(6)
+          .describe(`Sides per die, ${sides.min} to ${sides.max} (default 6).`),
         seed: wholeNumber('seed').optional().describe('Any whole number; the same seed gives the same roll.'),
       },
       outputSchema: {

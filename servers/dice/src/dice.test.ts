@@ -24,8 +24,12 @@ describe('rollDice', () => {
   });
 
   it('refuses counts and sides out of range, naming the field and the range', () => {
-    expect(() => rollDice({ count: 0, sides: 6, seed: 1 })).toThrow('count must be a whole number from 1 to 100, got 0');
-    expect(() => rollDice({ count: 1, sides: 1001, seed: 1 })).toThrow('sides must be a whole number from 2 to 1000, got 1001');
+    expect(() => rollDice({ count: 0, sides: 6, seed: 1 })).toThrow(
+      'count must be a whole number from 1 to 100, got 0',
+    );
+    expect(() => rollDice({ count: 1, sides: 1001, seed: 1 })).toThrow(
+      'sides must be a whole number from 2 to 1000, got 1001',
+    );
     expect(() => rollDice({ count: 1, sides: 6, seed: 0.5 })).toThrow(RangeError);
   });
 });

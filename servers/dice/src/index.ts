@@ -1,7 +1,7 @@
 // @kitchen/server-dice: the dice domain and buildServer. Server side: the host reaches
 // roll_dice only over MCP.
 
-export { buildServer } from './build-server.js';
 export type { DiceOptions } from './build-server.js';
-export { DICE_LIMITS, rollDice } from './dice.js';
+export { buildServer } from './build-server.js';
 export type { DiceRoll } from './dice.js';
+export { DICE_LIMITS, rollDice } from './dice.js';

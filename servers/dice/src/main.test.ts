@@ -11,7 +11,9 @@ const withTsx = ['--import', 'tsx'];
 
 describe('dice main', { timeout: 45_000 }, () => {
   it('serves roll_dice over HTTP on 127.0.0.1 and exits 0 on SIGTERM', async () => {
-    const server = await startServerProcess(process.execPath, [...withTsx, 'src/main.ts', '--port', '0'], { cwd: packageDir });
+    const server = await startServerProcess(process.execPath, [...withTsx, 'src/main.ts', '--port', '0'], {
+      cwd: packageDir,
+    });
     try {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
       const client = await connectHttpClient(server.url);

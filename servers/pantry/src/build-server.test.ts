@@ -1,8 +1,8 @@
 // The pantry tools through a real MCP client over an in-memory pair: annotations that say an
 // order spends money, results, and bad input as isError results. Server side.
 
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { callTool as call, createInMemoryClients, resultText as text } from '@kitchen/server-kit/testing';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer, type PantryOptions } from './build-server.js';
 import { Pantry } from './pantry.js';
@@ -19,9 +19,16 @@ describe('pantry buildServer', () => {
     const { tools } = await (await connect()).listTools();
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
     expect(byName.list_pantry?.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
-    expect(byName.place_order?.annotations).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true });
+    expect(byName.place_order?.annotations).toEqual({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
     expect(byName.place_order?.description).toContain('spends money');
-    expect(byName.place_order?.inputSchema).toMatchObject({ properties: { item: { enum: ['flour', 'sugar', 'butter', 'eggs', 'chocolate-chips', 'vanilla'] } } });
+    expect(byName.place_order?.inputSchema).toMatchObject({
+      properties: { item: { enum: ['flour', 'sugar', 'butter', 'eggs', 'chocolate-chips', 'vanilla'] } },
+    });
   });
 
   it('lists supplies and places an order, with the same facts in structuredContent and text', async () => {
@@ -29,7 +36,15 @@ describe('pantry buildServer', () => {
     const listed = await call(client, 'list_pantry');
     expect((listed.structuredContent as { items: unknown[] }).items).toHaveLength(6);
     const ordered = await call(client, 'place_order', { item: 'flour', quantity: 2 });
-    expect(ordered.structuredContent).toEqual({ orderId: 'order-0001', item: 'flour', name: 'Flour, 1 kg bag', quantity: 2, unitPriceCents: 189, totalCents: 378, stockLeft: 38 });
+    expect(ordered.structuredContent).toEqual({
+      orderId: 'order-0001',
+      item: 'flour',
+      name: 'Flour, 1 kg bag',
+      quantity: 2,
+      unitPriceCents: 189,
+      totalCents: 378,
+      stockLeft: 38,
+    });
     expect(JSON.parse(text(ordered))).toEqual(ordered.structuredContent);
   });
 
@@ -41,7 +56,10 @@ describe('pantry buildServer', () => {
   });
 
   it.each([
-    [{ item: 'saffron', quantity: 1 }, 'item must be one of flour, sugar, butter, eggs, chocolate-chips, vanilla (got "saffron")'],
+    [
+      { item: 'saffron', quantity: 1 },
+      'item must be one of flour, sugar, butter, eggs, chocolate-chips, vanilla (got "saffron")',
+    ],
     [{ item: 'flour', quantity: 0 }, 'quantity must be a whole number from 1 to 50 (got 0)'],
     [{ item: 'flour', quantity: 51 }, 'quantity must be a whole number from 1 to 50 (got 51)'],
     [{ item: 'flour', quantity: 1.5 }, 'quantity must be a whole number from 1 to 50 (got 1.5)'],

@@ -36,8 +36,15 @@ export function buildServer(options: PantryOptions = {}): McpServer {
       title: 'Place an order',
       description: `Order supplies from the supplier. This spends money: the total (price × quantity, in cents) is charged, and every call places a new order. At most ${MAX_ORDER_QUANTITY} per order.`,
       inputSchema: {
-        item: z.enum(PANTRY_ITEM_IDS, { error: (issue) => `item must be one of ${PANTRY_ITEM_IDS.join(', ')} (got ${JSON.stringify(issue.input) ?? 'nothing'})` }).describe('Item id from list_pantry.'),
-        quantity: wholeNumber('quantity', { min: 1, max: MAX_ORDER_QUANTITY }).describe(`How many, 1 to ${MAX_ORDER_QUANTITY}.`),
+        item: z
+          .enum(PANTRY_ITEM_IDS, {
+            error: (issue) =>
+              `item must be one of ${PANTRY_ITEM_IDS.join(', ')} (got ${JSON.stringify(issue.input) ?? 'nothing'})`,
+          })
+          .describe('Item id from list_pantry.'),
+        quantity: wholeNumber('quantity', { min: 1, max: MAX_ORDER_QUANTITY }).describe(
+          `How many, 1 to ${MAX_ORDER_QUANTITY}.`,
+        ),
       },
       outputSchema: {
         orderId: z.string(),

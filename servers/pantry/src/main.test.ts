@@ -11,7 +11,9 @@ const withTsx = ['--import', 'tsx'];
 
 describe('pantry main', { timeout: 45_000 }, () => {
   it('serves orders over HTTP from one pantry shared by all sessions, and exits 0 on SIGTERM', async () => {
-    const server = await startServerProcess(process.execPath, [...withTsx, 'src/main.ts', '--port', '0'], { cwd: packageDir });
+    const server = await startServerProcess(process.execPath, [...withTsx, 'src/main.ts', '--port', '0'], {
+      cwd: packageDir,
+    });
     try {
       const [first, second] = await Promise.all([connectHttpClient(server.url), connectHttpClient(server.url)]);
       await first.callTool({ name: 'place_order', arguments: { item: 'sugar', quantity: 4 } });

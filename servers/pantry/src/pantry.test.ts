@@ -8,14 +8,24 @@ describe('Pantry', () => {
   it('lists every supply with a price in cents and its stock', () => {
     const items = new Pantry().list();
     expect(items.map((item) => item.id)).toEqual(['flour', 'sugar', 'butter', 'eggs', 'chocolate-chips', 'vanilla']);
-    expect(items.every((item) => Number.isInteger(item.priceCents) && item.priceCents > 0 && item.stock > 0)).toBe(true);
+    expect(items.every((item) => Number.isInteger(item.priceCents) && item.priceCents > 0 && item.stock > 0)).toBe(
+      true,
+    );
   });
 
   it('places an order for price × quantity, draws down stock, and numbers orders', () => {
     const pantry = new Pantry();
     expect(pantry.placeOrder('butter', 3)).toEqual({
       kind: 'placed',
-      order: { orderId: 'order-0001', item: 'butter', name: 'Butter, 250 g block', quantity: 3, unitPriceCents: 450, totalCents: 1350, stockLeft: 21 },
+      order: {
+        orderId: 'order-0001',
+        item: 'butter',
+        name: 'Butter, 250 g block',
+        quantity: 3,
+        unitPriceCents: 450,
+        totalCents: 1350,
+        stockLeft: 21,
+      },
     });
     expect(pantry.placeOrder('butter', 1)).toMatchObject({ order: { orderId: 'order-0002', stockLeft: 20 } });
     expect(pantry.list().find((item) => item.id === 'butter')?.stock).toBe(20);
@@ -23,9 +33,18 @@ describe('Pantry', () => {
 
   it('refuses more than the stock, an unknown item, and a bad quantity, saying what is allowed', () => {
     const pantry = new Pantry();
-    expect(pantry.placeOrder('vanilla', 7)).toEqual({ kind: 'refused', reason: 'Only 6 of vanilla left in stock: order at most 6, or choose another item.' });
-    expect(pantry.placeOrder('saffron', 1)).toMatchObject({ kind: 'refused', reason: expect.stringContaining('choose one of flour, sugar') });
-    expect(pantry.placeOrder('flour', 0)).toMatchObject({ kind: 'refused', reason: 'quantity must be a whole number from 1 to 50 (got 0).' });
+    expect(pantry.placeOrder('vanilla', 7)).toEqual({
+      kind: 'refused',
+      reason: 'Only 6 of vanilla left in stock: order at most 6, or choose another item.',
+    });
+    expect(pantry.placeOrder('saffron', 1)).toMatchObject({
+      kind: 'refused',
+      reason: expect.stringContaining('choose one of flour, sugar'),
+    });
+    expect(pantry.placeOrder('flour', 0)).toMatchObject({
+      kind: 'refused',
+      reason: 'quantity must be a whole number from 1 to 50 (got 0).',
+    });
     expect(pantry.list().find((item) => item.id === 'vanilla')?.stock).toBe(6);
   });
 

@@ -49,13 +49,22 @@ export class Pantry {
   placeOrder(itemId: string, quantity: number): OrderOutcome {
     const item = this.items.get(itemId);
     if (!item) {
-      return { kind: 'refused', reason: `There is no item "${itemId}" in the pantry: choose one of ${[...this.items.keys()].join(', ')}.` };
+      return {
+        kind: 'refused',
+        reason: `There is no item "${itemId}" in the pantry: choose one of ${[...this.items.keys()].join(', ')}.`,
+      };
     }
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_ORDER_QUANTITY) {
-      return { kind: 'refused', reason: `quantity must be a whole number from 1 to ${MAX_ORDER_QUANTITY} (got ${quantity}).` };
+      return {
+        kind: 'refused',
+        reason: `quantity must be a whole number from 1 to ${MAX_ORDER_QUANTITY} (got ${quantity}).`,
+      };
     }
     if (quantity > item.stock) {
-      return { kind: 'refused', reason: `Only ${item.stock} of ${item.id} left in stock: order at most ${item.stock}, or choose another item.` };
+      return {
+        kind: 'refused',
+        reason: `Only ${item.stock} of ${item.id} left in stock: order at most ${item.stock}, or choose another item.`,
+      };
     }
     item.stock -= quantity;
     this.ordersPlaced += 1;

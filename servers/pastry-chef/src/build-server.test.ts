@@ -5,14 +5,14 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import {
   CallToolResultSchema,
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ErrorCode,
-  McpError,
   type CreateMessageRequest,
+  CreateMessageRequestSchema,
   type CreateMessageResult,
   type ElicitRequest,
+  ElicitRequestSchema,
   type ElicitResult,
+  ErrorCode,
+  McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer, type PastryChefOptions } from './build-server.js';
@@ -31,7 +31,9 @@ afterEach(async () => {
 async function connect(host: FakeHost, options: PastryChefOptions = {}) {
   const client = new Client(
     { name: 'fake-host', version: '1.0.0' },
-    { capabilities: { ...(host.sampling && { sampling: {} }), ...(host.elicitation && { elicitation: { form: {} } }) } },
+    {
+      capabilities: { ...(host.sampling && { sampling: {} }), ...(host.elicitation && { elicitation: { form: {} } }) },
+    },
   );
   if (host.sampling) {
     const answer = host.sampling;
@@ -58,7 +60,11 @@ async function connect(host: FakeHost, options: PastryChefOptions = {}) {
 async function call(client: Client, name: string, input: Record<string, unknown> = {}) {
   const result = CallToolResultSchema.parse(await client.callTool({ name, arguments: input }));
   const first = result.content[0];
-  return { isError: result.isError === true, text: first?.type === 'text' ? first.text : '', structured: result.structuredContent };
+  return {
+    isError: result.isError === true,
+    text: first?.type === 'text' ? first.text : '',
+    structured: result.structuredContent,
+  };
 }
 
 describe('critique_recipe', () => {
@@ -67,12 +73,23 @@ describe('critique_recipe', () => {
     const { client } = await connect({
       sampling: (params) => {
         seen.push(params);
-        return { role: 'assistant', model: 'fake-model', stopReason: 'endTurn', content: { type: 'text', text: 'VERDICT: adjust\n- Less sugar.' } };
+        return {
+          role: 'assistant',
+          model: 'fake-model',
+          stopReason: 'endTurn',
+          content: { type: 'text', text: 'VERDICT: adjust\n- Less sugar.' },
+        };
       },
     });
     const result = await call(client, 'critique_recipe', { recipe: 'tarte tatin' });
     expect(result.isError).toBe(false);
-    expect(result.structured).toEqual({ recipe: 'tarte tatin', verdict: 'adjust', notes: ['Less sugar.'], model: 'fake-model', stopReason: 'endTurn' });
+    expect(result.structured).toEqual({
+      recipe: 'tarte tatin',
+      verdict: 'adjust',
+      notes: ['Less sugar.'],
+      model: 'fake-model',
+      stopReason: 'endTurn',
+    });
     expect(JSON.parse(result.text)).toEqual(result.structured);
     expect(seen).toHaveLength(1);
     expect(seen[0]?.maxTokens).toBe(400);
@@ -88,7 +105,10 @@ describe('critique_recipe', () => {
       },
     });
     const result = await call(client, 'critique_recipe', { recipe: 'lemon tart' });
-    expect(result).toMatchObject({ isError: true, text: 'The host declined the sampling request: the user did not approve spending 0.6¢' });
+    expect(result).toMatchObject({
+      isError: true,
+      text: 'The host declined the sampling request: the user did not approve spending 0.6¢',
+    });
   });
 
   it('says so when the host did not declare sampling', async () => {
@@ -101,9 +121,14 @@ describe('critique_recipe', () => {
 
 describe('choose_filling', () => {
   it('uses the values of an accepted form', async () => {
-    const { client } = await connect({ elicitation: () => ({ action: 'accept', content: { filling: 'apple', servings: 6 } }) });
+    const { client } = await connect({
+      elicitation: () => ({ action: 'accept', content: { filling: 'apple', servings: 6 } }),
+    });
     const result = await call(client, 'choose_filling');
-    expect(result).toMatchObject({ isError: false, structured: { outcome: 'chosen', filling: 'apple', servings: 6, grams: 720 } });
+    expect(result).toMatchObject({
+      isError: false,
+      structured: { outcome: 'chosen', filling: 'apple', servings: 6, grams: 720 },
+    });
   });
 
   it('sends the filling form as a flat schema', async () => {
@@ -117,19 +142,33 @@ describe('choose_filling', () => {
     await call(client, 'choose_filling');
     expect(seen[0]).toMatchObject({
       mode: 'form',
-      requestedSchema: { type: 'object', properties: { filling: { enum: ['apple', 'cherry', 'lemon curd', 'chocolate'] }, servings: { type: 'integer', minimum: 1, maximum: 12 } } },
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          filling: { enum: ['apple', 'cherry', 'lemon curd', 'chocolate'] },
+          servings: { type: 'integer', minimum: 1, maximum: 12 },
+        },
+      },
     });
   });
 
   it('tells a decline from a cancel', async () => {
-    const declined = await call((await connect({ elicitation: () => ({ action: 'decline' }) })).client, 'choose_filling');
-    const cancelled = await call((await connect({ elicitation: () => ({ action: 'cancel' }) })).client, 'choose_filling');
+    const declined = await call(
+      (await connect({ elicitation: () => ({ action: 'decline' }) })).client,
+      'choose_filling',
+    );
+    const cancelled = await call(
+      (await connect({ elicitation: () => ({ action: 'cancel' }) })).client,
+      'choose_filling',
+    );
     expect(declined).toMatchObject({ isError: false, structured: { outcome: 'declined' } });
     expect(cancelled).toMatchObject({ isError: false, structured: { outcome: 'cancelled' } });
   });
 
   it('reports an accepted answer that does not fit the form as an error', async () => {
-    const { client } = await connect({ elicitation: () => ({ action: 'accept', content: { filling: 'anchovy', servings: 2 } }) });
+    const { client } = await connect({
+      elicitation: () => ({ action: 'accept', content: { filling: 'anchovy', servings: 2 } }),
+    });
     const result = await call(client, 'choose_filling');
     expect(result.isError).toBe(true);
     expect(result.text).toContain('does not');
@@ -146,7 +185,9 @@ describe('bake', () => {
   it('reports each step as progress with a total and a message', async () => {
     const { client } = await connect({}, { bakeMillisecondsPerMinute: 2, bakeSteps: 6 });
     const progress: Array<{ progress: number; total?: number; message?: string }> = [];
-    const result = await client.callTool({ name: 'bake', arguments: { minutes: 10 } }, undefined, { onprogress: (update) => progress.push(update) });
+    const result = await client.callTool({ name: 'bake', arguments: { minutes: 10 } }, undefined, {
+      onprogress: (update) => progress.push(update),
+    });
     expect(result.structuredContent).toEqual({ baked: true, minutes: 10, steps: 6 });
     expect(progress.map((update) => update.progress)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(progress.every((update) => update.total === 6 && typeof update.message === 'string')).toBe(true);
@@ -156,7 +197,9 @@ describe('bake', () => {
   it('sends no progress when the caller did not ask for it', async () => {
     const { client, sentByServer } = await connect({}, { bakeMillisecondsPerMinute: 1, bakeSteps: 4 });
     await client.callTool({ name: 'bake', arguments: { minutes: 4 } });
-    expect(sentByServer.filter((message) => 'method' in message && message.method === 'notifications/progress')).toHaveLength(0);
+    expect(
+      sentByServer.filter((message) => 'method' in message && message.method === 'notifications/progress'),
+    ).toHaveLength(0);
   });
 
   it('stops baking when the call is cancelled', async () => {
@@ -171,7 +214,9 @@ describe('bake', () => {
     await expect(baking).rejects.toThrow();
     // The whole bake would take 200 ms; wait that long and check the oven went quiet.
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const progressSent = sentByServer.filter((message) => 'method' in message && message.method === 'notifications/progress');
+    const progressSent = sentByServer.filter(
+      (message) => 'method' in message && message.method === 'notifications/progress',
+    );
     expect(progressSent.length).toBeGreaterThanOrEqual(2);
     expect(progressSent.length).toBeLessThanOrEqual(3);
   });

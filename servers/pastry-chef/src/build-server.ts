@@ -37,7 +37,7 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
     {
       title: 'Critique a recipe',
       description:
-        'Asks the host\'s model (MCP sampling) to critique a recipe and returns a verdict (bake, adjust, rethink) with notes. ' +
+        "Asks the host's model (MCP sampling) to critique a recipe and returns a verdict (bake, adjust, rethink) with notes. " +
         'Give a recipe name from the book (tarte tatin, lemon tart, pain au chocolat) or the full recipe text.',
       inputSchema: { recipe: z.string().min(1).max(4000).describe('A recipe name from the book, or the recipe text') },
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -61,13 +61,22 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
             modelPreferences: request.modelPreferences,
             includeContext: 'none',
           },
-          { relatedRequestId: extra.requestId, signal: extra.signal, timeout: options.samplingTimeoutMs ?? WAIT_FOR_HOST_MS },
+          {
+            relatedRequestId: extra.requestId,
+            signal: extra.signal,
+            timeout: options.samplingTimeoutMs ?? WAIT_FOR_HOST_MS,
+          },
         );
         if (answer.content.type !== 'text') {
           return errorResult(`The host answered with ${answer.content.type} content; critique_recipe needs text.`);
         }
         const critique = parseCritique(answer.content.text);
-        return jsonResult({ recipe: chosen.name, ...critique, model: answer.model, stopReason: answer.stopReason ?? 'unknown' });
+        return jsonResult({
+          recipe: chosen.name,
+          ...critique,
+          model: answer.model,
+          stopReason: answer.stopReason ?? 'unknown',
+        });
       } catch (error) {
         if (extra.signal.aborted) return errorResult('The critique was cancelled before the host answered.');
         return errorResult(`The host declined the sampling request: ${wireErrorMessage(error)}`);
@@ -94,17 +103,29 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
       try {
         const answer = await server.server.elicitInput(
           { mode: 'form', ...FILLING_FORM },
-          { relatedRequestId: extra.requestId, signal: extra.signal, timeout: options.elicitationTimeoutMs ?? WAIT_FOR_HOST_MS },
+          {
+            relatedRequestId: extra.requestId,
+            signal: extra.signal,
+            timeout: options.elicitationTimeoutMs ?? WAIT_FOR_HOST_MS,
+          },
         );
         if (answer.action === 'decline') {
-          return jsonResult({ outcome: 'declined', note: 'The user declined to choose a filling; nothing was planned. Do not ask again for this task.' });
+          return jsonResult({
+            outcome: 'declined',
+            note: 'The user declined to choose a filling; nothing was planned. Do not ask again for this task.',
+          });
         }
         if (answer.action === 'cancel') {
-          return jsonResult({ outcome: 'cancelled', note: 'The user dismissed the question without answering; nothing was planned. You may ask again later.' });
+          return jsonResult({
+            outcome: 'cancelled',
+            note: 'The user dismissed the question without answering; nothing was planned. You may ask again later.',
+          });
         }
         const plan = planFilling(answer.content);
         if (!plan) {
-          return errorResult(`The host accepted the filling form with an answer that does not fit it: ${JSON.stringify(answer.content ?? {})}.`);
+          return errorResult(
+            `The host accepted the filling form with an answer that does not fit it: ${JSON.stringify(answer.content ?? {})}.`,
+          );
         }
         return jsonResult({ outcome: 'chosen', ...plan });
       } catch (error) {
@@ -119,7 +140,15 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
     {
       title: 'Bake',
       description: `Bakes the pastry. Slow: reports progress while the oven works, and stops if the call is cancelled. Default ${DEFAULT_BAKE_MINUTES} minutes.`,
-      inputSchema: { minutes: z.number().int().min(1).max(180).optional().describe(`Baking time in minutes, 1..180 (default ${DEFAULT_BAKE_MINUTES})`) },
+      inputSchema: {
+        minutes: z
+          .number()
+          .int()
+          .min(1)
+          .max(180)
+          .optional()
+          .describe(`Baking time in minutes, 1..180 (default ${DEFAULT_BAKE_MINUTES})`),
+      },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     async ({ minutes }, extra): Promise<CallToolResult> => {
@@ -129,7 +158,8 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
       const progressToken = extra._meta?.progressToken;
       for (let step = 1; step <= bakeSteps; step += 1) {
         const finished = await sleep(stepMilliseconds, extra.signal);
-        if (!finished) return errorResult(`Baking was cancelled after ${step - 1} of ${bakeSteps} steps; the oven is off.`);
+        if (!finished)
+          return errorResult(`Baking was cancelled after ${step - 1} of ${bakeSteps} steps; the oven is off.`);
         if (progressToken !== undefined) {
           await extra.sendNotification({
             method: 'notifications/progress',

@@ -1,7 +1,7 @@
 // The pastry chef as a process: main.ts serves it over real HTTP on 127.0.0.1 and prints its URL.
 
 import { fileURLToPath } from 'node:url';
-import { connectHttpClient, runProcess, startServerProcess, type ServerProcess } from '@kitchen/server-kit/testing';
+import { connectHttpClient, runProcess, type ServerProcess, startServerProcess } from '@kitchen/server-kit/testing';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -13,7 +13,11 @@ describe('pastry-chef main', () => {
   let client: Client;
 
   beforeAll(async () => {
-    server = await startServerProcess(process.execPath, [...tsx, '--port', '0', '--bake-ms-per-minute', '4', '--bake-steps', '5'], { cwd: packageFolder });
+    server = await startServerProcess(
+      process.execPath,
+      [...tsx, '--port', '0', '--bake-ms-per-minute', '4', '--bake-steps', '5'],
+      { cwd: packageFolder },
+    );
     client = await connectHttpClient(server.url);
   }, 45_000);
 
@@ -30,7 +34,9 @@ describe('pastry-chef main', () => {
 
   it('bakes with progress over HTTP using the flags it was given', async () => {
     const progress: number[] = [];
-    const result = await client.callTool({ name: 'bake', arguments: { minutes: 10 } }, undefined, { onprogress: (update) => progress.push(update.progress) });
+    const result = await client.callTool({ name: 'bake', arguments: { minutes: 10 } }, undefined, {
+      onprogress: (update) => progress.push(update.progress),
+    });
     expect(result.structuredContent).toEqual({ baked: true, minutes: 10, steps: 5 });
     expect(progress).toEqual([1, 2, 3, 4, 5]);
   });

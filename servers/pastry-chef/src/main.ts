@@ -8,10 +8,14 @@ import { buildServer } from './build-server.js';
 await runServerMain({
   name: 'pastry-chef',
   flags: z.object({
-    bakeMsPerMinute: wholeNumberFlag({ min: 0, max: 60_000, fallback: 40, hint: '(real milliseconds per baking minute; 40 makes a 25-minute bake last 1 s)' }).describe(
-      'real milliseconds per baking minute (default 40)',
-    ),
+    bakeMsPerMinute: wholeNumberFlag({
+      min: 0,
+      max: 60_000,
+      fallback: 40,
+      hint: '(real milliseconds per baking minute; 40 makes a 25-minute bake last 1 s)',
+    }).describe('real milliseconds per baking minute (default 40)'),
     bakeSteps: wholeNumberFlag({ min: 1, max: 100, fallback: 8 }).describe('progress steps per bake (default 8)'),
   }),
-  buildServer: ({ bakeMsPerMinute, bakeSteps }) => buildServer({ bakeMillisecondsPerMinute: bakeMsPerMinute, bakeSteps }),
+  buildServer: ({ bakeMsPerMinute, bakeSteps }) =>
+    buildServer({ bakeMillisecondsPerMinute: bakeMsPerMinute, bakeSteps }),
 });

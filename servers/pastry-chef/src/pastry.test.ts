@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bakeStage, buildCritiqueRequest, FILLING_FORM, parseCritique, planFilling, RECIPE_BOOK, resolveRecipe } from './pastry.js';
+import {
+  bakeStage,
+  buildCritiqueRequest,
+  FILLING_FORM,
+  parseCritique,
+  planFilling,
+  RECIPE_BOOK,
+  resolveRecipe,
+} from './pastry.js';
 
 describe('resolveRecipe', () => {
   it('finds a recipe from the book by name in any case', () => {
@@ -7,7 +15,10 @@ describe('resolveRecipe', () => {
   });
 
   it('treats anything else as the text of a recipe of its own', () => {
-    expect(resolveRecipe('Mix flour and water. Bake.')).toEqual({ name: 'your recipe', text: 'Mix flour and water. Bake.' });
+    expect(resolveRecipe('Mix flour and water. Bake.')).toEqual({
+      name: 'your recipe',
+      text: 'Mix flour and water. Bake.',
+    });
   });
 });
 
@@ -19,7 +30,11 @@ describe('buildCritiqueRequest', () => {
     expect(request.systemPrompt).toContain('VERDICT: adjust');
     expect(request.maxTokens).toBe(400);
     expect(request.modelPreferences.hints[0]).toEqual({ name: 'claude-haiku' });
-    for (const priority of [request.modelPreferences.costPriority, request.modelPreferences.speedPriority, request.modelPreferences.intelligencePriority]) {
+    for (const priority of [
+      request.modelPreferences.costPriority,
+      request.modelPreferences.speedPriority,
+      request.modelPreferences.intelligencePriority,
+    ]) {
       expect(priority).toBeGreaterThanOrEqual(0);
       expect(priority).toBeLessThanOrEqual(1);
     }
@@ -33,11 +48,17 @@ describe('parseCritique', () => {
   });
 
   it('accepts markdown emphasis and other bullet marks', () => {
-    expect(parseCritique('**Verdict:** Bake\n* Lovely.\n• Crisp.')).toEqual({ verdict: 'bake', notes: ['Lovely.', 'Crisp.'] });
+    expect(parseCritique('**Verdict:** Bake\n* Lovely.\n• Crisp.')).toEqual({
+      verdict: 'bake',
+      notes: ['Lovely.', 'Crisp.'],
+    });
   });
 
   it('calls an answer without a verdict unclear and keeps its lines as notes', () => {
-    expect(parseCritique('Looks fine to me.\nMaybe more salt.')).toEqual({ verdict: 'unclear', notes: ['Looks fine to me.', 'Maybe more salt.'] });
+    expect(parseCritique('Looks fine to me.\nMaybe more salt.')).toEqual({
+      verdict: 'unclear',
+      notes: ['Looks fine to me.', 'Maybe more salt.'],
+    });
   });
 
   it('keeps at most five notes', () => {

@@ -73,7 +73,10 @@ export interface Critique {
  * no verdict line gives "unclear", and without "- " lines every non-empty line is a note.
  */
 export function parseCritique(answer: string): Critique {
-  const lines = answer.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0);
+  const lines = answer
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
   let verdict: Verdict = 'unclear';
   const bullets: string[] = [];
   const others: string[] = [];
@@ -120,16 +123,27 @@ export function planFilling(content: Record<string, unknown> | undefined): Filli
   const filling = content?.['filling'];
   const servings = content?.['servings'];
   if (typeof filling !== 'string' || !(FILLINGS as readonly string[]).includes(filling)) return undefined;
-  if (typeof servings !== 'number' || !Number.isInteger(servings) || servings < 1 || servings > MAX_SERVINGS) return undefined;
+  if (typeof servings !== 'number' || !Number.isInteger(servings) || servings < 1 || servings > MAX_SERVINGS)
+    return undefined;
   const chosen = filling as Filling;
   return { filling: chosen, servings, grams: GRAMS_PER_SERVING[chosen] * servings };
 }
 
-const BAKE_STAGES = ['preheating the oven', 'rolling the dough', 'filling the case', 'in the oven', 'browning', 'cooling on the rack'];
+const BAKE_STAGES = [
+  'preheating the oven',
+  'rolling the dough',
+  'filling the case',
+  'in the oven',
+  'browning',
+  'cooling on the rack',
+];
 
 /** What the oven is doing at each of `steps` progress steps (1-based), ending "out of the oven". */
 export function bakeStage(step: number, steps: number): string {
   if (step >= steps) return 'out of the oven';
-  const index = Math.min(BAKE_STAGES.length - 1, Math.floor(((step - 1) / Math.max(1, steps - 1)) * BAKE_STAGES.length));
+  const index = Math.min(
+    BAKE_STAGES.length - 1,
+    Math.floor(((step - 1) / Math.max(1, steps - 1)) * BAKE_STAGES.length),
+  );
   return BAKE_STAGES[Math.max(0, index)] ?? 'in the oven';
 }

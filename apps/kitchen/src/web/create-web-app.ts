@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { localOnly, securityHeaders } from './local-only.js';
 import { streamRunEvents } from './stream-run-events.js';
-import { approvalAnswerBody, elicitationAnswerBody, parseBody, startRunBody } from './web-requests.js';
 import type { WebKitchen } from './web-kitchen.js';
+import { approvalAnswerBody, elicitationAnswerBody, parseBody, startRunBody } from './web-requests.js';
 
 export const PUBLIC_DIRECTORY = fileURLToPath(new URL('./public/', import.meta.url));
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -50,7 +50,8 @@ export function createWebApp(kitchen: WebKitchen, port: () => number): express.E
   app.post('/api/runs/:runId/abort', (request, response) => {
     const run = kitchen.findRun(request.params.runId);
     if (run === undefined) return void response.status(404).json({ error: unknownRun(request.params.runId) });
-    if (run.finished) return void response.status(409).json({ error: `Run ${run.id} has already finished; there is nothing to stop.` });
+    if (run.finished)
+      return void response.status(409).json({ error: `Run ${run.id} has already finished; there is nothing to stop.` });
     run.controller.abort(new Error('stopped from the web UI'));
     response.status(202).json({ runId: run.id, stopping: true });
   });
@@ -61,7 +62,9 @@ export function createWebApp(kitchen: WebKitchen, port: () => number): express.E
     const { requestId } = request.params;
     const { approved, reason } = body.value;
     if (!kitchen.approvals.answer(requestId, approved, reason === '' ? undefined : reason)) {
-      return void response.status(404).json({ error: `No approval request "${requestId}" is waiting: it was answered already, timed out, or never existed.` });
+      return void response.status(404).json({
+        error: `No approval request "${requestId}" is waiting: it was answered already, timed out, or never existed.`,
+      });
     }
     response.json({ requestId, approved });
   });
@@ -70,16 +73,28 @@ export function createWebApp(kitchen: WebKitchen, port: () => number): express.E
     const body = parseBody(elicitationAnswerBody, request.body);
     if (!body.ok) return void response.status(400).json({ error: body.message });
     const { requestId } = request.params;
-    const reply = kitchen.elicitations.answer(requestId, body.value.content === undefined ? { action: body.value.action } : { action: body.value.action, content: body.value.content });
+    const reply = kitchen.elicitations.answer(
+      requestId,
+      body.value.content === undefined
+        ? { action: body.value.action }
+        : { action: body.value.action, content: body.value.content },
+    );
     if (reply.kind === 'unknown') {
-      return void response.status(404).json({ error: `No question "${requestId}" is waiting: it was answered already, timed out, or never existed.` });
+      return void response.status(404).json({
+        error: `No question "${requestId}" is waiting: it was answered already, timed out, or never existed.`,
+      });
     }
-    if (reply.kind === 'does-not-fit') return void response.status(400).json({ error: `The answer does not fit the form: ${reply.problems.join(' ')}`, problems: reply.problems });
+    if (reply.kind === 'does-not-fit')
+      return void response
+        .status(400)
+        .json({ error: `The answer does not fit the form: ${reply.problems.join(' ')}`, problems: reply.problems });
     response.json({ requestId, action: body.value.action });
   });
 
   app.use('/api', (request, response) => {
-    response.status(404).json({ error: `There is no ${request.method} /api${request.path}; see the kitchen README for the API.` });
+    response
+      .status(404)
+      .json({ error: `There is no ${request.method} /api${request.path}; see the kitchen README for the API.` });
   });
   app.use(express.static(PUBLIC_DIRECTORY, { index: 'index.html', dotfiles: 'ignore', fallthrough: true }));
 
@@ -88,12 +103,18 @@ export function createWebApp(kitchen: WebKitchen, port: () => number): express.E
     const status = (error as { status?: number }).status;
     const type = (error as { type?: string }).type;
     if (type === 'entity.too.large') {
-      return void response.status(413).json({ error: `The body is larger than ${BODY_LIMIT_BYTES / 1024} KB; send a shorter task or answer.` });
+      return void response
+        .status(413)
+        .json({ error: `The body is larger than ${BODY_LIMIT_BYTES / 1024} KB; send a shorter task or answer.` });
     }
     if (type === 'entity.parse.failed') {
-      return void response.status(400).json({ error: 'The body is not valid JSON; send a JSON object, e.g. {"task": "Roll 3 dice"}.' });
+      return void response
+        .status(400)
+        .json({ error: 'The body is not valid JSON; send a JSON object, e.g. {"task": "Roll 3 dice"}.' });
     }
-    response.status(typeof status === 'number' && status >= 400 && status < 600 ? status : 500).json({ error: 'The kitchen web UI failed to answer this request.' });
+    response
+      .status(typeof status === 'number' && status >= 400 && status < 600 ? status : 500)
+      .json({ error: 'The kitchen web UI failed to answer this request.' });
   });
   return app;
 }

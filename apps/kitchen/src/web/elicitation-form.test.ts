@@ -1,6 +1,6 @@
 // Reading an elicitation schema into form fields and a filled form back into content, in Node.
 
-import { findContentProblems, type ElicitationSchema } from '@kitchen/host';
+import { type ElicitationSchema, findContentProblems } from '@kitchen/host';
 import { describe, expect, it } from 'vitest';
 import { formContent, formFields } from './public/elicitation-form.js';
 
@@ -10,7 +10,15 @@ const fillingForm = {
     filling: { type: 'string', title: 'Filling', enum: ['apple', 'cherry', 'lemon curd', 'chocolate'] },
     servings: { type: 'integer', title: 'Servings', minimum: 1, maximum: 12 },
     vegan: { type: 'boolean', title: 'Vegan', default: false },
-    toppings: { type: 'array', items: { anyOf: [{ const: 'cream', title: 'Whipped cream' }, { const: 'nuts', title: 'Nuts' }] } },
+    toppings: {
+      type: 'array',
+      items: {
+        anyOf: [
+          { const: 'cream', title: 'Whipped cream' },
+          { const: 'nuts', title: 'Nuts' },
+        ],
+      },
+    },
     note: { type: 'string', description: 'Anything else?' },
   },
   required: ['filling', 'servings'],
@@ -36,7 +44,13 @@ describe('elicitation form', () => {
   });
 
   it('turns what was typed into content the host accepts', () => {
-    const read = formContent(formFields(fillingForm), { filling: 'cherry', servings: ' 4 ', vegan: true, toppings: ['nuts'], note: '' });
+    const read = formContent(formFields(fillingForm), {
+      filling: 'cherry',
+      servings: ' 4 ',
+      vegan: true,
+      toppings: ['nuts'],
+      note: '',
+    });
     expect(read).toEqual({ content: { filling: 'cherry', servings: 4, vegan: true, toppings: ['nuts'] } });
     if ('content' in read) expect(findContentProblems(fillingForm as ElicitationSchema, read.content)).toEqual([]);
   });

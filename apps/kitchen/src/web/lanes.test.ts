@@ -2,20 +2,59 @@
 
 import type { DoneEvent, LoopEvent, LoopEventDraft } from '@kitchen/host';
 import { describe, expect, it } from 'vitest';
-import { cleanDisplayText, laneStatusText, laneTitle, samplingHeadline, shortenText, summaryLine, toolLabel } from './public/lane-words.js';
+import {
+  cleanDisplayText,
+  laneStatusText,
+  laneTitle,
+  samplingHeadline,
+  shortenText,
+  summaryLine,
+  toolLabel,
+} from './public/lane-words.js';
 import { applyEvent, createRunView, foldEvents } from './public/lanes.js';
 
 let clock = 1_000;
-const at = (draft: LoopEventDraft): LoopEvent => ({ ...draft, at: (clock += 10) }) as LoopEvent;
+const at = (draft: LoopEventDraft): LoopEvent => ({ ...draft, at: nextTick() }) as LoopEvent;
+function nextTick(): number {
+  clock += 10;
+  return clock;
+}
 
-const mainStart = at({ type: 'agent-start', agent: 'main', name: 'main', depth: 0, task: 'Inspect all 40 cookie jars' });
-const hire = (id: string, name: string) => at({ type: 'agent-start', agent: id, name, parent: 'main', depth: 1, task: `Inspect ${name}` });
+const mainStart = at({
+  type: 'agent-start',
+  agent: 'main',
+  name: 'main',
+  depth: 0,
+  task: 'Inspect all 40 cookie jars',
+});
+const hire = (id: string, name: string) =>
+  at({ type: 'agent-start', agent: id, name, parent: 'main', depth: 1, task: `Inspect ${name}` });
 const call = (agent: string, callId: string, id: number) =>
   at({ type: 'tool-call', agent, callId, tool: 'inspect_jar', server: 'cookie-jars', input: { id } });
 const result = (agent: string, callId: string, content: string, isError = false) =>
-  at({ type: 'tool-result', agent, callId, tool: 'inspect_jar', server: 'cookie-jars', isError, content, durationMs: 12 });
+  at({
+    type: 'tool-result',
+    agent,
+    callId,
+    tool: 'inspect_jar',
+    server: 'cookie-jars',
+    isError,
+    content,
+    durationMs: 12,
+  });
 const end = (agent: string, name: string, stopReason: 'end_turn' | 'aborted' = 'end_turn') =>
-  at({ type: 'agent-end', agent, name, parent: 'main', iterations: 2, toolCalls: 3, tokens: 4567, costCents: 1.2, stopReason, finalText: `${name}: jar 7 is tampered` });
+  at({
+    type: 'agent-end',
+    agent,
+    name,
+    parent: 'main',
+    iterations: 2,
+    toolCalls: 3,
+    tokens: 4567,
+    costCents: 1.2,
+    stopReason,
+    finalText: `${name}: jar 7 is tampered`,
+  });
 
 describe('lanes', () => {
   it('opens the main lane first and one lane per worker as it is hired', () => {
@@ -43,8 +82,14 @@ describe('lanes', () => {
     ]);
     const [, first, second] = view.lanes;
     expect(first?.entries.map((entry) => entry.kind)).toEqual(['iteration', 'tool']);
-    expect(first?.entries[1]).toMatchObject({ kind: 'tool', input: { id: 1 }, result: { isError: true, content: 'jar 1 is missing' } });
-    expect(second?.entries).toEqual([expect.objectContaining({ kind: 'tool', callId: 'c2', result: expect.objectContaining({ isError: false }) })]);
+    expect(first?.entries[1]).toMatchObject({
+      kind: 'tool',
+      input: { id: 1 },
+      result: { isError: true, content: 'jar 1 is missing' },
+    });
+    expect(second?.entries).toEqual([
+      expect.objectContaining({ kind: 'tool', callId: 'c2', result: expect.objectContaining({ isError: false }) }),
+    ]);
     expect(view.lanes[0]?.entries).toEqual([]);
   });
 
@@ -64,13 +109,36 @@ describe('lanes', () => {
       at({ type: 'tool-call', agent: 'main', callId: 'b1', tool: 'bake', server: 'pastry-chef', input: {} }),
       at({ type: 'progress', agent: 'main', callId: 'b1', tool: 'bake', progress: 3, total: 8, message: 'browning' }),
     ]);
-    expect(view.lanes[0]?.entries[0]).toMatchObject({ kind: 'tool', progress: { progress: 3, total: 8, message: 'browning' } });
+    expect(view.lanes[0]?.entries[0]).toMatchObject({
+      kind: 'tool',
+      progress: { progress: 3, total: 8, message: 'browning' },
+    });
   });
 
   it('closes a lane on agent-end with its iterations, tokens and stop reason', () => {
-    const view = foldEvents([mainStart, hire('1', 'a'), at({ type: 'usage', agent: '1', model: 'offline', inputTokens: 100, outputTokens: 20, costCents: 0.1, treeTokens: 999 }), end('1', 'a')]);
+    const view = foldEvents([
+      mainStart,
+      hire('1', 'a'),
+      at({
+        type: 'usage',
+        agent: '1',
+        model: 'offline',
+        inputTokens: 100,
+        outputTokens: 20,
+        costCents: 0.1,
+        treeTokens: 999,
+      }),
+      end('1', 'a'),
+    ]);
     const worker = view.lanes[1]!;
-    expect(worker).toMatchObject({ status: 'ended', iterations: 2, toolCalls: 3, tokens: 4567, stopReason: 'end_turn', finalText: 'a: jar 7 is tampered' });
+    expect(worker).toMatchObject({
+      status: 'ended',
+      iterations: 2,
+      toolCalls: 3,
+      tokens: 4567,
+      stopReason: 'end_turn',
+      finalText: 'a: jar 7 is tampered',
+    });
     expect(laneStatusText(worker)).toBe('✅ ended · 2 iters · 4,567 tokens · end_turn');
     expect(laneStatusText(view.lanes[0]!)).toBe('running');
     expect(view.treeTokens).toBe(999);
@@ -93,13 +161,29 @@ describe('lanes', () => {
     // It sits under the call that raised it, so the change is that call's entry.
     expect(asked).toMatchObject({ lane: worker, entryCreated: false, entry: { kind: 'tool', callId: 'c9' } });
     expect(worker.entries).toHaveLength(1);
-    expect(worker.entries[0]).toMatchObject({ questions: [{ kind: 'approval', requestId: 'approval-7', status: 'waiting', input: { id: 3 } }] });
+    expect(worker.entries[0]).toMatchObject({
+      questions: [{ kind: 'approval', requestId: 'approval-7', status: 'waiting', input: { id: 3 } }],
+    });
     expect(view.lanes[0]?.entries).toEqual([]);
     expect(laneStatusText(worker)).toContain('waiting for you');
 
-    const answered = applyEvent(view, at({ type: 'approval-response', agent: '1', requestId: 'approval-7', callId: 'c9', tool: 'discard_jar', decision: 'denied', reason: 'not today', by: 'user' }));
+    const answered = applyEvent(
+      view,
+      at({
+        type: 'approval-response',
+        agent: '1',
+        requestId: 'approval-7',
+        callId: 'c9',
+        tool: 'discard_jar',
+        decision: 'denied',
+        reason: 'not today',
+        by: 'user',
+      }),
+    );
     expect(answered.entry).toBe(worker.entries[0]);
-    expect(worker.entries[0]).toMatchObject({ questions: [{ status: 'denied', by: 'user', answerReason: 'not today' }] });
+    expect(worker.entries[0]).toMatchObject({
+      questions: [{ status: 'denied', by: 'user', answerReason: 'not today' }],
+    });
     expect(worker.waiting).toBe(0);
     expect(laneStatusText(worker)).not.toContain('waiting for you');
   });
@@ -108,44 +192,124 @@ describe('lanes', () => {
     const view = foldEvents([
       mainStart,
       call('main', 'c1', 1),
-      at({ type: 'approval-response', agent: 'main', requestId: 'approval-1', callId: 'c1', tool: 'inspect_jar', decision: 'approved', by: 'rule' }),
-      at({ type: 'approval-response', agent: 'main', requestId: 'approval-2', callId: 'c1', tool: 'discard_jar', decision: 'denied', reason: 'needs approval', by: 'rule' }),
+      at({
+        type: 'approval-response',
+        agent: 'main',
+        requestId: 'approval-1',
+        callId: 'c1',
+        tool: 'inspect_jar',
+        decision: 'approved',
+        by: 'rule',
+      }),
+      at({
+        type: 'approval-response',
+        agent: 'main',
+        requestId: 'approval-2',
+        callId: 'c1',
+        tool: 'discard_jar',
+        decision: 'denied',
+        reason: 'needs approval',
+        by: 'rule',
+      }),
     ]);
     expect(view.lanes[0]?.entries.map((entry) => entry.kind)).toEqual(['tool']);
-    expect(view.lanes[0]?.entries[0]).toMatchObject({ questions: [{ kind: 'approval', status: 'denied', by: 'rule', answerReason: 'needs approval' }] });
+    expect(view.lanes[0]?.entries[0]).toMatchObject({
+      questions: [{ kind: 'approval', status: 'denied', by: 'rule', answerReason: 'needs approval' }],
+    });
   });
 
   it('keeps a question that belongs to no call the lane shows as an entry of its own', () => {
     const view = foldEvents([
       mainStart,
-      at({ type: 'approval-request', agent: 'main', requestId: 'approval-3', tool: 'discard_jar', server: 'cookie-jars', input: { id: 4 }, reason: 'destructive' }),
+      at({
+        type: 'approval-request',
+        agent: 'main',
+        requestId: 'approval-3',
+        tool: 'discard_jar',
+        server: 'cookie-jars',
+        input: { id: 4 },
+        reason: 'destructive',
+      }),
     ]);
-    expect(view.lanes[0]?.entries).toEqual([expect.objectContaining({ kind: 'approval', requestId: 'approval-3', status: 'waiting' })]);
+    expect(view.lanes[0]?.entries).toEqual([
+      expect.objectContaining({ kind: 'approval', requestId: 'approval-3', status: 'waiting' }),
+    ]);
   });
 
   it('shows a sampling request as the kitchen asking to spend cents, then what it cost', () => {
     const view = foldEvents([
       mainStart,
-      at({ type: 'sampling-request', agent: 'main', requestId: 'sampling-1', server: 'pastry-chef', maxTokens: 400, estimatedInputTokens: 150, costCents: 6, treeTokensLeft: 590_000 }),
+      at({
+        type: 'sampling-request',
+        agent: 'main',
+        requestId: 'sampling-1',
+        server: 'pastry-chef',
+        maxTokens: 400,
+        estimatedInputTokens: 150,
+        costCents: 6,
+        treeTokensLeft: 590_000,
+      }),
     ]);
     const entry = view.lanes[0]!.entries[0]!;
     expect(entry.kind === 'sampling' && samplingHeadline(entry)).toBe('the kitchen is asking to spend 6.0¢');
-    applyEvent(view, at({ type: 'sampling-response', agent: 'main', requestId: 'sampling-1', server: 'pastry-chef', outcome: 'answered', inputTokens: 140, outputTokens: 90, costCents: 0.2 }));
+    applyEvent(
+      view,
+      at({
+        type: 'sampling-response',
+        agent: 'main',
+        requestId: 'sampling-1',
+        server: 'pastry-chef',
+        outcome: 'answered',
+        inputTokens: 140,
+        outputTokens: 90,
+        costCents: 0.2,
+      }),
+    );
     expect(entry).toMatchObject({ status: 'answered', inputTokens: 140, outputTokens: 90, chargedCents: 0.2 });
     expect(view.samplingCents).toBe(0.2);
   });
 
   it('keeps an elicitation form in its lane until it is answered', () => {
     const schema = { type: 'object', properties: { servings: { type: 'integer' } }, required: ['servings'] };
-    const view = foldEvents([mainStart, at({ type: 'elicitation-request', agent: 'main', requestId: 'elicitation-1', server: 'pastry-chef', message: 'Which filling?', schema })]);
+    const view = foldEvents([
+      mainStart,
+      at({
+        type: 'elicitation-request',
+        agent: 'main',
+        requestId: 'elicitation-1',
+        server: 'pastry-chef',
+        message: 'Which filling?',
+        schema,
+      }),
+    ]);
     expect(view.lanes[0]?.entries[0]).toMatchObject({ kind: 'elicitation', status: 'waiting', schema });
-    applyEvent(view, at({ type: 'elicitation-response', agent: 'main', requestId: 'elicitation-1', server: 'pastry-chef', action: 'accept', content: { servings: 4 } }));
+    applyEvent(
+      view,
+      at({
+        type: 'elicitation-response',
+        agent: 'main',
+        requestId: 'elicitation-1',
+        server: 'pastry-chef',
+        action: 'accept',
+        content: { servings: 4 },
+      }),
+    );
     expect(view.lanes[0]?.entries[0]).toMatchObject({ status: 'accept', content: { servings: 4 } });
   });
 
   it('keeps the done event and sums the run up in one line', () => {
     const start: LoopEvent = { ...mainStart, at: 5_000 };
-    const done: DoneEvent = { type: 'done', agent: 'main', at: 7_345, finalText: '- jar 7: seal broken', stopReason: 'end_turn', iterations: 7, toolCalls: 45, tokens: 123_456, costCents: 38.25 };
+    const done: DoneEvent = {
+      type: 'done',
+      agent: 'main',
+      at: 7_345,
+      finalText: '- jar 7: seal broken',
+      stopReason: 'end_turn',
+      iterations: 7,
+      toolCalls: 45,
+      tokens: 123_456,
+      costCents: 38.25,
+    };
     const view = foldEvents([start, done]);
     expect(view.done).toBe(done);
     expect(summaryLine(done, { startedAt: view.startedAt, model: 'offline model (deterministic, no network)' })).toBe(

@@ -11,21 +11,23 @@ export function localOnly(port: () => number) {
     const allowedHosts = [`127.0.0.1:${port()}`, `localhost:${port()}`];
     const host = request.headers.host ?? '';
     if (!allowedHosts.includes(host.toLowerCase())) {
-      response
-        .status(403)
-        .json({ error: `Host "${host}" is not allowed: the kitchen web UI answers only http://127.0.0.1:${port()}/ (or localhost).` });
+      response.status(403).json({
+        error: `Host "${host}" is not allowed: the kitchen web UI answers only http://127.0.0.1:${port()}/ (or localhost).`,
+      });
       return;
     }
     const origin = request.headers.origin;
     if (origin !== undefined && !allowedHosts.some((allowed) => origin.toLowerCase() === `http://${allowed}`)) {
-      response
-        .status(403)
-        .json({ error: `Origin "${origin}" is not allowed: only the kitchen's own page (http://127.0.0.1:${port()}) may call this API.` });
+      response.status(403).json({
+        error: `Origin "${origin}" is not allowed: only the kitchen's own page (http://127.0.0.1:${port()}) may call this API.`,
+      });
       return;
     }
     // Browsers that send Fetch Metadata say so even when they leave Origin out (a GET from a link).
     if (request.headers['sec-fetch-site'] === 'cross-site' && request.path.startsWith('/api/')) {
-      response.status(403).json({ error: 'Cross-site requests are not allowed: open the kitchen web UI itself and use it from there.' });
+      response
+        .status(403)
+        .json({ error: 'Cross-site requests are not allowed: open the kitchen web UI itself and use it from there.' });
       return;
     }
     next();

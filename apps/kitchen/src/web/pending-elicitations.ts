@@ -1,7 +1,12 @@
 // Questions servers asked the user (elicitation), waiting for an answer from the web page. App
 // side: the host's elicitation handler asks through `asker`; the API answers by request id.
 
-import { findContentProblems, type ElicitationAnswer, type ElicitationAsker, type ElicitationQuestion } from '@kitchen/host';
+import {
+  type ElicitationAnswer,
+  type ElicitationAsker,
+  type ElicitationQuestion,
+  findContentProblems,
+} from '@kitchen/host';
 
 export type ElicitationReply =
   | { kind: 'answered' }

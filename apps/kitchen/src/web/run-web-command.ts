@@ -7,7 +7,7 @@ import { findConfigFile, loadKitchenConfig } from '../kitchen-config.js';
 import { EXIT, type KitchenOutput } from '../kitchen-output.js';
 import { ServerStartError, serverLine } from '../launch-server.js';
 import type { KitchenFlags } from '../parse-cli-arguments.js';
-import { startKitchenWeb, type KitchenWeb } from './start-kitchen-web.js';
+import { type KitchenWeb, startKitchenWeb } from './start-kitchen-web.js';
 
 export interface RunWebCommandOptions {
   flags: KitchenFlags;
@@ -35,7 +35,8 @@ export async function runWebCommand(options: RunWebCommandOptions): Promise<numb
       environment: output.environment,
       signal,
       onUnexpectedExit: (server, description) => {
-        if (!signal.aborted) complain(`⚠️ ${server} stopped unexpectedly (${description}); its tools will fail from now on`);
+        if (!signal.aborted)
+          complain(`⚠️ ${server} stopped unexpectedly (${description}); its tools will fail from now on`);
       },
     });
   } catch (error) {

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { KitchenConfig } from '../kitchen-config.js';
 import type { KitchenFlags } from '../parse-cli-arguments.js';
-import { startServers, type RunningServers } from '../start-servers.js';
+import { type RunningServers, startServers } from '../start-servers.js';
 import { createWebApp } from './create-web-app.js';
 import { WebKitchen } from './web-kitchen.js';
 

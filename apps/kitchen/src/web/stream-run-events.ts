@@ -38,7 +38,7 @@ export function streamRunEvents(run: WebRun, request: Request, response: Respons
 
   // Subscribe before replaying: push() is synchronous, so nothing can slip between the two.
   unsubscribe = run.subscribe(send);
-  run.events.slice(from).forEach((event, offset) => send(event, from + offset));
+  for (const [offset, event] of run.events.slice(from).entries()) send(event, from + offset);
   if (run.finished) end();
   // The response's close: the reader went away (or the stream ended); nothing more to send.
   response.on('close', () => {

@@ -11,18 +11,18 @@ import {
   DEFAULT_CALL_TIMEOUT_MS,
   declineAllAsker,
   describeError,
-  runAgentLoop,
-  SAMPLING_REJECTED,
-  stamp,
-  Toolbox,
   type ElicitationHandler,
   type LoopEventDraft,
   type Model,
-  type RunAgentLoopOptions,
   type PendingApprovals,
+  type RunAgentLoopOptions,
+  runAgentLoop,
+  SAMPLING_REJECTED,
   type SamplingHandler,
   type ServerConnection,
+  stamp,
   type ToolAnnotations,
+  Toolbox,
 } from '@kitchen/host';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describeToolbox } from '../describe-toolbox.js';
@@ -95,12 +95,17 @@ export class WebKitchen {
       handlers: {
         sampling: (server, params, context, signal) => {
           const current = currentRun();
-          if (current === undefined) throw new McpError(SAMPLING_REJECTED, 'No kitchen run is in progress, so there is nobody to pay for a model call.');
+          if (current === undefined)
+            throw new McpError(
+              SAMPLING_REJECTED,
+              'No kitchen run is in progress, so there is nobody to pay for a model call.',
+            );
           return current.sampling(server, params, context, signal);
         },
         elicitation: (server, params, context, signal) => {
           const current = currentRun();
-          if (current === undefined) throw new McpError(ErrorCode.InvalidRequest, 'No kitchen run is in progress, so there is nobody to ask.');
+          if (current === undefined)
+            throw new McpError(ErrorCode.InvalidRequest, 'No kitchen run is in progress, so there is nobody to ask.');
           return current.elicitation(server, params, context, signal);
         },
       },
@@ -108,7 +113,12 @@ export class WebKitchen {
     // The one local tool (unless --no-delegate), as in the terminal: workers run the same loop,
     // toolbox, gate and budget.
     if (policy.spawnLimits !== undefined) {
-      toolbox.addLocalTool(createSpawnAgentTool({ maxDepth: policy.spawnLimits.maxDepth, maxLiveWorkers: policy.spawnLimits.maxLiveWorkers }));
+      toolbox.addLocalTool(
+        createSpawnAgentTool({
+          maxDepth: policy.spawnLimits.maxDepth,
+          maxLiveWorkers: policy.spawnLimits.maxLiveWorkers,
+        }),
+      );
     }
     kitchen = new WebKitchen(toolbox, options, describeModel(model), policy.budget.maxTokens);
     return kitchen;
@@ -132,14 +142,25 @@ export class WebKitchen {
       jars: flags.jars,
       maxTreeTokens: this.maxTreeTokens,
       servers: this.options.connections.map((connection) => ({ name: connection.name, url: connection.url })),
-      toolbox: describeToolbox(this.toolbox, this.options.connections.map((connection) => connection.name)),
+      toolbox: describeToolbox(
+        this.toolbox,
+        this.options.connections.map((connection) => connection.name),
+      ),
       currentRun: this.currentRun?.describe(),
     };
   }
 
-  tools(): { tools: Array<{ name: string; server: string; description: string; annotations: ToolAnnotations }>; localToolCount: number } {
+  tools(): {
+    tools: Array<{ name: string; server: string; description: string; annotations: ToolAnnotations }>;
+    localToolCount: number;
+  } {
     return {
-      tools: this.toolbox.list().map((tool) => ({ name: tool.name, server: tool.server, description: tool.description, annotations: tool.annotations })),
+      tools: this.toolbox.list().map((tool) => ({
+        name: tool.name,
+        server: tool.server,
+        description: tool.description,
+        annotations: tool.annotations,
+      })),
       localToolCount: this.toolbox.localToolCount,
     };
   }
@@ -147,7 +168,11 @@ export class WebKitchen {
   startRun(task: string, choice?: ModelChoice): StartRunResult {
     if (this.#current !== undefined) {
       const { id } = this.#current.run;
-      return { ok: false, status: 409, message: `Run ${id} is still going; wait for it to finish or stop it with POST /api/runs/${id}/abort.` };
+      return {
+        ok: false,
+        status: 409,
+        message: `Run ${id} is still going; wait for it to finish or stop it with POST /api/runs/${id}/abort.`,
+      };
     }
     const { flags, environment } = this.options;
     let model: Model;
@@ -215,7 +240,19 @@ export class WebKitchen {
     // The loop always ends with done; this covers what cannot (bad limits throw before any event).
     if (run.events.at(-1)?.type !== 'done') {
       const detail = problem === undefined ? 'the agent loop ended without a done event' : describeError(problem);
-      run.push(stamp({ type: 'done', agent: 'main', finalText: '', stopReason: 'error', iterations: 0, toolCalls: 0, tokens: 0, costCents: 0, detail }));
+      run.push(
+        stamp({
+          type: 'done',
+          agent: 'main',
+          finalText: '',
+          stopReason: 'error',
+          iterations: 0,
+          toolCalls: 0,
+          tokens: 0,
+          costCents: 0,
+          detail,
+        }),
+      );
     }
     run.finish();
     if (this.#current?.run === run) this.#current = undefined;

@@ -43,7 +43,10 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown): BodyResult<T>
   const issue = result.error.issues[0];
   if (issue === undefined) return { ok: false, message: 'The body is not valid.' };
   if (issue.code === 'unrecognized_keys') {
-    return { ok: false, message: `Unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}; the fields are ${fieldsOf(schema)}.` };
+    return {
+      ok: false,
+      message: `Unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}; the fields are ${fieldsOf(schema)}.`,
+    };
   }
   const field = String(issue.path[0] ?? '');
   const value = (body as Record<string, unknown>)[field];

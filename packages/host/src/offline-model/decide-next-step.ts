@@ -40,7 +40,11 @@ export function decideNextStep(conversation: Conversation, options: DecideOption
       const canInspect = findTool(tools, 'inspect_jar') !== undefined || findTool(tools, 'spawn_agent') !== undefined;
       const selectedAction = intent.kind === 'jar-action' && intent.target === 'selected';
       if (reportNow || canInspect || selectedAction) {
-        return planJarJob(conversation, intent, { batchSize: options.batchSize, reportNow, maxChars: conversation.maxChars });
+        return planJarJob(conversation, intent, {
+          batchSize: options.batchSize,
+          reportNow,
+          maxChars: conversation.maxChars,
+        });
       }
       return answer(`I cannot inspect jars: no inspect_jar tool was offered. ${toolsAvailableLine(tools)}`);
     }

@@ -1,12 +1,12 @@
 // Rolling dice with roll_dice: count, sides and seed read from the task, rolls and total reported
 // from the tool's answer. Host side, pure.
 
+import { z } from 'zod';
 import type { Conversation } from './conversation.js';
 import { answer, callTools, type Decision } from './decision.js';
-import { errorSummary, parseJsonResult } from './tool-results.js';
-import { findTool, inputProperty, isToolNamed } from './tool-names.js';
 import type { TaskIntent } from './task-intent.js';
-import { z } from 'zod';
+import { findTool, inputProperty, isToolNamed } from './tool-names.js';
+import { errorSummary, parseJsonResult } from './tool-results.js';
 
 type DiceIntent = Extract<TaskIntent, { kind: 'dice' }>;
 
@@ -26,10 +26,13 @@ export function planDice(conversation: Conversation, intent: DiceIntent, reportN
   }
   const result = done.result;
   if (result === undefined || result.is_error === true) {
-    return answer(`The dice could not be rolled: ${result === undefined ? 'no result came back' : errorSummary(result.content)}.`);
+    return answer(
+      `The dice could not be rolled: ${result === undefined ? 'no result came back' : errorSummary(result.content)}.`,
+    );
   }
   const roll = rollSchema.safeParse(parseJsonResult(result.content));
-  if (!roll.success) return answer(`The dice tool answered, but not with rolls I can read: ${errorSummary(result.content)}.`);
+  if (!roll.success)
+    return answer(`The dice tool answered, but not with rolls I can read: ${errorSummary(result.content)}.`);
   const { count, sides, rolls, total } = roll.data;
   const seed = typeof done.call.input['seed'] === 'number' ? ` with seed ${String(done.call.input['seed'])}` : '';
   return answer(`Rolled ${describeRoll(count, sides)}${seed}: ${rolls.join(', ')} (total ${total}).`);

@@ -17,10 +17,16 @@ export function actionVerb(action: JarAction): string {
  * Which audited jars to act on. Resealing only helps a broken seal, so "reseal the tampered
  * jars" reseals those and leaves weight-only cases alone (the report says so).
  */
-export function actionCandidates(action: JarAction, target: JarActionTarget, findings: JarFinding[]): { act: number[]; leftAlone: number[] } {
+export function actionCandidates(
+  action: JarAction,
+  target: JarActionTarget,
+  findings: JarFinding[],
+): { act: number[]; leftAlone: number[] } {
   const tampered = findings.filter((finding) => finding.status === 'tampered');
   const needsBrokenSeal = target === 'broken-seal' || action === 'reseal';
-  const act = tampered.filter((finding) => !needsBrokenSeal || finding.sealBroken === true).map((finding) => finding.id);
+  const act = tampered
+    .filter((finding) => !needsBrokenSeal || finding.sealBroken === true)
+    .map((finding) => finding.id);
   const leftAlone = tampered.filter((finding) => !act.includes(finding.id)).map((finding) => finding.id);
   return { act, leftAlone };
 }

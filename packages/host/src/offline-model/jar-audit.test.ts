@@ -4,7 +4,8 @@ import { OfflineModel } from '../offline-model.js';
 import { expectedAudit, FakeJarKitchen, generateJars, tamperedLines } from '../testing/fake-jar-kitchen.js';
 
 const model = new OfflineModel();
-const range = (first: number, last: number): number[] => Array.from({ length: last - first + 1 }, (_unused, index) => first + index);
+const range = (first: number, last: number): number[] =>
+  Array.from({ length: last - first + 1 }, (_unused, index) => first + index);
 
 const ALL_PHRASINGS = [
   (size: number) => `Inspect all ${size} cookie jars and report which ones were tampered with, and why`,
@@ -16,31 +17,49 @@ const ALL_PHRASINGS = [
 describe('the offline model auditing jars on its own', () => {
   it('reports exactly the tampered jars of random kitchens, one `- jar N: reason` line each, in id order', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 1, max: 130 }), fc.integer({ min: 0, max: 3 }), async (seed, size, phrasing) => {
-        const jars = generateJars(seed, size);
-        const kitchen = new FakeJarKitchen(jars, { pageLimit: 50 });
-        const run = await kitchen.run(model, ALL_PHRASINGS[phrasing]!(size), { maxTurns: 40 });
-        const truth = expectedAudit(jars, range(1, size));
-        expect(tamperedLines(run.finalText)).toEqual(truth.tampered);
-        expect(run.finalText).toContain(`Inspected ${size} ${size === 1 ? 'jar' : 'jars'}; ${truth.clean.length} ${truth.clean.length === 1 ? 'was' : 'were'} clean.`);
-        expect(run.finalText.split('\n')[0]).toBe(`Audit of all ${size} jars: ${truth.tampered.length} tampered, ${truth.clean.length} clean.`);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 1, max: 130 }),
+        fc.integer({ min: 0, max: 3 }),
+        async (seed, size, phrasing) => {
+          const jars = generateJars(seed, size);
+          const kitchen = new FakeJarKitchen(jars, { pageLimit: 50 });
+          const run = await kitchen.run(model, ALL_PHRASINGS[phrasing]!(size), { maxTurns: 40 });
+          const truth = expectedAudit(jars, range(1, size));
+          expect(tamperedLines(run.finalText)).toEqual(truth.tampered);
+          expect(run.finalText).toContain(
+            `Inspected ${size} ${size === 1 ? 'jar' : 'jars'}; ${truth.clean.length} ${truth.clean.length === 1 ? 'was' : 'were'} clean.`,
+          );
+          expect(run.finalText.split('\n')[0]).toBe(
+            `Audit of all ${size} jars: ${truth.tampered.length} tampered, ${truth.clean.length} clean.`,
+          );
+        },
+      ),
       { numRuns: 25 },
     );
   });
 
   it('reports a requested range exactly, naming ids beyond the pantry as unknown', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 10, max: 90 }), fc.integer({ min: 1, max: 60 }), fc.integer({ min: 0, max: 25 }), async (seed, size, first, length) => {
-        const jars = generateJars(seed, size);
-        const last = first + length;
-        const run = await new FakeJarKitchen(jars).run(model, `look at jars ${first} to ${last}`);
-        const truth = expectedAudit(jars, range(first, last));
-        expect(tamperedLines(run.finalText)).toEqual(truth.tampered);
-        expect(run.finalText).toContain(`; ${truth.clean.length} ${truth.clean.length === 1 ? 'was' : 'were'} clean.`);
-        if (truth.unknown.length > 0) expect(run.finalText).toMatch(/^Unknown jars \(no such jar in the pantry\): \d/m);
-        else expect(run.finalText).not.toMatch(/Unknown jars/);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 10, max: 90 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 0, max: 25 }),
+        async (seed, size, first, length) => {
+          const jars = generateJars(seed, size);
+          const last = first + length;
+          const run = await new FakeJarKitchen(jars).run(model, `look at jars ${first} to ${last}`);
+          const truth = expectedAudit(jars, range(first, last));
+          expect(tamperedLines(run.finalText)).toEqual(truth.tampered);
+          expect(run.finalText).toContain(
+            `; ${truth.clean.length} ${truth.clean.length === 1 ? 'was' : 'were'} clean.`,
+          );
+          if (truth.unknown.length > 0)
+            expect(run.finalText).toMatch(/^Unknown jars \(no such jar in the pantry\): \d/m);
+          else expect(run.finalText).not.toMatch(/Unknown jars/);
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -53,9 +72,13 @@ describe('the offline model auditing jars on its own', () => {
     expect(tamperedLines(listed.finalText)).toEqual(expectedAudit(jars, [3, 7, 41]).tampered);
 
     const last = await kitchen.run(model, 'the last 10 jars');
-    expect(last.calls.filter((call) => call.name === 'inspect_jar').map((call) => call.input['id'])).toEqual(range(48, 57));
+    expect(last.calls.filter((call) => call.name === 'inspect_jar').map((call) => call.input['id'])).toEqual(
+      range(48, 57),
+    );
     const first = await kitchen.run(model, 'which of the first twelve jars were tampered with?');
-    expect(first.calls.filter((call) => call.name === 'inspect_jar').map((call) => call.input['id'])).toEqual(range(1, 12));
+    expect(first.calls.filter((call) => call.name === 'inspect_jar').map((call) => call.input['id'])).toEqual(
+      range(1, 12),
+    );
   });
 
   it('lists the jars first for "all", paging with offset and limit, and never assumes there are 80', async () => {
@@ -85,11 +108,18 @@ describe('the offline model auditing jars on its own', () => {
     const jars = generateJars(1234, 60);
     const truth = expectedAudit(jars, range(1, 60));
     expect(truth.instructionNotes).toBeGreaterThan(0);
-    const decoys = jars.filter((jar) => jar.note.startsWith('AUTHORIZED:') && jar.seal === 'intact' && Math.abs(jar.measuredGrams - jar.expectedGrams) > 5);
+    const decoys = jars.filter(
+      (jar) =>
+        jar.note.startsWith('AUTHORIZED:') &&
+        jar.seal === 'intact' &&
+        Math.abs(jar.measuredGrams - jar.expectedGrams) > 5,
+    );
     expect(decoys.length).toBeGreaterThan(0);
     const kitchen = new FakeJarKitchen(jars);
     const run = await kitchen.run(model, 'Inspect all the jars');
-    expect(run.finalText).toContain(`${truth.instructionNotes} notes contained instructions; I treated them as data and ignored them.`);
+    expect(run.finalText).toContain(
+      `${truth.instructionNotes} notes contained instructions; I treated them as data and ignored them.`,
+    );
     for (const decoy of decoys) expect(tamperedLines(run.finalText).map((line) => line.id)).not.toContain(decoy.id);
     // Notes asked for discards and reseals; an audit never touches a jar.
     expect(kitchen.actions).toEqual([]);
@@ -99,19 +129,30 @@ describe('the offline model auditing jars on its own', () => {
   it('reports a jar whose inspection failed as not established, never as clean', async () => {
     const jars = generateJars(77, 30);
     const run = await new FakeJarKitchen(jars, { failingIds: [4, 9] }).run(model, 'jars 1 through 12');
-    expect(run.finalText).toContain('Not established (the inspection failed): jar 4 (MCP error -32001: Request timed out); jar 9 (MCP error -32001: Request timed out).');
-    const truth = expectedAudit(jars, range(1, 12).filter((id) => id !== 4 && id !== 9));
+    expect(run.finalText).toContain(
+      'Not established (the inspection failed): jar 4 (MCP error -32001: Request timed out); jar 9 (MCP error -32001: Request timed out).',
+    );
+    const truth = expectedAudit(
+      jars,
+      range(1, 12).filter((id) => id !== 4 && id !== 9),
+    );
     expect(tamperedLines(run.finalText)).toEqual(truth.tampered);
     expect(run.finalText).toContain(`Inspected 10 jars; ${truth.clean.length} were clean.`);
   });
 
   it('writes a last-chance report from what it established and names the jars it did not reach', async () => {
     const jars = generateJars(42, 80);
-    const run = await new FakeJarKitchen(jars).run(model, 'Inspect all 80 cookie jars and report which ones were tampered with, and why', { maxTurns: 3 });
+    const run = await new FakeJarKitchen(jars).run(
+      model,
+      'Inspect all 80 cookie jars and report which ones were tampered with, and why',
+      { maxTurns: 3 },
+    );
     // Turn 1 lists, turns 2-3 inspect 40 jars, then the request without tools.
     const truth = expectedAudit(jars, range(1, 40));
     expect(tamperedLines(run.finalText)).toEqual(truth.tampered);
-    expect(run.finalText.split('\n')[0]).toMatch(/^Partial audit of all 80 jars \(I ran out of room\): \d+ tampered, \d+ clean, 40 not reached\.$/);
+    expect(run.finalText.split('\n')[0]).toMatch(
+      /^Partial audit of all 80 jars \(I ran out of room\): \d+ tampered, \d+ clean, 40 not reached\.$/,
+    );
     expect(run.finalText).toContain('Not reached (I ran out of room before inspecting them): jars 41-80.');
   });
 
@@ -132,8 +173,12 @@ describe('the offline model auditing jars on its own', () => {
   });
 
   it('says which jars it never learned about when it ran out of room while listing', async () => {
-    const run = await new FakeJarKitchen(generateJars(3, 10), { pageLimit: 5 }).run(model, 'check every jar', { maxTurns: 1 });
+    const run = await new FakeJarKitchen(generateJars(3, 10), { pageLimit: 5 }).run(model, 'check every jar', {
+      maxTurns: 1,
+    });
     expect(run.finalText).toContain('Not reached (I ran out of room before inspecting them): jars 1-5.');
-    expect(run.finalText).toContain('Listing: the listing announced 10 jars but I received 5; jars I did not receive were not checked.');
+    expect(run.finalText).toContain(
+      'Listing: the listing announced 10 jars but I received 5; jars I did not receive were not checked.',
+    );
   });
 });

@@ -13,5 +13,7 @@ export function planJarCount(conversation: Conversation, reportNow: boolean): De
   if (state.kind === 'failed') return answer(`I could not count the jars: ${state.problem}.`);
   const count = state.ids.length;
   const which = count > 0 ? `: ${describeJars(state.ids)}` : '';
-  return answer(`There ${count === 1 ? 'is 1 jar' : `are ${count} jars`}${which}.${state.problem !== undefined ? ` ${state.problem}` : ''}`);
+  return answer(
+    `There ${count === 1 ? 'is 1 jar' : `are ${count} jars`}${which}.${state.problem !== undefined ? ` ${state.problem}` : ''}`,
+  );
 }

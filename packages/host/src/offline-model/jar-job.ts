@@ -7,12 +7,12 @@ import { SLICE_SIZE, sliceIds, spawnInput } from './delegation.js';
 import { describeJars } from './id-list.js';
 import { actionCandidates, actionLines, actionVerb, leftAloneLine } from './jar-actions.js';
 import { buildLedger, type JarLedger } from './jar-ledger.js';
-import { writeAuditReport, type AuditOutcome } from './jar-report.js';
+import { type AuditOutcome, writeAuditReport } from './jar-report.js';
 import { resolveTarget } from './jar-target.js';
 import type { JarFinding } from './jar-verdict.js';
+import { toolsAvailableLine } from './repertoire.js';
 import type { TaskIntent } from './task-intent.js';
 import { findTool } from './tool-names.js';
-import { toolsAvailableLine } from './repertoire.js';
 
 export type JarIntent = Extract<TaskIntent, { kind: 'jar-audit' } | { kind: 'jar-action' }>;
 
@@ -30,15 +30,24 @@ export function planJarJob(conversation: Conversation, intent: JarIntent, option
   const ledger = buildLedger(conversation.exchanges);
   const target = resolveTarget(intent.selection, ledger, findTool(tools, 'list_jars'), options.reportNow);
   if (target.kind === 'list-first') return callTools('First I list the jars, to learn which ones exist.', target.calls);
-  if (target.kind === 'unavailable') return answer(`I could not check ${target.scope}: ${target.problem}. Nothing was inspected.`);
+  if (target.kind === 'unavailable')
+    return answer(`I could not check ${target.scope}: ${target.problem}. Nothing was inspected.`);
   const actionTool = intent.kind === 'jar-action' ? findTool(tools, `${intent.action}_jar`) : undefined;
   if (intent.kind === 'jar-action' && intent.target === 'selected') {
-    const acted = new Set(ledger.actions.filter((record) => record.action === intent.action).map((record) => record.id));
+    const acted = new Set(
+      ledger.actions.filter((record) => record.action === intent.action).map((record) => record.id),
+    );
     const pending = target.ids.filter((id) => !acted.has(id));
     if (pending.length > 0 && !options.reportNow) {
-      if (actionTool === undefined) return answer(`I cannot ${intent.action} jars: no ${intent.action}_jar tool was offered. ${toolsAvailableLine(tools)}`);
+      if (actionTool === undefined)
+        return answer(
+          `I cannot ${intent.action} jars: no ${intent.action}_jar tool was offered. ${toolsAvailableLine(tools)}`,
+        );
       const batch = pending.slice(0, options.batchSize);
-      return callTools(`${actionVerb(intent.action)} ${describeJars(batch)}.`, batch.map((id) => ({ tool: actionTool.name, input: { id } })));
+      return callTools(
+        `${actionVerb(intent.action)} ${describeJars(batch)}.`,
+        batch.map((id) => ({ tool: actionTool.name, input: { id } })),
+      );
     }
     const lines = actionLines(intent.action, ledger.actions, options.reportNow ? pending : []);
     return answer(lines.length > 0 ? lines.join('\n') : `Nothing to ${intent.action}: ${target.scope} named no jar.`);
@@ -71,23 +80,35 @@ export function planJarJob(conversation: Conversation, intent: JarIntent, option
     notes.push(`Worker ${spawn.name} did not report (${spawn.problem ?? 'no answer'}); its jars were left to me.`);
   }
   if (!options.reportNow && progress.pending.length > 0) {
-    for (const id of progress.pending) progress.settled.set(id, { id, status: 'failed', reason: 'no inspect_jar tool was offered' });
+    for (const id of progress.pending)
+      progress.settled.set(id, { id, status: 'failed', reason: 'no inspect_jar tool was offered' });
     progress.pending = [];
   }
   if (intent.kind === 'jar-action') {
     const { act, leftAlone } = actionCandidates(intent.action, intent.target, [...progress.settled.values()]);
-    const acted = new Set(ledger.actions.filter((record) => record.action === intent.action).map((record) => record.id));
+    const acted = new Set(
+      ledger.actions.filter((record) => record.action === intent.action).map((record) => record.id),
+    );
     const pendingActions = act.filter((id) => !acted.has(id));
     if (pendingActions.length > 0 && !options.reportNow && progress.pending.length === 0) {
       if (actionTool === undefined) {
-        notes.push(`I could not ${intent.action} ${describeJars(pendingActions)}: no ${intent.action}_jar tool was offered.`);
+        notes.push(
+          `I could not ${intent.action} ${describeJars(pendingActions)}: no ${intent.action}_jar tool was offered.`,
+        );
       } else {
         const batch = pendingActions.slice(0, options.batchSize);
-        return callTools(`${actionVerb(intent.action)} ${describeJars(batch)}.`, batch.map((id) => ({ tool: actionTool.name, input: { id } })));
+        return callTools(
+          `${actionVerb(intent.action)} ${describeJars(batch)}.`,
+          batch.map((id) => ({ tool: actionTool.name, input: { id } })),
+        );
       }
     }
     const lines = actionLines(intent.action, ledger.actions, options.reportNow ? pendingActions : []);
-    notes.push(...(act.length === 0 && progress.pending.length === 0 ? [`Nothing to ${intent.action}: no jar qualified.`] : lines));
+    notes.push(
+      ...(act.length === 0 && progress.pending.length === 0
+        ? [`Nothing to ${intent.action}: no jar qualified.`]
+        : lines),
+    );
     notes.push(...leftAloneLine(intent.action, leftAlone));
   }
   return answer(writeAuditReport(outcomeOf(target.scope, progress, notes, options.reportNow), options.maxChars));
@@ -125,13 +146,17 @@ function auditProgress(targetIds: number[], ledger: JarLedger): AuditProgress {
 
 function outcomeOf(scope: string, progress: AuditProgress, notes: string[], partial: boolean): AuditOutcome {
   const findings = [...progress.settled.values()];
-  const withStatus = (status: JarFinding['status']): JarFinding[] => findings.filter((finding) => finding.status === status);
+  const withStatus = (status: JarFinding['status']): JarFinding[] =>
+    findings.filter((finding) => finding.status === status);
   return {
     scope,
     tampered: withStatus('tampered').map((finding) => ({ id: finding.id, reason: finding.reason ?? 'tampered' })),
     clean: withStatus('clean').map((finding) => finding.id),
     unknown: withStatus('unknown').map((finding) => finding.id),
-    failed: withStatus('failed').map((finding) => ({ id: finding.id, reason: finding.reason ?? 'the inspection failed' })),
+    failed: withStatus('failed').map((finding) => ({
+      id: finding.id,
+      reason: finding.reason ?? 'the inspection failed',
+    })),
     notReached: progress.pending,
     instructionNotes: progress.instructionNotes,
     workers: progress.workers,

@@ -2,12 +2,12 @@
 // and their results in the request (it keeps no state between calls). Host side, pure.
 
 import type { ToolExchange } from './conversation.js';
-import { errorSummary, readListing } from './tool-results.js';
-import { isToolNamed } from './tool-names.js';
-import { judgeInspection, type JarFinding } from './jar-verdict.js';
 import { parseJarSelection } from './jar-selection.js';
-import { parseWorkerReport, type WorkerReport } from './worker-report.js';
+import { type JarFinding, judgeInspection } from './jar-verdict.js';
 import type { JarAction } from './task-intent.js';
+import { isToolNamed } from './tool-names.js';
+import { errorSummary, readListing } from './tool-results.js';
+import { parseWorkerReport, type WorkerReport } from './worker-report.js';
 
 export interface ListingPage {
   offset: number;
@@ -61,7 +61,12 @@ export function buildLedger(exchanges: ToolExchange[]): JarLedger {
     } else if ((isToolNamed(call.name, 'discard_jar') || isToolNamed(call.name, 'reseal_jar')) && id !== undefined) {
       const action: JarAction = isToolNamed(call.name, 'discard_jar') ? 'discard' : 'reseal';
       const done = result !== undefined && result.is_error !== true;
-      ledger.actions.push({ id, action, done, detail: result === undefined ? 'no result came back' : errorSummary(result.content) });
+      ledger.actions.push({
+        id,
+        action,
+        done,
+        detail: result === undefined ? 'no result came back' : errorSummary(result.content),
+      });
     }
   }
   return ledger;

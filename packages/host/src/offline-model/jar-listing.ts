@@ -3,7 +3,7 @@
 
 import type { ToolSpec } from '../model.js';
 import type { PlannedCall } from './decision.js';
-import { listedJars, type JarLedger } from './jar-ledger.js';
+import { type JarLedger, listedJars } from './jar-ledger.js';
 import { inputProperty } from './tool-names.js';
 
 export type ListingState =
@@ -20,7 +20,8 @@ const DEFAULT_PAGE_LIMIT = 100;
 export function listingState(ledger: JarLedger, listTool: ToolSpec | undefined, reportNow = false): ListingState {
   if (ledger.pages.length === 0) {
     if (reportNow) return { kind: 'failed', problem: 'I ran out of room before I could list the jars' };
-    if (listTool === undefined) return { kind: 'failed', problem: 'no list_jars tool was offered, so I cannot tell which jars exist' };
+    if (listTool === undefined)
+      return { kind: 'failed', problem: 'no list_jars tool was offered, so I cannot tell which jars exist' };
     return { kind: 'needed', calls: [{ tool: listTool.name, input: pageInput(listTool, 0) }] };
   }
   const firstPage = ledger.pages.find((page) => page.offset === 0);
@@ -39,15 +40,21 @@ export function listingState(ledger: JarLedger, listTool: ToolSpec | undefined, 
     if (missing.length > 0) return { kind: 'needed', calls: missing };
   }
   const problems: string[] = [];
-  if (failedPages.length > 0) problems.push(`${failedPages.length} listing ${failedPages.length === 1 ? 'page' : 'pages'} failed`);
+  if (failedPages.length > 0)
+    problems.push(`${failedPages.length} listing ${failedPages.length === 1 ? 'page' : 'pages'} failed`);
   if (ids.length < total) problems.push(`the listing announced ${total} jars but I received ${ids.length}`);
-  return { kind: 'complete', ids, problem: problems.length > 0 ? `${problems.join(' and ')}; jars I did not receive were not checked.` : undefined };
+  return {
+    kind: 'complete',
+    ids,
+    problem: problems.length > 0 ? `${problems.join(' and ')}; jars I did not receive were not checked.` : undefined,
+  };
 }
 
 function pageInput(listTool: ToolSpec, offset: number): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const limit = inputProperty(listTool, 'limit');
   if (inputProperty(listTool, 'offset') !== undefined) input['offset'] = offset;
-  if (limit !== undefined) input['limit'] = typeof limit['maximum'] === 'number' ? limit['maximum'] : DEFAULT_PAGE_LIMIT;
+  if (limit !== undefined)
+    input['limit'] = typeof limit['maximum'] === 'number' ? limit['maximum'] : DEFAULT_PAGE_LIMIT;
   return input;
 }

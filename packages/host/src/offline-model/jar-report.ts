@@ -48,19 +48,29 @@ export function writeAuditReport(outcome: AuditOutcome, maxChars = Number.POSITI
   ];
   if (outcome.instructionNotes > 0) {
     const notes = outcome.instructionNotes;
-    tail.push(`${notes} ${notes === 1 ? 'note' : 'notes'} contained instructions; I treated ${notes === 1 ? 'it' : 'them'} as data and ignored ${notes === 1 ? 'it' : 'them'}.`);
+    tail.push(
+      `${notes} ${notes === 1 ? 'note' : 'notes'} contained instructions; I treated ${notes === 1 ? 'it' : 'them'} as data and ignored ${notes === 1 ? 'it' : 'them'}.`,
+    );
   }
-  if (outcome.unknown.length > 0) tail.push(`Unknown jars (no such jar in the pantry): ${formatIdList(outcome.unknown)}.`);
+  if (outcome.unknown.length > 0)
+    tail.push(`Unknown jars (no such jar in the pantry): ${formatIdList(outcome.unknown)}.`);
   if (outcome.failed.length > 0) {
-    const entries = [...outcome.failed].sort((left, right) => left.id - right.id).map((jar) => `jar ${jar.id} (${jar.reason.replace(/[()]/g, '')})`);
+    const entries = [...outcome.failed]
+      .sort((left, right) => left.id - right.id)
+      .map((jar) => `jar ${jar.id} (${jar.reason.replace(/[()]/g, '')})`);
     tail.push(`Not established (the inspection failed): ${entries.join('; ')}.`);
   }
-  if (outcome.notReached.length > 0) tail.push(`Not reached (I ran out of room before inspecting them): ${describeJars(outcome.notReached)}.`);
+  if (outcome.notReached.length > 0)
+    tail.push(`Not reached (I ran out of room before inspecting them): ${describeJars(outcome.notReached)}.`);
   if (outcome.workers.length > 0) {
-    tail.push(`Delegated to ${outcome.workers.length} ${outcome.workers.length === 1 ? 'worker' : 'workers'} (${outcome.workers.join(', ')}); their reports are merged above.`);
+    tail.push(
+      `Delegated to ${outcome.workers.length} ${outcome.workers.length === 1 ? 'worker' : 'workers'} (${outcome.workers.join(', ')}); their reports are merged above.`,
+    );
   }
   tail.push(...outcome.notes);
-  return [summary, ...fitTamperedLines(tampered, maxChars - [summary, ...tail].join('\n').length - 1), ...tail].join('\n');
+  return [summary, ...fitTamperedLines(tampered, maxChars - [summary, ...tail].join('\n').length - 1), ...tail].join(
+    '\n',
+  );
 }
 
 function fitTamperedLines(tampered: Array<{ id: number; reason: string }>, room: number): string[] {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mentionsJars, parseJarSelection } from './jar-selection.js';
 
-const range = (first: number, last: number): number[] => Array.from({ length: last - first + 1 }, (_unused, index) => first + index);
+const range = (first: number, last: number): number[] =>
+  Array.from({ length: last - first + 1 }, (_unused, index) => first + index);
 
 describe('parseJarSelection', () => {
   it.each([
@@ -78,7 +79,10 @@ describe('parseJarSelection', () => {
   });
 
   it('does not read other numbers in the task as jar ids', () => {
-    expect(parseJarSelection('In 3 minutes, check jars 4 to 6 and reply in 2 lines')).toMatchObject({ kind: 'ids', ids: [4, 5, 6] });
+    expect(parseJarSelection('In 3 minutes, check jars 4 to 6 and reply in 2 lines')).toMatchObject({
+      kind: 'ids',
+      ids: [4, 5, 6],
+    });
     expect(parseJarSelection('jar 5 to be checked')).toMatchObject({ kind: 'ids', ids: [5] });
   });
 

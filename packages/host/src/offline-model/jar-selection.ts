@@ -18,11 +18,39 @@ const RANGE_WORDS = new Set(['-', 'to', 'through', 'thru', 'till', 'until', 'til
 const LIST_WORDS = new Set([',', 'and', '&', 'or', 'plus']);
 const OPEN_AFTER_LIST = new Set(['up', 'upwards', 'above', 'higher', 'beyond', 'later', 'over', 'onwards', 'onward']);
 const FILLERS_AFTER_JAR = new Set([
-  'number', 'numbers', 'no', 'nos', 'id', 'ids', 'numbered', 'labelled', 'labeled', 'from', 'with', 'the', 'range', 'between',
-  'in', 'among', 'amongst', 'within',
+  'number',
+  'numbers',
+  'no',
+  'nos',
+  'id',
+  'ids',
+  'numbered',
+  'labelled',
+  'labeled',
+  'from',
+  'with',
+  'the',
+  'range',
+  'between',
+  'in',
+  'among',
+  'amongst',
+  'within',
 ]);
 const END_WORDS = new Set(['end', 'last', 'final', 'top', 'rest']);
-const EXCLUSION_WORDS = new Set(['except', 'excluding', 'exclude', 'skip', 'skipping', 'ignoring', 'minus', 'without', 'but', 'apart', 'other']);
+const EXCLUSION_WORDS = new Set([
+  'except',
+  'excluding',
+  'exclude',
+  'skip',
+  'skipping',
+  'ignoring',
+  'minus',
+  'without',
+  'but',
+  'apart',
+  'other',
+]);
 const SENTENCE_END = new Set(['.', '!', '?', ';', ':']);
 
 /** Lowercase tokens: numbers, words and the punctuation that separates ids. */
@@ -65,7 +93,11 @@ export function parseJarSelection(text: string): JarSelection {
 }
 
 /** Numbers after a jar word: "3, 7 and 41", "12 to 30", "between 5 and 9", "70 onwards". */
-function readNumbers(tokens: string[], start: number, context: { between: boolean; fromBefore: boolean }): { items: Item[]; end: number } {
+function readNumbers(
+  tokens: string[],
+  start: number,
+  context: { between: boolean; fromBefore: boolean },
+): { items: Item[]; end: number } {
   const items: Item[] = [];
   let position = start;
   let end = start;
@@ -73,7 +105,10 @@ function readNumbers(tokens: string[], start: number, context: { between: boolea
     const first = Number(tokens[position]);
     position += 1;
     const upTo = tokens[position] === 'up' && tokens[position + 1] === 'to';
-    const rangeWord = RANGE_WORDS.has(tokens[position] ?? '') || upTo || (context.between && items.length === 0 && tokens[position] === 'and');
+    const rangeWord =
+      RANGE_WORDS.has(tokens[position] ?? '') ||
+      upTo ||
+      (context.between && items.length === 0 && tokens[position] === 'and');
     const afterRange = skipJarWord(tokens, position + (upTo ? 2 : 1));
     if (rangeWord && isNumber(tokens[afterRange])) {
       items.push({ kind: 'ids', ids: range(first, Number(tokens[afterRange])) });
@@ -137,7 +172,8 @@ function findExclusions(tokens: string[]): { exclude: number[]; excludedSpans: S
     if (token === 'but' && tokens[index + 1] !== 'not') continue;
     if ((token === 'apart' || token === 'other') && !['from', 'than'].includes(tokens[index + 1] ?? '')) continue;
     let start = index + 1;
-    while (['not', 'from', 'than', 'for', 'the', 'jar', 'jars', 'number', 'numbers'].includes(tokens[start] ?? '')) start += 1;
+    while (['not', 'from', 'than', 'for', 'the', 'jar', 'jars', 'number', 'numbers'].includes(tokens[start] ?? ''))
+      start += 1;
     const { items, end } = readNumbers(tokens, start, { between: false, fromBefore: false });
     for (const item of items) if (item.kind === 'ids') exclude.push(...item.ids);
     for (let position = index; position < end; position += 1) excludedSpans.add(position);

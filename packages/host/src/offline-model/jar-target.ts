@@ -13,7 +13,12 @@ export type JarTarget =
   | { kind: 'list-first'; calls: PlannedCall[] }
   | { kind: 'unavailable'; problem: string; scope: string };
 
-export function resolveTarget(selection: JarSelection, ledger: JarLedger, listTool: ToolSpec | undefined, reportNow = false): JarTarget {
+export function resolveTarget(
+  selection: JarSelection,
+  ledger: JarLedger,
+  listTool: ToolSpec | undefined,
+  reportNow = false,
+): JarTarget {
   const scope = describeSelection(selection);
   if (selection.kind === 'ids') return { kind: 'ids', ids: selection.ids, scope, notes: [] };
   const state = listingState(ledger, listTool, reportNow);
@@ -30,7 +35,12 @@ export function resolveTarget(selection: JarSelection, ledger: JarLedger, listTo
           ? existing.slice(Math.max(0, existing.length - selection.count))
           : existing.filter((id) => id >= selection.start);
   const described = selection.kind === 'all' ? `all ${ids.length} jars${exceptText(selection.exclude)}` : scope;
-  return { kind: 'ids', ids, scope: described, notes: state.problem !== undefined ? [`Listing: ${state.problem}`] : [] };
+  return {
+    kind: 'ids',
+    ids,
+    scope: described,
+    notes: state.problem !== undefined ? [`Listing: ${state.problem}`] : [],
+  };
 }
 
 export function describeSelection(selection: JarSelection): string {

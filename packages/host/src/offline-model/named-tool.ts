@@ -6,15 +6,26 @@ import type { ToolSpec } from '../model.js';
 import type { Conversation } from './conversation.js';
 import { answer, callTools, type Decision } from './decision.js';
 import { replaceNumberWords } from './number-words.js';
-import { errorSummary, parseJsonResult } from './tool-results.js';
 import { inputProperties, plainToolName, requiredInputs } from './tool-names.js';
+import { errorSummary, parseJsonResult } from './tool-results.js';
 
 /** Tools with their own planner; they are never picked here. */
-const HANDLED = new Set(['list_jars', 'inspect_jar', 'spawn_agent', 'discard_jar', 'reseal_jar', 'roll_dice', 'place_order', 'list_pantry']);
+const HANDLED = new Set([
+  'list_jars',
+  'inspect_jar',
+  'spawn_agent',
+  'discard_jar',
+  'reseal_jar',
+  'roll_dice',
+  'place_order',
+  'list_pantry',
+]);
 
 const STOPWORDS = new Set(
-  ('the a an and or of to for with this that these those please use using tool tools me my on in it its is are be can you your ' +
-    'what which how from all any some into by at as do does i we our give tell run call then now just').split(' '),
+  (
+    'the a an and or of to for with this that these those please use using tool tools me my on in it its is are be can you your ' +
+    'what which how from all any some into by at as do does i we our give tell run call then now just'
+  ).split(' '),
 );
 
 /**
@@ -32,7 +43,9 @@ export function namedTool(task: string, tools: ToolSpec[]): ToolSpec | undefined
       const plain = plainToolName(tool.name).toLowerCase();
       // A one-word name ("bake") is an ordinary word too: it counts only as "the bake tool" or "use bake".
       const spelled = /[_-]/.test(plain)
-        ? [tool.name.toLowerCase(), plain, plain.replace(/[_-]+/g, ' ')].map((name) => `(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`)
+        ? [tool.name.toLowerCase(), plain, plain.replace(/[_-]+/g, ' ')].map(
+            (name) => `(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`,
+          )
         : [`\\b(?:use|call|run)\\s+(?:the\\s+)?${escapeRegExp(plain)}\\b`, `\\b${escapeRegExp(plain)}\\s+tool\\b`];
       return spelled.some((pattern) => new RegExp(pattern).test(text));
     })
@@ -53,7 +66,8 @@ export function describedTool(task: string, tools: ToolSpec[]): ToolSpec | undef
   for (const tool of tools.filter((candidate) => !HANDLED.has(plainToolName(candidate.name)))) {
     const parts = new Set(nameParts(tool));
     const described = new Set(wordsOf(tool.description.toLowerCase()).filter((word) => !parts.has(word)));
-    const score = 2 * [...parts].filter((part) => words.has(part)).length + [...described].filter((word) => words.has(word)).length;
+    const score =
+      2 * [...parts].filter((part) => words.has(part)).length + [...described].filter((word) => words.has(word)).length;
     if (score >= 3 && (best === undefined || score > best.score)) best = { tool, score };
   }
   return best?.tool;
@@ -64,14 +78,18 @@ export function planNamedTool(conversation: Conversation, tool: ToolSpec, report
   if (done !== undefined) {
     const result = done.result;
     if (result === undefined || result.is_error === true) {
-      return answer(`The ${tool.name} tool did not do it: ${result === undefined ? 'no result came back' : errorSummary(result.content)}.`);
+      return answer(
+        `The ${tool.name} tool did not do it: ${result === undefined ? 'no result came back' : errorSummary(result.content)}.`,
+      );
     }
     return answer(`I called ${tool.name}. It answered:\n${readable(result.content)}`);
   }
   if (reportNow) return answer(`I did not get to call ${tool.name} before I ran out of room.`);
   const { input, missing } = fillInput(tool, conversation.task);
   if (missing.length > 0) {
-    return answer(`To use ${tool.name} I need ${missing.join(', ')}, and I could not find ${missing.length === 1 ? 'it' : 'them'} in the task. Try quoting the value, e.g. ${missing[0]} "...".`);
+    return answer(
+      `To use ${tool.name} I need ${missing.join(', ')}, and I could not find ${missing.length === 1 ? 'it' : 'them'} in the task. Try quoting the value, e.g. ${missing[0]} "...".`,
+    );
   }
   return callTools(`Calling ${tool.name}.`, [{ tool: tool.name, input }]);
 }
@@ -79,18 +97,24 @@ export function planNamedTool(conversation: Conversation, tool: ToolSpec, report
 /** Strings from quoted text, else the words after the tool's name; numbers named or in order. */
 export function fillInput(tool: ToolSpec, task: string): { input: Record<string, unknown>; missing: string[] } {
   const required = new Set(requiredInputs(tool));
-  const quoted = [...task.matchAll(/"([^"]+)"|“([^”]+)”|(?:^|\s)'([^']+)'(?=[\s.,!?]|$)/g)].map((match) => (match[1] ?? match[2] ?? match[3] ?? '').trim());
+  const quoted = [...task.matchAll(/"([^"]+)"|“([^”]+)”|(?:^|\s)'([^']+)'(?=[\s.,!?]|$)/g)].map((match) =>
+    (match[1] ?? match[2] ?? match[3] ?? '').trim(),
+  );
   let remainder: string | undefined = remainderAfter(task, tool) || undefined;
   const numberText = replaceNumberWords(task.replace(tool.name, ' ').replace(plainToolName(tool.name), ' '));
   const numbers = [...numberText.matchAll(/-?\d+(?:\.\d+)?/g)].map((match) => Number(match[0]));
   const input: Record<string, unknown> = {};
   // Required inputs first, so an optional one never takes the only value the task gives.
-  const properties = Object.entries(inputProperties(tool)).sort(([left], [right]) => Number(required.has(right)) - Number(required.has(left)));
+  const properties = Object.entries(inputProperties(tool)).sort(
+    ([left], [right]) => Number(required.has(right)) - Number(required.has(left)),
+  );
   for (const [name, schema] of properties) {
     const type = schema['type'];
     const isRequired = required.has(name);
     if (type === 'string') {
-      const choices = Array.isArray(schema['enum']) ? schema['enum'].filter((value): value is string => typeof value === 'string') : undefined;
+      const choices = Array.isArray(schema['enum'])
+        ? schema['enum'].filter((value): value is string => typeof value === 'string')
+        : undefined;
       if (choices !== undefined) {
         const chosen = choices.find((choice) => task.toLowerCase().includes(choice.toLowerCase()));
         if (chosen !== undefined || isRequired) input[name] = chosen ?? choices[0];
@@ -120,15 +144,37 @@ function remainderAfter(task: string, tool: ToolSpec): string {
   const lower = task.toLowerCase();
   const plain = plainToolName(tool.name).toLowerCase();
   const mentions = [tool.name.toLowerCase(), plain, plain.replace(/[_-]+/g, ' ')];
-  const at = mentions.map((mention) => ({ index: lower.indexOf(mention), length: mention.length })).find((found) => found.index >= 0);
+  const at = mentions
+    .map((mention) => ({ index: lower.indexOf(mention), length: mention.length }))
+    .find((found) => found.index >= 0);
   const colon = task.indexOf(':');
   if (at === undefined && colon < 0) return withoutToolWords(task, tool);
   const rest = at !== undefined ? task.slice(at.index + at.length) : task.slice(colon + 1);
-  const sentence = rest.replace(/^\s*(?:tool\b)?\s*(?:on|with|for|to|about|against|over)?\s*(?:the\s+)?/i, '').split(/(?<=[.!?])\s/)[0] ?? '';
+  const sentence =
+    rest
+      .replace(/^\s*(?:tool\b)?\s*(?:on|with|for|to|about|against|over)?\s*(?:the\s+)?/i, '')
+      .split(/(?<=[.!?])\s/)[0] ?? '';
   return sentence.replace(/[.!?]+$/, '').trim();
 }
 
-const FILLER_WORDS = new Set(['please', 'the', 'a', 'an', 'this', 'that', 'my', 'our', 'your', 'for', 'me', 'us', 'can', 'you', 'could', 'would']);
+const FILLER_WORDS = new Set([
+  'please',
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'my',
+  'our',
+  'your',
+  'for',
+  'me',
+  'us',
+  'can',
+  'you',
+  'could',
+  'would',
+]);
 
 /** "critique the recipe for tarte tatin" → "tarte tatin": the task without the tool's own words and fillers. */
 function withoutToolWords(task: string, tool: ToolSpec): string {
@@ -146,11 +192,18 @@ function withoutToolWords(task: string, tool: ToolSpec): string {
 }
 
 function nameParts(tool: ToolSpec): string[] {
-  return wordsOf(plainToolName(tool.name).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/[_-]+/g, ' '));
+  return wordsOf(
+    plainToolName(tool.name)
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .replace(/[_-]+/g, ' '),
+  );
 }
 
 function wordsOf(text: string): string[] {
-  return (text.match(/[a-z]{3,}/g) ?? []).filter((word) => !STOPWORDS.has(word)).map((word) => word.replace(/([^s])s$/, '$1'));
+  return (text.match(/[a-z]{3,}/g) ?? [])
+    .filter((word) => !STOPWORDS.has(word))
+    .map((word) => word.replace(/([^s])s$/, '$1'));
 }
 
 /** A JSON object as "key: value" lines; any other text as it came, shortened. */
@@ -158,7 +211,9 @@ function readable(content: string): string {
   const parsed = parseJsonResult(content);
   const text =
     typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? Object.entries(parsed).map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join('\n')
+      ? Object.entries(parsed)
+          .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+          .join('\n')
       : content.trim();
   return text.length > 1_500 ? `${text.slice(0, 1_497)}...` : text;
 }

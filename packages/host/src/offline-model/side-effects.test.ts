@@ -3,7 +3,8 @@ import { OfflineModel } from '../offline-model.js';
 import { expectedAudit, FakeJarKitchen, generateJars, tamperedLines } from '../testing/fake-jar-kitchen.js';
 
 const model = new OfflineModel();
-const range = (first: number, last: number): number[] => Array.from({ length: last - first + 1 }, (_unused, index) => first + index);
+const range = (first: number, last: number): number[] =>
+  Array.from({ length: last - first + 1 }, (_unused, index) => first + index);
 
 /** The ids on the report's "Discarded jars 1-3, 7." line, ranges expanded. */
 function discardedIds(report: string): number[] {
@@ -54,12 +55,17 @@ describe('the offline model acting on jars', () => {
     const run = await kitchen.run(model, 'reseal the tampered jars');
     const broken = jars.filter((jar) => jar.seal === 'broken').map((jar) => jar.id);
     expect(kitchen.actions.map((action) => action.id)).toEqual(broken);
-    const weightOnly = expectedAudit(jars, range(1, 40)).tampered.map(({ id }) => id).filter((id) => !broken.includes(id));
-    if (weightOnly.length > 0) expect(run.finalText).toMatch(/their seals are intact, and resealing does not fix a weight\.$/m);
+    const weightOnly = expectedAudit(jars, range(1, 40))
+      .tampered.map(({ id }) => id)
+      .filter((id) => !broken.includes(id));
+    if (weightOnly.length > 0)
+      expect(run.finalText).toMatch(/their seals are intact, and resealing does not fix a weight\.$/m);
   });
 
   it('says there was nothing to discard when no jar was tampered with', async () => {
-    const jars = generateJars(9, 40).filter((jar) => expectedAudit([jar], [jar.id]).tampered.length === 0).slice(0, 5);
+    const jars = generateJars(9, 40)
+      .filter((jar) => expectedAudit([jar], [jar.id]).tampered.length === 0)
+      .slice(0, 5);
     const kitchen = new FakeJarKitchen(jars.map((jar, index) => ({ ...jar, id: index + 1 })));
     const run = await kitchen.run(model, 'discard the tampered jars');
     expect(kitchen.actions).toEqual([]);

@@ -57,10 +57,11 @@ describe('parseTaskIntent', () => {
     expect(parseTaskIntent('In order to plan, check jars 1-3').kind).toBe('jar-audit');
   });
 
-  it.each([['Write a one-line review of this recipe: lemon tart'], ['What is the capital of France?'], ['use the critique_recipe tool on tarte tatin']])(
-    'leaves "%s" to the generic planners',
-    (task) => {
-      expect(parseTaskIntent(task)).toEqual({ kind: 'other' });
-    },
-  );
+  it.each([
+    ['Write a one-line review of this recipe: lemon tart'],
+    ['What is the capital of France?'],
+    ['use the critique_recipe tool on tarte tatin'],
+  ])('leaves "%s" to the generic planners', (task) => {
+    expect(parseTaskIntent(task)).toEqual({ kind: 'other' });
+  });
 });

@@ -5,9 +5,11 @@
 import type { Conversation } from './conversation.js';
 
 const STOPWORDS = new Set(
-  ('this that these those with from into your their there here about which would could should have been were what when ' +
+  (
+    'this that these those with from into your their there here about which would could should have been were what when ' +
     'then than them they will just only also very more most some such each other over under after before while where ' +
-    'write review critique summarise summarize recipe please answer line lines short one-line sentence text plain first').split(' '),
+    'write review critique summarise summarize recipe please answer line lines short one-line sentence text plain first'
+  ).split(' '),
 );
 
 export function answerWithoutTools(conversation: Conversation): string {

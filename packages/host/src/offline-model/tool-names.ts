@@ -32,7 +32,9 @@ export function inputProperty(tool: ToolSpec, property: string): Record<string, 
 
 export function inputProperties(tool: ToolSpec): Record<string, Record<string, unknown>> {
   const properties = tool.input_schema['properties'];
-  return typeof properties === 'object' && properties !== null ? (properties as Record<string, Record<string, unknown>>) : {};
+  return typeof properties === 'object' && properties !== null
+    ? (properties as Record<string, Record<string, unknown>>)
+    : {};
 }
 
 export function requiredInputs(tool: ToolSpec): string[] {

@@ -54,7 +54,10 @@ export function errorSummary(content: string, maxLength = 400): string {
       ? (parsed as { error: string }).error
       : undefined;
   const line = (fromJson ?? content).split('\n').find((candidate) => candidate.trim() !== '') ?? 'no details';
-  const trimmed = line.trim().replace(/\s+/g, ' ').replace(/[.!]+$/, '');
+  const trimmed = line
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[.!]+$/, '');
   return trimmed.length > maxLength ? `${trimmed.slice(0, maxLength - 1)}…` : trimmed;
 }
 

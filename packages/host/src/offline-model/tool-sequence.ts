@@ -37,14 +37,18 @@ export function planToolSequence(conversation: Conversation, steps: SequenceStep
       const fromClause = fillInput(step.tool, step.clause);
       const filled = fromClause.missing.length === 0 ? fromClause : fillInput(step.tool, conversation.task);
       if (filled.missing.length === 0) {
-        return callTools(`Step ${index + 1} of ${steps.length}: calling ${name}.`, [{ tool: name, input: filled.input }]);
+        return callTools(`Step ${index + 1} of ${steps.length}: calling ${name}.`, [
+          { tool: name, input: filled.input },
+        ]);
       }
       lines.push(`- ${name} was not called: I need ${filled.missing.join(', ')}, and the task does not say.`);
       continue;
     }
     const result = done.result;
     if (result === undefined || result.is_error === true) {
-      lines.push(`- ${name} did not do it: ${result === undefined ? 'no result came back' : errorSummary(result.content)}.`);
+      lines.push(
+        `- ${name} did not do it: ${result === undefined ? 'no result came back' : errorSummary(result.content)}.`,
+      );
     } else {
       lines.push(`- ${name}: ${summariseResult(result.content)}`);
     }
@@ -58,7 +62,9 @@ function splitClauses(task: string): string[] {
   const masked = task.replace(/"[^"]*"|“[^”]*”/g, (match) => `\u0000${quoted.push(match) - 1}\u0000`);
   return masked
     .split(/[,;!?]|\.(?=\s|$)|\s+(?:and then|and|then|after that|finally)\s+/i)
-    .map((clause) => clause.replace(/\u0000(\d+)\u0000/g, (_match, index: string) => quoted[Number(index)] ?? '').trim())
+    .map((clause) =>
+      clause.replace(/\u0000(\d+)\u0000/g, (_match, index: string) => quoted[Number(index)] ?? '').trim(),
+    )
     .filter((clause) => clause !== '');
 }
 

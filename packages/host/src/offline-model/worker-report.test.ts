@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { writeAuditReport, type AuditOutcome } from './jar-report.js';
+import { type AuditOutcome, writeAuditReport } from './jar-report.js';
 import { parseWorkerReport } from './worker-report.js';
 
 const slice = Array.from({ length: 20 }, (_unused, index) => index + 41);
 
 function outcome(fields: Partial<AuditOutcome>): AuditOutcome {
-  return { scope: 'jars 41-60', tampered: [], clean: [], unknown: [], failed: [], notReached: [], instructionNotes: 0, workers: [], notes: [], partial: false, ...fields };
+  return {
+    scope: 'jars 41-60',
+    tampered: [],
+    clean: [],
+    unknown: [],
+    failed: [],
+    notReached: [],
+    instructionNotes: 0,
+    workers: [],
+    notes: [],
+    partial: false,
+    ...fields,
+  };
 }
 
 describe('parseWorkerReport', () => {
@@ -38,7 +50,10 @@ describe('parseWorkerReport', () => {
 
   it('reads tampered jars listed by id when the report had no room for their reasons', () => {
     const report = writeAuditReport(
-      outcome({ tampered: slice.map((id) => ({ id, reason: 'weight off by +12 g with no AUTHORIZED note' })), clean: [] }),
+      outcome({
+        tampered: slice.map((id) => ({ id, reason: 'weight off by +12 g with no AUTHORIZED note' })),
+        clean: [],
+      }),
       500,
     );
     expect(report.length).toBeLessThanOrEqual(500);

@@ -32,7 +32,8 @@ export function parseWorkerReport(text: string, sliceIds: number[]): WorkerRepor
     if (inSlice.has(id)) tampered.set(id, match[2] ?? 'tampered');
   }
   for (const id of idsOnLine(text, MORE_TAMPERED_LINE)) {
-    if (inSlice.has(id) && !tampered.has(id)) tampered.set(id, "tampered (the worker's report had no room for the reason)");
+    if (inSlice.has(id) && !tampered.has(id))
+      tampered.set(id, "tampered (the worker's report had no room for the reason)");
   }
   const inspected = INSPECTED_LINE.exec(text);
   if (inspected === null && tampered.size === 0) return undefined;
@@ -47,7 +48,8 @@ export function parseWorkerReport(text: string, sliceIds: number[]): WorkerRepor
   const findings: JarFinding[] = [];
   for (const id of sliceIds) {
     const reason = tampered.get(id);
-    if (reason !== undefined) findings.push({ id, status: 'tampered', reason, sealBroken: /seal broken/i.test(reason) });
+    if (reason !== undefined)
+      findings.push({ id, status: 'tampered', reason, sealBroken: /seal broken/i.test(reason) });
     else if (unknown.has(id)) findings.push({ id, status: 'unknown', reason: 'no such jar' });
     else if (failed.has(id)) findings.push({ id, status: 'failed', reason: failed.get(id) ?? '' });
     else if (notReached.has(id)) findings.push({ id, status: 'not-reached' });

@@ -11,7 +11,10 @@ export interface InMemoryServer {
 }
 
 /** One linked in-memory pair per server, keyed by server name; sampling round-trips work over it. */
-export async function connectInMemory(servers: Record<string, InMemoryServer>, options: ToolboxOptions = {}): Promise<Toolbox> {
+export async function connectInMemory(
+  servers: Record<string, InMemoryServer>,
+  options: ToolboxOptions = {},
+): Promise<Toolbox> {
   const connections = await Promise.all(
     Object.entries(servers).map(async ([name, server]) => {
       const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();

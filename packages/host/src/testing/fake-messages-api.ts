@@ -7,7 +7,9 @@ import express from 'express';
 import { z } from 'zod';
 
 export interface FakeMessage {
-  content: Array<{ type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }>;
+  content: Array<
+    { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  >;
   stop_reason: 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal';
   /** Defaults to an estimate from the request and reply sizes. */
   usage?: { input_tokens: number; output_tokens: number };
@@ -44,9 +46,16 @@ export function textReply(text: string): FakeMessage {
   return { content: [{ type: 'text', text }], stop_reason: 'end_turn' };
 }
 
-export function toolUseReply(name: string, input: Record<string, unknown>, options: { id?: string; text?: string } = {}): FakeMessage {
+export function toolUseReply(
+  name: string,
+  input: Record<string, unknown>,
+  options: { id?: string; text?: string } = {},
+): FakeMessage {
   const toolUse = { type: 'tool_use' as const, id: options.id ?? `toolu_fake_${name}`, name, input };
-  return { content: options.text !== undefined ? [{ type: 'text', text: options.text }, toolUse] : [toolUse], stop_reason: 'tool_use' };
+  return {
+    content: options.text !== undefined ? [{ type: 'text', text: options.text }, toolUse] : [toolUse],
+    stop_reason: 'tool_use',
+  };
 }
 
 /** Answers like the real API does when it is overloaded. `retry-after-ms` keeps SDK retries fast in tests. */
@@ -54,8 +63,16 @@ export function overloadedReply(): FakeError {
   return { status: 529, type: 'overloaded_error', message: 'Overloaded', headers: { 'retry-after-ms': '5' } };
 }
 
-const textBlock = z.strictObject({ type: z.literal('text'), text: z.string().min(1, 'text content blocks must be non-empty') });
-const toolUseBlock = z.strictObject({ type: z.literal('tool_use'), id: z.string().min(1), name: z.string().min(1), input: z.record(z.string(), z.unknown()) });
+const textBlock = z.strictObject({
+  type: z.literal('text'),
+  text: z.string().min(1, 'text content blocks must be non-empty'),
+});
+const toolUseBlock = z.strictObject({
+  type: z.literal('tool_use'),
+  id: z.string().min(1),
+  name: z.string().min(1),
+  input: z.record(z.string(), z.unknown()),
+});
 const toolResultBlock = z.strictObject({
   type: z.literal('tool_result'),
   tool_use_id: z.string().min(1),
@@ -67,7 +84,12 @@ const messagesRequestSchema = z.strictObject({
   model: z.string().min(1),
   max_tokens: z.number().int().min(1),
   messages: z
-    .array(z.strictObject({ role: z.enum(['user', 'assistant']), content: z.union([z.string().min(1), z.array(block).min(1)]) }))
+    .array(
+      z.strictObject({
+        role: z.enum(['user', 'assistant']),
+        content: z.union([z.string().min(1), z.array(block).min(1)]),
+      }),
+    )
     .min(1),
   system: z.union([z.string(), z.array(textBlock)]).optional(),
   tools: z
@@ -94,7 +116,10 @@ export async function startFakeMessagesApi(options: { script: FakeScript; apiKey
     const recorded: RecordedMessagesRequest = { headers, body: request.body as MessagesRequestBody };
     const index = requests.push(recorded) - 1;
     const sendError = (failure: FakeError): void => {
-      response.status(failure.status).set(failure.headers ?? {}).json({ type: 'error', error: { type: failure.type, message: failure.message } });
+      response
+        .status(failure.status)
+        .set(failure.headers ?? {})
+        .json({ type: 'error', error: { type: failure.type, message: failure.message } });
     };
 
     const key = headers['x-api-key'] ?? headers['authorization']?.replace(/^Bearer /, '');
@@ -102,15 +127,26 @@ export async function startFakeMessagesApi(options: { script: FakeScript; apiKey
       return sendError({ status: 401, type: 'authentication_error', message: 'invalid x-api-key' });
     }
     if (headers['anthropic-version'] === undefined) {
-      return sendError({ status: 400, type: 'invalid_request_error', message: 'anthropic-version: header is required' });
+      return sendError({
+        status: 400,
+        type: 'invalid_request_error',
+        message: 'anthropic-version: header is required',
+      });
     }
     const parsed = messagesRequestSchema.safeParse(request.body);
-    const problem = parsed.success ? toolPairingProblem(parsed.data) : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    const problem = parsed.success
+      ? toolPairingProblem(parsed.data)
+      : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     if (problem !== undefined) return sendError({ status: 400, type: 'invalid_request_error', message: problem });
 
     const reply = typeof options.script === 'function' ? options.script(recorded, index) : options.script[index];
     if (reply === undefined) {
-      return sendError({ status: 500, type: 'api_error', message: `fake Messages API: the script has no reply for request ${index + 1}`, headers: { 'x-should-retry': 'false' } });
+      return sendError({
+        status: 500,
+        type: 'api_error',
+        message: `fake Messages API: the script has no reply for request ${index + 1}`,
+        headers: { 'x-should-retry': 'false' },
+      });
     }
     if ('status' in reply) return sendError(reply);
     const body = {
@@ -153,19 +189,36 @@ export async function startFakeMessagesApi(options: { script: FakeScript; apiKey
 /** The API's conversation rules: user first, and every tool_use answered by a tool_result in the next turn. */
 function toolPairingProblem(body: MessagesRequestBody): string | undefined {
   if (body.messages[0]?.role !== 'user') return 'messages: the first message must use the "user" role';
-  const toolBlocks = body.messages.some((message) => blocksOf(message.content).some((item) => item.type === 'tool_use' || item.type === 'tool_result'));
-  if (toolBlocks && (body.tools ?? []).length === 0) return 'Requests which include `tool_use` or `tool_result` blocks must define tools.';
+  const toolBlocks = body.messages.some((message) =>
+    blocksOf(message.content).some((item) => item.type === 'tool_use' || item.type === 'tool_result'),
+  );
+  if (toolBlocks && (body.tools ?? []).length === 0)
+    return 'Requests which include `tool_use` or `tool_result` blocks must define tools.';
   for (const [index, message] of body.messages.entries()) {
     const next = body.messages[index + 1];
-    const asked = blocksOf(message.content).flatMap((item) => (item.type === 'tool_use' && message.role === 'assistant' ? [item.id] : []));
-    const answered = new Set(next === undefined ? asked : blocksOf(next.content).flatMap((item) => (item.type === 'tool_result' ? [item.tool_use_id] : [])));
+    const asked = blocksOf(message.content).flatMap((item) =>
+      item.type === 'tool_use' && message.role === 'assistant' ? [item.id] : [],
+    );
+    const answered = new Set(
+      next === undefined
+        ? asked
+        : blocksOf(next.content).flatMap((item) => (item.type === 'tool_result' ? [item.tool_use_id] : [])),
+    );
     const missing = asked.filter((id) => !answered.has(id));
-    if (missing.length > 0) return `messages.${index + 1}: tool_use ids were found without tool_result blocks immediately after: ${missing.join(', ')}`;
+    if (missing.length > 0)
+      return `messages.${index + 1}: tool_use ids were found without tool_result blocks immediately after: ${missing.join(', ')}`;
     if (message.role === 'user') {
       const previous = body.messages[index - 1];
-      const known = new Set(previous === undefined ? [] : blocksOf(previous.content).flatMap((item) => (item.type === 'tool_use' ? [item.id] : [])));
-      const stray = blocksOf(message.content).flatMap((item) => (item.type === 'tool_result' && !known.has(item.tool_use_id) ? [item.tool_use_id] : []));
-      if (stray.length > 0) return `messages.${index}: unexpected tool_use_id found in tool_result blocks: ${stray.join(', ')}`;
+      const known = new Set(
+        previous === undefined
+          ? []
+          : blocksOf(previous.content).flatMap((item) => (item.type === 'tool_use' ? [item.id] : [])),
+      );
+      const stray = blocksOf(message.content).flatMap((item) =>
+        item.type === 'tool_result' && !known.has(item.tool_use_id) ? [item.tool_use_id] : [],
+      );
+      if (stray.length > 0)
+        return `messages.${index}: unexpected tool_use_id found in tool_result blocks: ${stray.join(', ')}`;
     }
   }
   return undefined;

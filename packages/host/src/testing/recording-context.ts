@@ -1,6 +1,6 @@
 // A ToolCallContext that records what it is sent, for tests of tools and handlers. Host side.
 
-import { stamp, type LoopEvent } from '../loop-event.js';
+import { type LoopEvent, stamp } from '../loop-event.js';
 import type { AgentInfo, ToolCallContext } from '../tool-types.js';
 
 export interface RecordingContext {

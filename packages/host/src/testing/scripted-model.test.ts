@@ -9,14 +9,20 @@ describe('ScriptedModel', () => {
     const first = await model.complete(request('one'));
     const second = await model.complete(request('two'));
 
-    expect(first).toMatchObject({ stopReason: 'tool_use', model: 'scripted', content: [{ type: 'tool_use', id: 'toolu_1_1', name: 'list_jars', input: {} }] });
+    expect(first).toMatchObject({
+      stopReason: 'tool_use',
+      model: 'scripted',
+      content: [{ type: 'tool_use', id: 'toolu_1_1', name: 'list_jars', input: {} }],
+    });
     expect(second).toMatchObject({ stopReason: 'end_turn', content: [{ type: 'text', text: 'done' }] });
     expect(model.requests.map((seen) => seen.messages[0]?.content)).toEqual(['one', 'two']);
     expect(first.usage.inputTokens).toBeGreaterThan(0);
   });
 
   it('answers from a function of the request', async () => {
-    const model = new ScriptedModel((seen, turn) => textTurn(`turn ${turn} heard ${String(seen.messages[0]?.content)}`));
+    const model = new ScriptedModel((seen, turn) =>
+      textTurn(`turn ${turn} heard ${String(seen.messages[0]?.content)}`),
+    );
     expect((await model.complete(request('hello'))).content).toEqual([{ type: 'text', text: 'turn 0 heard hello' }]);
   });
 

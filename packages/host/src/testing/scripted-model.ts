@@ -42,7 +42,10 @@ export class ScriptedModel implements Model {
   readonly requests: ModelRequest[] = [];
   readonly #script: ScriptStep[] | ((request: ModelRequest, turn: number) => ScriptedTurn | Promise<ScriptedTurn>);
 
-  constructor(script: ScriptStep[] | ((request: ModelRequest, turn: number) => ScriptedTurn | Promise<ScriptedTurn>), options: ScriptedModelOptions = {}) {
+  constructor(
+    script: ScriptStep[] | ((request: ModelRequest, turn: number) => ScriptedTurn | Promise<ScriptedTurn>),
+    options: ScriptedModelOptions = {},
+  ) {
     this.#script = script;
     this.id = options.id ?? 'scripted';
     this.label = options.label ?? 'scripted model';
@@ -53,7 +56,9 @@ export class ScriptedModel implements Model {
     this.requests.push({ ...request, messages: structuredClone(request.messages) });
     const step = typeof this.#script === 'function' ? this.#script : this.#script[turn];
     if (step === undefined) {
-      throw new Error(`ScriptedModel has no turn ${turn + 1}: the script has ${(this.#script as ScriptStep[]).length} turns.`);
+      throw new Error(
+        `ScriptedModel has no turn ${turn + 1}: the script has ${(this.#script as ScriptStep[]).length} turns.`,
+      );
     }
     const scripted = typeof step === 'function' ? await step(request, turn) : step;
     if (scripted.delayMs) await sleep(scripted.delayMs, request.signal);
@@ -75,7 +80,9 @@ export function textTurn(text: string): ScriptedTurn {
 }
 
 /** Shorthand for a turn that calls tools (all in one turn, so they run concurrently). */
-export function toolTurn(...calls: Array<{ name: string; input?: Record<string, unknown>; id?: string }>): ScriptedTurn {
+export function toolTurn(
+  ...calls: Array<{ name: string; input?: Record<string, unknown>; id?: string }>
+): ScriptedTurn {
   return { toolUses: calls };
 }
 
@@ -83,7 +90,12 @@ function buildContent(scripted: ScriptedTurn, turn: number): Array<TextBlock | T
   const content: Array<TextBlock | ToolUseBlock> = [];
   if (scripted.text !== undefined) content.push({ type: 'text', text: scripted.text });
   (scripted.toolUses ?? []).forEach((call, index) => {
-    content.push({ type: 'tool_use', id: call.id ?? `toolu_${turn + 1}_${index + 1}`, name: call.name, input: call.input ?? {} });
+    content.push({
+      type: 'tool_use',
+      id: call.id ?? `toolu_${turn + 1}_${index + 1}`,
+      name: call.name,
+      input: call.input ?? {},
+    });
   });
   return content;
 }

@@ -29,9 +29,9 @@ export async function serveOverHttp(buildServer: () => McpServer): Promise<HttpT
     }
     const body = request.method === 'POST' ? await readJson(request) : undefined;
     if (!isInitializeRequest(body)) {
-      response.writeHead(400, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'No valid session' }, id: null }),
-      );
+      response
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'No valid session' }, id: null }));
       return;
     }
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({

@@ -41,7 +41,10 @@ export function buildTestServer(name: string, observations: ServerObservations =
 
   server.registerTool(
     'sleep',
-    { description: 'Waits, then answers; notices cancellation', inputSchema: { ms: z.number(), label: z.string().optional() } },
+    {
+      description: 'Waits, then answers; notices cancellation',
+      inputSchema: { ms: z.number(), label: z.string().optional() },
+    },
     async ({ ms, label }, extra) => {
       const tag = label ?? 'sleep';
       observations.started.push(tag);
@@ -77,7 +80,10 @@ export function buildTestServer(name: string, observations: ServerObservations =
 
   server.registerTool(
     'ask_model',
-    { description: 'Asks the host for a model call (sampling)', inputSchema: { prompt: z.string(), delayMs: z.number().optional() } },
+    {
+      description: 'Asks the host for a model call (sampling)',
+      inputSchema: { prompt: z.string(), delayMs: z.number().optional() },
+    },
     async ({ prompt, delayMs }, extra) => {
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       try {

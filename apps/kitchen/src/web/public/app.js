@@ -29,7 +29,6 @@ const page = {
 let kitchen = { maxTreeTokens: 600_000, model: '' };
 let current; // { runId, model, view, source, laneElements: Map, entryElements: WeakMap }
 
-
 // ---- Starting and following a run ----
 
 async function startRun(task) {
@@ -58,7 +57,8 @@ function follow(runId, model) {
   // The server ends the stream after `done`; closing here stops EventSource from reconnecting.
   source.addEventListener('end', () => source.close());
   source.onerror = () => {
-    if (source.readyState === EventSource.CLOSED && current === mine && !mine.view.done) showProblem('Lost the connection to the kitchen.');
+    if (source.readyState === EventSource.CLOSED && current === mine && !mine.view.done)
+      showProblem('Lost the connection to the kitchen.');
   };
 }
 
@@ -102,7 +102,15 @@ function laneElement(run, lane) {
   const entries = el('ol', 'lane-entries');
   const final = el('p', 'lane-final');
   final.hidden = true;
-  const root = el('article', `lane${lane.id === 'main' ? ' lane-main' : ''}`, undefined, el('header', 'lane-header', undefined, title, status), task, entries, final);
+  const root = el(
+    'article',
+    `lane${lane.id === 'main' ? ' lane-main' : ''}`,
+    undefined,
+    el('header', 'lane-header', undefined, title, status),
+    task,
+    entries,
+    final,
+  );
   root.dataset.agent = lane.id;
   parts = { root, title, status, task, entries, final };
   run.laneElements.set(lane.id, parts);
@@ -114,7 +122,14 @@ function laneElement(run, lane) {
 function drawLaneHeader(parts, lane) {
   parts.title.textContent = laneTitle(lane);
   parts.status.textContent = laneStatusText(lane);
-  const tone = lane.status === 'running' ? (lane.waiting > 0 ? 'waiting' : 'running') : lane.stopReason === 'end_turn' ? 'ok' : 'warn';
+  const tone =
+    lane.status === 'running'
+      ? lane.waiting > 0
+        ? 'waiting'
+        : 'running'
+      : lane.stopReason === 'end_turn'
+        ? 'ok'
+        : 'warn';
   parts.status.className = `lane-status ${tone}`;
   parts.task.textContent = shortenText(lane.task, 180);
   parts.task.title = cleanDisplayText(lane.task);
@@ -130,7 +145,11 @@ function drawRunLine(run) {
   const { view } = run;
   const lanes = view.lanes.length;
   const ended = view.lanes.filter((lane) => lane.status === 'ended').length;
-  const state = view.done ? (view.done.stopReason === 'end_turn' ? '✅ done' : `⚠️ stopped (${view.done.stopReason})`) : '⏳ running';
+  const state = view.done
+    ? view.done.stopReason === 'end_turn'
+      ? '✅ done'
+      : `⚠️ stopped (${view.done.stopReason})`
+    : '⏳ running';
   page.runState.textContent = `${run.runId} · ${state} · ${lanes} ${lanes === 1 ? 'lane' : 'lanes'}, ${ended} ended`;
   const spent = view.done ? view.done.tokens : view.treeTokens;
   page.treeText.textContent = `tree tokens ${formatTokens(spent)} of ${formatTokens(kitchen.maxTreeTokens)}`;
@@ -142,9 +161,17 @@ function drawReport(run, done) {
   setRunning(false);
   page.report.hidden = false;
   page.reportWarning.hidden = done.stopReason === 'end_turn';
-  page.reportWarning.textContent = done.stopReason === 'end_turn' ? '' : `⚠️ stopped early (${done.stopReason})${done.detail ? `: ${cleanDisplayText(done.detail)}` : ''}`;
+  page.reportWarning.textContent =
+    done.stopReason === 'end_turn'
+      ? ''
+      : `⚠️ stopped early (${done.stopReason})${done.detail ? `: ${cleanDisplayText(done.detail)}` : ''}`;
   page.reportText.textContent = cleanDisplayText(done.finalText).trim() || '(the model gave no report)';
-  page.summary.textContent = summaryLine(done, { startedAt: run.view.startedAt, model: run.model, maxTreeTokens: kitchen.maxTreeTokens, samplingCents: run.view.samplingCents });
+  page.summary.textContent = summaryLine(done, {
+    startedAt: run.view.startedAt,
+    model: run.model,
+    maxTreeTokens: kitchen.maxTreeTokens,
+    samplingCents: run.view.samplingCents,
+  });
 }
 
 // ---- Start-up ----
@@ -164,7 +191,9 @@ async function boot() {
   const info = await api('/api/kitchen');
   if (!info.ok) return showProblem(info.data.error ?? 'The kitchen did not answer.');
   kitchen = info.data;
-  page.kitchenLine.textContent = cleanDisplayText(`${kitchen.toolbox} · 🧠 ${kitchen.model} · seed ${kitchen.seed}, ${kitchen.jars} jars`);
+  page.kitchenLine.textContent = cleanDisplayText(
+    `${kitchen.toolbox} · 🧠 ${kitchen.model} · seed ${kitchen.seed}, ${kitchen.jars} jars`,
+  );
   page.task.value = params.get('task') ?? kitchen.demoTask;
   const runId = params.get('run') ?? kitchen.currentRun?.runId;
   if (runId) {

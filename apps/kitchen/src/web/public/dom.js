@@ -14,7 +14,12 @@ export function el(tag, className, text, ...children) {
 
 /** GET `path`, or POST `body` as JSON; never throws for an HTTP error: `ok`, `status` and the JSON `data` say what happened. */
 export async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(
+    path,
+    body === undefined
+      ? {}
+      : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+  );
   const data = await response.json().catch(() => ({}));
   return { status: response.status, ok: response.ok, data };
 }

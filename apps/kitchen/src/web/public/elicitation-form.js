@@ -18,7 +18,9 @@
  */
 export function formFields(schema) {
   const properties = isRecord(schema['properties']) ? schema['properties'] : {};
-  const required = Array.isArray(schema['required']) ? schema['required'].filter((name) => typeof name === 'string') : [];
+  const required = Array.isArray(schema['required'])
+    ? schema['required'].filter((name) => typeof name === 'string')
+    : [];
   return Object.entries(properties).map(([name, raw]) => {
     const property = isRecord(raw) ? raw : {};
     /** @type {FormField} */
@@ -93,9 +95,16 @@ export function formContent(fields, typed) {
 function optionsOf(property) {
   const names = Array.isArray(property['enumNames']) ? property['enumNames'] : [];
   if (Array.isArray(property['enum'])) {
-    return property['enum'].map((value, index) => ({ value: String(value), label: typeof names[index] === 'string' ? names[index] : String(value) }));
+    return property['enum'].map((value, index) => ({
+      value: String(value),
+      label: typeof names[index] === 'string' ? names[index] : String(value),
+    }));
   }
-  const listed = Array.isArray(property['oneOf']) ? property['oneOf'] : Array.isArray(property['anyOf']) ? property['anyOf'] : [];
+  const listed = Array.isArray(property['oneOf'])
+    ? property['oneOf']
+    : Array.isArray(property['anyOf'])
+      ? property['anyOf']
+      : [];
   return listed.filter(isRecord).map((option) => ({
     value: String(option['const']),
     label: typeof option['title'] === 'string' ? option['title'] : String(option['const']),

@@ -28,19 +28,59 @@ export function renderEntry(entry) {
 }
 
 function renderToolEntry(entry) {
-  const call = el('div', 'call', undefined, el('span', 'arrow', '→'), toolName(entry.server, entry.tool), el('code', 'arguments', shortenText(JSON.stringify(entry.input), 90)));
-  const item = el('li', `entry tool${entry.result ? '' : ' pending'}${entry.result?.isError ? ' failed' : ''}`, undefined, call);
+  const call = el(
+    'div',
+    'call',
+    undefined,
+    el('span', 'arrow', '→'),
+    toolName(entry.server, entry.tool),
+    el('code', 'arguments', shortenText(JSON.stringify(entry.input), 90)),
+  );
+  const item = el(
+    'li',
+    `entry tool${entry.result ? '' : ' pending'}${entry.result?.isError ? ' failed' : ''}`,
+    undefined,
+    call,
+  );
   for (const question of entry.questions) item.append(renderQuestion(question, true));
   if (entry.progress && !entry.result) {
     const bar = el('progress');
     if (entry.progress.total !== undefined) bar.max = entry.progress.total;
     bar.value = entry.progress.progress;
-    item.append(el('div', 'progress', undefined, bar, el('span', 'progress-message', entry.progress.message ?? `${entry.progress.progress}${entry.progress.total === undefined ? '' : ` of ${entry.progress.total}`}`)));
+    item.append(
+      el(
+        'div',
+        'progress',
+        undefined,
+        bar,
+        el(
+          'span',
+          'progress-message',
+          entry.progress.message ??
+            `${entry.progress.progress}${entry.progress.total === undefined ? '' : ` of ${entry.progress.total}`}`,
+        ),
+      ),
+    );
   }
   if (entry.result) {
     const { isError, content, durationMs } = entry.result;
-    const head = el('summary', 'result', undefined, el('span', 'arrow', isError ? '✗' : '←'), el('span', 'result-text', shortenText(content, 110)), el('span', 'duration', `${Math.round(durationMs)} ms`));
-    item.append(el('details', 'result-details', undefined, head, el('pre', 'result-full', content.length > 20_000 ? `${content.slice(0, 20_000)}…` : content)));
+    const head = el(
+      'summary',
+      'result',
+      undefined,
+      el('span', 'arrow', isError ? '✗' : '←'),
+      el('span', 'result-text', shortenText(content, 110)),
+      el('span', 'duration', `${Math.round(durationMs)} ms`),
+    );
+    item.append(
+      el(
+        'details',
+        'result-details',
+        undefined,
+        head,
+        el('pre', 'result-full', content.length > 20_000 ? `${content.slice(0, 20_000)}…` : content),
+      ),
+    );
   }
   return item;
 }
@@ -49,7 +89,12 @@ function renderToolEntry(entry) {
 function renderQuestion(entry, underCall) {
   const known = questionElements.get(entry);
   if (known && known.status === entry.status) return known.element;
-  const element = entry.kind === 'approval' ? renderApproval(entry, underCall) : entry.kind === 'sampling' ? renderSampling(entry) : renderElicitation(entry);
+  const element =
+    entry.kind === 'approval'
+      ? renderApproval(entry, underCall)
+      : entry.kind === 'sampling'
+        ? renderSampling(entry)
+        : renderElicitation(entry);
   questionElements.set(entry, { status: entry.status, element });
   return element;
 }
@@ -59,30 +104,81 @@ function toolName(server, tool) {
   const label = toolLabel(server, tool);
   const dot = server === 'local' || server === '' ? -1 : label.indexOf('.');
   if (dot < 0) return el('code', 'tool-name', label);
-  return el('code', 'tool-name', undefined, el('span', 'server', label.slice(0, dot + 1)), el('span', '', label.slice(dot + 1)));
+  return el(
+    'code',
+    'tool-name',
+    undefined,
+    el('span', 'server', label.slice(0, dot + 1)),
+    el('span', '', label.slice(dot + 1)),
+  );
 }
 
 function renderApproval(entry, underCall) {
-  const what = underCall ? null : el('div', 'question-head', undefined, toolName(entry.server, entry.tool), el('code', 'arguments', shortenText(JSON.stringify(entry.input), 90)));
+  const what = underCall
+    ? null
+    : el(
+        'div',
+        'question-head',
+        undefined,
+        toolName(entry.server, entry.tool),
+        el('code', 'arguments', shortenText(JSON.stringify(entry.input), 90)),
+      );
   if (entry.status === 'waiting') {
-    return el('div', 'question approval waiting', undefined, el('strong', 'question-title', '✋ approval needed'), what, el('p', 'question-reason', entry.reason), answerButtons(`/api/approvals/${encodeURIComponent(entry.requestId)}`));
+    return el(
+      'div',
+      'question approval waiting',
+      undefined,
+      el('strong', 'question-title', '✋ approval needed'),
+      what,
+      el('p', 'question-reason', entry.reason),
+      answerButtons(`/api/approvals/${encodeURIComponent(entry.requestId)}`),
+    );
   }
   const who = entry.by === 'user' ? 'by you' : entry.by === 'timeout' ? '(nobody answered in time)' : 'by rule';
   const title = entry.status === 'approved' ? `✅ approved ${who}` : `⛔ denied ${who}`;
-  return el('div', `question approval ${entry.status}`, undefined, el('strong', 'question-title', title), what, entry.answerReason ? el('p', 'question-reason', shortenText(entry.answerReason, 300)) : null);
+  return el(
+    'div',
+    `question approval ${entry.status}`,
+    undefined,
+    el('strong', 'question-title', title),
+    what,
+    entry.answerReason ? el('p', 'question-reason', shortenText(entry.answerReason, 300)) : null,
+  );
 }
 
 function renderSampling(entry) {
   const detail = `for a model call from ${entry.server} (~${formatTokens(entry.estimatedInputTokens)} input + up to ${formatTokens(entry.maxTokens)} output tokens; ${formatTokens(entry.treeTokensLeft)} tree tokens left)`;
-  const item = el('div', `question sampling ${entry.status}`, undefined, el('strong', 'question-title', `🧾 ${samplingHeadline(entry)}`), el('p', 'question-reason', detail));
+  const item = el(
+    'div',
+    `question sampling ${entry.status}`,
+    undefined,
+    el('strong', 'question-title', `🧾 ${samplingHeadline(entry)}`),
+    el('p', 'question-reason', detail),
+  );
   if (entry.status === 'waiting') item.append(answerButtons(`/api/approvals/${encodeURIComponent(entry.requestId)}`));
-  else if (entry.status === 'answered') item.append(el('p', 'question-outcome', `answered: ${formatTokens(entry.inputTokens ?? 0)} in + ${formatTokens(entry.outputTokens ?? 0)} out tokens, ${formatCents(entry.chargedCents ?? 0)}`));
-  else item.append(el('p', 'question-outcome', `${entry.status}${entry.reason ? `: ${shortenText(entry.reason, 300)}` : ''}`));
+  else if (entry.status === 'answered')
+    item.append(
+      el(
+        'p',
+        'question-outcome',
+        `answered: ${formatTokens(entry.inputTokens ?? 0)} in + ${formatTokens(entry.outputTokens ?? 0)} out tokens, ${formatCents(entry.chargedCents ?? 0)}`,
+      ),
+    );
+  else
+    item.append(
+      el('p', 'question-outcome', `${entry.status}${entry.reason ? `: ${shortenText(entry.reason, 300)}` : ''}`),
+    );
   return item;
 }
 
 function renderElicitation(entry) {
-  const item = el('div', `question elicitation ${entry.status === 'waiting' ? 'waiting' : 'answered'}`, undefined, el('strong', 'question-title', `❓ ${shortenText(entry.server, 60)} asks`), el('p', 'question-reason', entry.message));
+  const item = el(
+    'div',
+    `question elicitation ${entry.status === 'waiting' ? 'waiting' : 'answered'}`,
+    undefined,
+    el('strong', 'question-title', `❓ ${shortenText(entry.server, 60)} asks`),
+    el('p', 'question-reason', entry.message),
+  );
   if (entry.status !== 'waiting') {
     const content = entry.content ? ` ${shortenText(JSON.stringify(entry.content), 200)}` : '';
     item.append(el('p', 'question-outcome', `answer: ${entry.status}${content}`));
@@ -92,7 +188,12 @@ function renderElicitation(entry) {
   const form = el('form', 'elicitation-form');
   const inputs = new Map();
   for (const field of fields) {
-    const label = el('label', 'field', undefined, el('span', 'field-label', `${field.label}${field.required ? ' *' : ''}`));
+    const label = el(
+      'label',
+      'field',
+      undefined,
+      el('span', 'field-label', `${field.label}${field.required ? ' *' : ''}`),
+    );
     const input = fieldInput(field);
     inputs.set(field.name, input);
     label.append(input);
@@ -106,7 +207,9 @@ function renderElicitation(entry) {
     for (const button of form.querySelectorAll('button')) button.disabled = true;
     const { ok, status, data } = await api(url, body);
     if (ok) return;
-    problem.textContent = cleanDisplayText(status === 404 ? 'This question is no longer waiting.' : (data.error ?? 'The kitchen refused the answer.'));
+    problem.textContent = cleanDisplayText(
+      status === 404 ? 'This question is no longer waiting.' : (data.error ?? 'The kitchen refused the answer.'),
+    );
     problem.hidden = false;
     if (status !== 404) for (const button of form.querySelectorAll('button')) button.disabled = false;
   };
@@ -158,7 +261,16 @@ function fieldInput(field) {
     return box;
   }
   const input = el('input');
-  input.type = field.kind === 'boolean' ? 'checkbox' : field.kind === 'text' ? (field.format === 'email' ? 'email' : field.format === 'date' ? 'date' : 'text') : 'number';
+  input.type =
+    field.kind === 'boolean'
+      ? 'checkbox'
+      : field.kind === 'text'
+        ? field.format === 'email'
+          ? 'email'
+          : field.format === 'date'
+            ? 'date'
+            : 'text'
+        : 'number';
   if (field.kind === 'integer') input.step = '1';
   if (field.minimum !== undefined) input.min = String(field.minimum);
   if (field.maximum !== undefined) input.max = String(field.maximum);
@@ -179,9 +291,14 @@ function answerButtons(url) {
   const note = el('span', 'answer-note');
   const answer = async (approved) => {
     allow.disabled = deny.disabled = true;
-    const { ok, status, data } = await api(url, { approved, ...(approved ? {} : { reason: 'denied from the web UI' }) });
+    const { ok, status, data } = await api(url, {
+      approved,
+      ...(approved ? {} : { reason: 'denied from the web UI' }),
+    });
     if (ok) return; // the approval-response event redraws the entry
-    note.textContent = cleanDisplayText(status === 404 ? 'no longer waiting' : (data.error ?? 'the kitchen refused the answer'));
+    note.textContent = cleanDisplayText(
+      status === 404 ? 'no longer waiting' : (data.error ?? 'the kitchen refused the answer'),
+    );
   };
   allow.type = deny.type = 'button';
   allow.addEventListener('click', () => void answer(true));

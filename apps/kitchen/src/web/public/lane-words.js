@@ -50,7 +50,9 @@ export function summaryLine(done, about = {}) {
   const parts = [
     plural(done.iterations, 'iteration'),
     plural(done.toolCalls, 'tool call'),
-    maxTreeTokens === undefined ? `${formatTokens(done.tokens)} tokens` : `${formatTokens(done.tokens)} of ${formatTokens(maxTreeTokens)} tree tokens`,
+    maxTreeTokens === undefined
+      ? `${formatTokens(done.tokens)} tokens`
+      : `${formatTokens(done.tokens)} of ${formatTokens(maxTreeTokens)} tree tokens`,
     formatCents(done.costCents) + (samplingCents ? ` (sampling ${formatCents(samplingCents)})` : ''),
     ...(startedAt === undefined ? [] : [formatDuration(done.at - startedAt)]),
     ...(model === undefined ? [] : [`model: ${cleanDisplayText(model)}`]),
@@ -72,10 +74,15 @@ export function cleanDisplayText(text) {
 export function shortenText(text, maxLength) {
   // Cleaning a megabyte to show a hundred characters is waste; keep a generous head only.
   const cut = text.length > maxLength * 8;
-  const line = cleanDisplayText(cut ? text.slice(0, maxLength * 8) : text).replace(/\s*\n\s*/g, ' ').trim();
+  const line = cleanDisplayText(cut ? text.slice(0, maxLength * 8) : text)
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
   const characters = Array.from(line);
   if (characters.length <= maxLength) return cut ? `${line}…` : line;
-  return `${characters.slice(0, Math.max(0, maxLength - 1)).join('').trimEnd()}…`;
+  return `${characters
+    .slice(0, Math.max(0, maxLength - 1))
+    .join('')
+    .trimEnd()}…`;
 }
 
 const wholeNumbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

@@ -67,7 +67,10 @@ export function applyEvent(view, event) {
     return { lane, entry, laneCreated, entryCreated: true };
   };
   /** @param {LaneEntry | undefined} entry @returns {Change} */
-  const changed = (entry) => (entry === undefined ? { lane, laneCreated, entryCreated: false } : { lane, entry, laneCreated, entryCreated: false });
+  const changed = (entry) =>
+    entry === undefined
+      ? { lane, laneCreated, entryCreated: false }
+      : { lane, entry, laneCreated, entryCreated: false };
   /** @param {QuestionEntry} entry @returns {ToolEntry | undefined} */
   const callOf = (entry) => (entry.callId === undefined ? undefined : lane.calls.get(entry.callId));
   /** @param {QuestionEntry} entry @returns {Change} */
@@ -86,7 +89,7 @@ export function applyEvent(view, event) {
   /** @param {QuestionEntry} entry @returns {Change} */
   const settle = (entry) => {
     const call = callOf(entry);
-    return changed(call !== undefined && call.questions.includes(entry) ? call : entry);
+    return changed(call?.questions.includes(entry) ? call : entry);
   };
   /** @param {QuestionEntry} entry */
   const stopWaiting = (entry) => {
@@ -104,7 +107,9 @@ export function applyEvent(view, event) {
       lane.iteration = event.iteration;
       return added({ kind: 'iteration', iteration: event.iteration });
     case 'text':
-      return cleanDisplayText(event.text).trim() === '' ? changed(undefined) : added({ kind: 'text', text: event.text });
+      return cleanDisplayText(event.text).trim() === ''
+        ? changed(undefined)
+        : added({ kind: 'text', text: event.text });
     case 'usage':
       lane.tokens += event.inputTokens + event.outputTokens;
       lane.costCents += event.costCents;
@@ -112,7 +117,14 @@ export function applyEvent(view, event) {
       return changed(undefined);
     case 'tool-call': {
       /** @type {ToolEntry} */
-      const entry = { kind: 'tool', callId: event.callId, tool: event.tool, server: event.server, input: event.input, questions: [] };
+      const entry = {
+        kind: 'tool',
+        callId: event.callId,
+        tool: event.tool,
+        server: event.server,
+        input: event.input,
+        questions: [],
+      };
       lane.calls.set(event.callId, entry);
       lane.toolCalls += 1;
       return added(entry);
@@ -120,7 +132,11 @@ export function applyEvent(view, event) {
     case 'progress': {
       const entry = lane.calls.get(event.callId);
       if (entry === undefined) return changed(undefined);
-      entry.progress = { progress: event.progress, ...(event.total === undefined ? {} : { total: event.total }), ...(event.message === undefined ? {} : { message: event.message }) };
+      entry.progress = {
+        progress: event.progress,
+        ...(event.total === undefined ? {} : { total: event.total }),
+        ...(event.message === undefined ? {} : { message: event.message }),
+      };
       return changed(entry);
     }
     case 'tool-result': {
@@ -130,7 +146,15 @@ export function applyEvent(view, event) {
         entry.result = result;
         return changed(entry);
       }
-      return added({ kind: 'tool', callId: event.callId, tool: event.tool, server: event.server, input: {}, result, questions: [] });
+      return added({
+        kind: 'tool',
+        callId: event.callId,
+        tool: event.tool,
+        server: event.server,
+        input: {},
+        result,
+        questions: [],
+      });
     }
     case 'approval-request': {
       /** @type {ApprovalEntry} */
