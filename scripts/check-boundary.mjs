@@ -37,11 +37,37 @@ for (const side of sides) {
   for (const file of sourceFiles(join(root, side.folder, 'src'))) {
     // Tests and test fakes may stand up a server in-process to exercise the client side.
     if (/\.test\.ts$|\/testing(\/|\.ts$)/.test(file)) continue;
-    const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
-      const specifier = match[1];
+    for (const specifier of importsOf(file)) {
       if (side.forbiddenImports.some((pattern) => pattern.test(specifier))) {
         breaches.push(`${relative(root, file)} imports ${specifier}: ${side.why}.`);
+      }
+    }
+  }
+}
+
+// Inside the host, each SDK has one room: the MCP SDK is spoken only by the wire folder and the
+// concepts that sit on it (toolbox, sampling and elicitation handlers); the Anthropic SDK only by
+// the Anthropic model. Everything else reaches them through the host's own types.
+const hostRooms = [
+  {
+    pattern: /^@modelcontextprotocol\/sdk\//,
+    allowed: [/^wire\//, /^toolbox\.ts$/, /^sampling-handler\.ts$/, /^elicitation-handler\.ts$/],
+    fix: 'put MCP wire code in packages/host/src/wire/ and import it from there',
+  },
+  {
+    pattern: /^@anthropic-ai\/sdk/,
+    allowed: [/^model\/anthropic\//],
+    fix: 'keep Anthropic SDK code in packages/host/src/model/anthropic/',
+  },
+];
+const hostSource = join(root, 'packages/host/src');
+for (const file of sourceFiles(hostSource)) {
+  if (/\.test\.ts$|\/testing(\/|\.ts$)/.test(file)) continue;
+  const inHost = relative(hostSource, file);
+  for (const specifier of importsOf(file)) {
+    for (const room of hostRooms) {
+      if (room.pattern.test(specifier) && !room.allowed.some((allowed) => allowed.test(inHost))) {
+        breaches.push(`packages/host/src/${inHost} imports ${specifier}: ${room.fix}.`);
       }
     }
   }
@@ -52,7 +78,7 @@ if (breaches.length > 0) {
   console.error(`${breaches.length} boundary breach(es).`);
   process.exit(1);
 }
-console.log('Boundary holds: host and servers meet only over MCP.');
+console.log('Boundary holds: host and servers meet only over MCP; each SDK stays in its room.');
 
 function listPackages(group) {
   const folder = join(root, group);
@@ -60,6 +86,11 @@ function listPackages(group) {
   return readdirSync(folder)
     .map((name) => `${group}/${name}`)
     .filter((path) => existsSync(join(root, path, 'package.json')));
+}
+
+function importsOf(file) {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((match) => match[1]);
 }
 
 function* sourceFiles(folder) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AnthropicModel, DEFAULT_ANTHROPIC_MODEL } from './anthropic-model.js';
 import { createModel } from './create-model.js';
 import { ConfigurationError } from './errors.js';
+import { AnthropicModel, DEFAULT_ANTHROPIC_MODEL } from './model/anthropic/anthropic-model.js';
 import { OfflineModel } from './offline-model.js';
 
 describe('createModel', () => {

@@ -1,8 +1,8 @@
 // Picks the model a run uses from the user's choice and the environment. Host side: the only
 // place that reads ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL and KITCHEN_MODEL.
 
-import { AnthropicModel, DEFAULT_ANTHROPIC_MODEL } from './anthropic-model.js';
 import { ConfigurationError } from './errors.js';
+import { AnthropicModel, DEFAULT_ANTHROPIC_MODEL } from './model/anthropic/anthropic-model.js';
 import type { Model } from './model.js';
 import { OfflineModel } from './offline-model.js';
 

@@ -3,10 +3,10 @@
 // answer against the server's form and sends back accept / decline / cancel. Host side.
 
 import { type ElicitResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { type ElicitationSchema, type ElicitedValue, findContentProblems } from './elicited-content.js';
 import type { LoopEventDraft } from './loop-event.js';
-import type { ServerRequestHandlers } from './server-client.js';
 import type { AgentInfo } from './tool-types.js';
+import { type ElicitationSchema, type ElicitedValue, findContentProblems } from './wire/elicited-content.js';
+import type { ServerRequestHandlers } from './wire/server-client.js';
 
 export interface ElicitationQuestion {
   requestId: string;

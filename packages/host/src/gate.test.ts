@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { autoApprover, createPendingApprovals } from './approver.js';
+import { autoApprover, createPendingApprovals } from './gate/approver.js';
 import { type ApprovalQuestion, type Approver, allowAllGate, formatDuration, Gate } from './gate.js';
 import type { LoopEventDraft } from './loop-event.js';
 import type { ToolAnnotations, ToolCallContext, ToolDescriptor } from './tool-types.js';

@@ -3,9 +3,9 @@
 // propose tools and annotate them, the host disposes.
 
 import { ConfigurationError, describeError } from './errors.js';
-import { findDecidingRule, formatRule, type GateRule } from './gate-rules.js';
+import { findDecidingRule, formatRule, type GateRule } from './gate/gate-rules.js';
+import { givenReason, type WaitOutcome, waitForAnswer } from './gate/wait-for-answer.js';
 import type { AgentInfo, ToolCallContext, ToolDescriptor } from './tool-types.js';
-import { givenReason, type WaitOutcome, waitForAnswer } from './wait-for-answer.js';
 
 export type Decision =
   | { kind: 'approved'; reason?: string }

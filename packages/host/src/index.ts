@@ -1,17 +1,6 @@
 // @kitchen/host: the MCP host core. Host side of the boundary: it owns the user, the model, the
 // budget and the approval rules, and reaches servers only over MCP. Explicit exports only.
 
-export type { AgentSlot } from './agent-slots.js';
-export { AgentSlots } from './agent-slots.js';
-export type { TreeSeatbelts, TreeTotals } from './agent-tree.js';
-export { AgentTree } from './agent-tree.js';
-export type { AnthropicModelOptions } from './anthropic-model.js';
-// Models: the Anthropic model, the offline model, replay, prices (helper C)
-export { ANTHROPIC_DEFAULT_BASE_URL, AnthropicModel, DEFAULT_ANTHROPIC_MODEL } from './anthropic-model.js';
-export type { PendingApprovals } from './approver.js';
-export { autoApprover, createPendingApprovals } from './approver.js';
-export type { ApproverOutcome } from './ask-approver.js';
-export { askApprover } from './ask-approver.js';
 export type { CreateModelOptions, ModelChoice } from './create-model.js';
 export { createModel, MODEL_CHOICES } from './create-model.js';
 export type {
@@ -22,8 +11,6 @@ export type {
   ElicitationQuestion,
 } from './elicitation-handler.js';
 export { createElicitationHandler, declineAllAsker, scriptedAsker } from './elicitation-handler.js';
-export type { ElicitationSchema, ElicitedValue } from './elicited-content.js';
-export { findContentProblems, findValueProblem, readFieldAnswer } from './elicited-content.js';
 export {
   ConfigurationError,
   describeError,
@@ -36,6 +23,22 @@ export {
 export type { EventQueue } from './event-queue.js';
 // Host core (helper B)
 export { createEventQueue, drainWhile } from './event-queue.js';
+export type { PendingApprovals } from './gate/approver.js';
+export { autoApprover, createPendingApprovals } from './gate/approver.js';
+export type { ApproverOutcome } from './gate/ask-approver.js';
+export { askApprover } from './gate/ask-approver.js';
+export type { GateAction, GateRule } from './gate/gate-rules.js';
+export {
+  findDecidingRule,
+  formatRule,
+  GATE_ACTIONS,
+  GateRuleError,
+  matchesGlob,
+  parseGateRules,
+  parseRuleFlag,
+  ruleMatches,
+  ruleSpecificity,
+} from './gate/gate-rules.js';
 export type {
   ApprovalAnswer,
   ApprovalQuestion,
@@ -48,22 +51,31 @@ export type {
 } from './gate.js';
 // Gate, approvers, budget and seatbelts (helper D)
 export { allowAllGate, DEFAULT_APPROVAL_TIMEOUT_MS, formatDuration, Gate } from './gate.js';
-export type { GateAction, GateRule } from './gate-rules.js';
+export type { AgentSlot } from './limits/agent-slots.js';
+export { AgentSlots } from './limits/agent-slots.js';
+export type { TreeSeatbelts, TreeTotals } from './limits/agent-tree.js';
+export { AgentTree } from './limits/agent-tree.js';
+export type { SeatbeltState, SeatbeltStop, Seatbelts } from './limits/seatbelts.js';
+export { checkSeatbelts, DEFAULT_SEATBELTS, parseSeatbelts, SEATBELT_FLAGS } from './limits/seatbelts.js';
+export type { SpawnLimits } from './limits/spawn-agent-limits.js';
 export {
-  findDecidingRule,
-  formatRule,
-  GATE_ACTIONS,
-  GateRuleError,
-  matchesGlob,
-  parseGateRules,
-  parseRuleFlag,
-  ruleMatches,
-  ruleSpecificity,
-} from './gate-rules.js';
-export type { LastChanceCause } from './last-chance.js';
-export { fallbackReport, LAST_CHANCE_MAX_TOKENS, lastChanceNudge } from './last-chance.js';
-export type { LiveRun, LiveToolCallContext } from './live-run.js';
-export { liveRunOf } from './live-run.js';
+  AGENT_DEPTH_LIMIT_TEXT,
+  AGENT_THREAD_LIMIT_TEXT,
+  DEFAULT_MAX_AGENT_DEPTH,
+  DEFAULT_MAX_LIVE_WORKERS,
+  MAX_AGENT_DEPTH_ALLOWED,
+  parseSpawnLimits,
+  SPAWN_AGENT_TOOL,
+  SPAWN_NOT_OFFERED_TEXT,
+} from './limits/spawn-agent-limits.js';
+export type { LocalTool } from './local-tools.js';
+export type { LastChanceCause } from './loop/last-chance.js';
+export { fallbackReport, LAST_CHANCE_MAX_TOKENS, lastChanceNudge } from './loop/last-chance.js';
+export type { LiveRun, LiveToolCallContext } from './loop/live-run.js';
+export { liveRunOf } from './loop/live-run.js';
+export { ABORT_GRACE_MS } from './loop/run-tool-calls.js';
+export type { LoopStopReason } from './loop/stop-reason.js';
+export { currentToolCallContext } from './loop/tool-call-context.js';
 // Contracts
 export type {
   AgentEndEvent,
@@ -86,6 +98,24 @@ export type {
   UsageEvent,
 } from './loop-event.js';
 export { stamp } from './loop-event.js';
+export type { AnthropicModelOptions } from './model/anthropic/anthropic-model.js';
+// Models: the Anthropic model, the offline model, replay, prices (helper C)
+export {
+  ANTHROPIC_DEFAULT_BASE_URL,
+  AnthropicModel,
+  DEFAULT_ANTHROPIC_MODEL,
+} from './model/anthropic/anthropic-model.js';
+export {
+  isModelError,
+  ModelAbortedError,
+  ModelApiError,
+  ModelUnreachableError,
+  ReplayExhaustedError,
+} from './model/model-errors.js';
+export type { ModelPrice, PriceTable } from './model/price-table.js';
+export { DEFAULT_PRICES, priceCents, priceFor } from './model/price-table.js';
+export type { RecordedExchange } from './model/replay-model.js';
+export { parseRecordedExchanges, RecordingModel, ReplayModel } from './model/replay-model.js';
 export type {
   ContentBlock,
   Message,
@@ -100,19 +130,8 @@ export type {
   Usage,
 } from './model.js';
 export { estimateRequestTokens, estimateTokens } from './model.js';
-export {
-  isModelError,
-  ModelAbortedError,
-  ModelApiError,
-  ModelUnreachableError,
-  ReplayExhaustedError,
-} from './model-errors.js';
 export type { OfflineModelOptions } from './offline-model.js';
 export { OFFLINE_BATCH_SIZE, OFFLINE_MODEL_ID, OfflineModel } from './offline-model.js';
-export type { ModelPrice, PriceTable } from './price-table.js';
-export { DEFAULT_PRICES, priceCents, priceFor } from './price-table.js';
-export type { RecordedExchange } from './replay-model.js';
-export { parseRecordedExchanges, RecordingModel, ReplayModel } from './replay-model.js';
 export type { RunAgentLoopOptions } from './run-agent-loop.js';
 export {
   DEFAULT_MAX_TOKENS_PER_CALL,
@@ -121,7 +140,6 @@ export {
   MAX_TREE_TOKENS_FLAG,
   runAgentLoop,
 } from './run-agent-loop.js';
-export { ABORT_GRACE_MS } from './run-tool-calls.js';
 export type {
   SamplingAction,
   SamplingHandler,
@@ -130,31 +148,11 @@ export type {
 } from './sampling-handler.js';
 // Sampling and elicitation: answering servers that ask the host (helper F)
 export { createSamplingHandler, DEFAULT_SAMPLING_MAX_OUTPUT_TOKENS, SAMPLING_REJECTED } from './sampling-handler.js';
-export { formatCents, toCreateMessageResult, toModelRequest } from './sampling-messages.js';
-export type { SeatbeltState, SeatbeltStop, Seatbelts } from './seatbelts.js';
-export { checkSeatbelts, DEFAULT_SEATBELTS, parseSeatbelts, SEATBELT_FLAGS } from './seatbelts.js';
-export { checkServerNames, parseServerConnections } from './server-connection.js';
 export type { SpawnAgentOptions } from './spawn-agent.js';
 // Sub-agents, the last chance and the run's shared counters (helper G)
 export { createSpawnAgentTool, WORKER_BRIEF_ENDING, WORKER_SYSTEM_PROMPT, workerBrief } from './spawn-agent.js';
-export type { SpawnLimits } from './spawn-agent-limits.js';
-export {
-  AGENT_DEPTH_LIMIT_TEXT,
-  AGENT_THREAD_LIMIT_TEXT,
-  DEFAULT_MAX_AGENT_DEPTH,
-  DEFAULT_MAX_LIVE_WORKERS,
-  MAX_AGENT_DEPTH_ALLOWED,
-  parseSpawnLimits,
-  SPAWN_AGENT_TOOL,
-  SPAWN_NOT_OFFERED_TEXT,
-} from './spawn-agent-limits.js';
-export type { LoopStopReason } from './stop-reason.js';
-export { currentToolCallContext } from './tool-call-context.js';
-export { LOCAL_SERVER, NAMESPACE_SEPARATOR } from './tool-index.js';
-export { toolResultText } from './tool-result-text.js';
 export type {
   AgentInfo,
-  LocalTool,
   ToolAnnotations,
   ToolCallContext,
   ToolDescriptor,
@@ -164,3 +162,9 @@ export type { ServerConnection, ServerRequestHandlers, ToolboxOptions, Transport
 export { DEFAULT_CALL_TIMEOUT_MS, Toolbox } from './toolbox.js';
 export type { Reservation, TreeBudgetOptions } from './tree-budget.js';
 export { BudgetError, MAX_TREE_TOKENS, TreeBudget } from './tree-budget.js';
+export type { ElicitationSchema, ElicitedValue } from './wire/elicited-content.js';
+export { findContentProblems, findValueProblem, readFieldAnswer } from './wire/elicited-content.js';
+export { formatCents, toCreateMessageResult, toModelRequest } from './wire/sampling-messages.js';
+export { checkServerNames, parseServerConnections } from './wire/server-connection.js';
+export { LOCAL_SERVER, NAMESPACE_SEPARATOR } from './wire/tool-index.js';
+export { toolResultText } from './wire/tool-result-text.js';

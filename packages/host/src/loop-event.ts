@@ -1,7 +1,7 @@
 // LoopEvent: everything the host core reports, as plain JSON-serialisable objects. They go
 // straight to the terminal, SSE, JSONL traces and tests. Host side.
 
-import type { LoopStopReason } from './stop-reason.js';
+import type { LoopStopReason } from './loop/stop-reason.js';
 
 interface EventBase<Type extends string> {
   type: Type;

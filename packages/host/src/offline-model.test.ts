@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ModelAbortedError } from './model/model-errors.js';
 import { estimateRequestTokens, estimateTokens, type ModelRequest, type ToolSpec } from './model.js';
-import { ModelAbortedError } from './model-errors.js';
 import { OfflineModel } from './offline-model.js';
 import { FakeJarKitchen, generateJars } from './testing/fake-jar-kitchen.js';
 

@@ -2,6 +2,7 @@
 // key and no network. It reads only the request (task, tools, tool results) and acts as a careful
 // cook; see offline-model/ for its parts. Host side.
 
+import { abortableDelay } from './model/model-errors.js';
 import {
   estimateRequestTokens,
   estimateTokens,
@@ -11,7 +12,6 @@ import {
   type TextBlock,
   type ToolUseBlock,
 } from './model.js';
-import { abortableDelay } from './model-errors.js';
 import { readConversation } from './offline-model/conversation.js';
 import { decideNextStep } from './offline-model/decide-next-step.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Authorization, type AuthorizeRequest, Gate } from './gate.js';
-import { LAST_CHANCE_MAX_TOKENS } from './last-chance.js';
+import { LAST_CHANCE_MAX_TOKENS } from './loop/last-chance.js';
 import type { LoopEvent } from './loop-event.js';
 import { MAX_ITERATIONS, type RunAgentLoopOptions, runAgentLoop } from './run-agent-loop.js';
 import { connectInMemory } from './testing/connect-in-memory.js';

@@ -3,18 +3,18 @@
 // for the top-level agent, done), whatever went wrong on the way.
 
 import { setMaxListeners } from 'node:events';
-import { AgentTree, type TreeSeatbelts } from './agent-tree.js';
-import { callModelWithinBudget } from './budgeted-model-call.js';
 import { describeError } from './errors.js';
 import type { Gate } from './gate.js';
-import { askForLastReport, fallbackReport, type LastChanceCause } from './last-chance.js';
-import type { LiveRun } from './live-run.js';
+import { AgentTree, type TreeSeatbelts } from './limits/agent-tree.js';
+import { SEATBELT_FLAGS } from './limits/seatbelts.js';
+import { SPAWN_AGENT_TOOL } from './limits/spawn-agent-limits.js';
+import { callModelWithinBudget } from './loop/budgeted-model-call.js';
+import { askForLastReport, fallbackReport, type LastChanceCause } from './loop/last-chance.js';
+import type { LiveRun } from './loop/live-run.js';
+import { runToolCalls } from './loop/run-tool-calls.js';
+import type { LoopStopReason } from './loop/stop-reason.js';
 import { type LoopEvent, stamp } from './loop-event.js';
 import type { Message, Model, ModelRequest, TextBlock } from './model.js';
-import { runToolCalls } from './run-tool-calls.js';
-import { SEATBELT_FLAGS } from './seatbelts.js';
-import { SPAWN_AGENT_TOOL } from './spawn-agent-limits.js';
-import type { LoopStopReason } from './stop-reason.js';
 import type { AgentInfo } from './tool-types.js';
 import type { Toolbox } from './toolbox.js';
 import type { TreeBudget } from './tree-budget.js';

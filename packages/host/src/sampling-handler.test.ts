@@ -1,6 +1,6 @@
 import { type CreateMessageRequest, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { createPendingApprovals } from './approver.js';
+import { createPendingApprovals } from './gate/approver.js';
 import type { ApprovalQuestion } from './gate.js';
 import type { LoopEvent, LoopEventDraft, SamplingRequestEvent, SamplingResponseEvent } from './loop-event.js';
 import { stamp } from './loop-event.js';

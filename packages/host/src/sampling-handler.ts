@@ -3,15 +3,15 @@
 // shared TreeBudget and runs the host's own model. Host side: the server only proposes a call.
 
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { askApprover } from './ask-approver.js';
 import { ConfigurationError, describeError } from './errors.js';
+import { askApprover } from './gate/ask-approver.js';
 import { type Approver, DEFAULT_APPROVAL_TIMEOUT_MS } from './gate.js';
 import type { LoopEventDraft } from './loop-event.js';
 import { estimateRequestTokens, type Model } from './model.js';
-import { formatCents, toCreateMessageResult, toModelRequest } from './sampling-messages.js';
-import type { ServerRequestHandlers } from './server-client.js';
 import type { AgentInfo } from './tool-types.js';
 import type { TreeBudget } from './tree-budget.js';
+import { formatCents, toCreateMessageResult, toModelRequest } from './wire/sampling-messages.js';
+import type { ServerRequestHandlers } from './wire/server-client.js';
 
 export type SamplingAction = 'allow' | 'ask' | 'deny';
 

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigurationError } from './errors.js';
 import { type Authorization, type AuthorizeRequest, Gate } from './gate.js';
+import { AGENT_DEPTH_LIMIT_TEXT, AGENT_THREAD_LIMIT_TEXT } from './limits/spawn-agent-limits.js';
 import type { LoopEvent } from './loop-event.js';
 import type { ToolResultBlock } from './model.js';
 import { type RunAgentLoopOptions, runAgentLoop } from './run-agent-loop.js';
 import { createSpawnAgentTool, type SpawnAgentOptions, WORKER_SYSTEM_PROMPT } from './spawn-agent.js';
-import { AGENT_DEPTH_LIMIT_TEXT, AGENT_THREAD_LIMIT_TEXT } from './spawn-agent-limits.js';
 import { connectInMemory } from './testing/connect-in-memory.js';
 import { collectEvents, createRecordingContext } from './testing/recording-context.js';
 import { textTurn, toolTurn } from './testing/scripted-model.js';

@@ -4,17 +4,18 @@
 
 import { z } from 'zod';
 import { describeError } from './errors.js';
-import { liveRunOf } from './live-run.js';
-import type { AgentEndEvent } from './loop-event.js';
-import { runAgentLoop } from './run-agent-loop.js';
 import {
   AGENT_DEPTH_LIMIT_TEXT,
   AGENT_THREAD_LIMIT_TEXT,
   parseSpawnLimits,
   SPAWN_AGENT_TOOL,
   type SpawnLimits,
-} from './spawn-agent-limits.js';
-import type { AgentInfo, LocalTool, ToolCallContext, ToolOutcome } from './tool-types.js';
+} from './limits/spawn-agent-limits.js';
+import type { LocalTool } from './local-tools.js';
+import { liveRunOf } from './loop/live-run.js';
+import type { AgentEndEvent } from './loop-event.js';
+import { runAgentLoop } from './run-agent-loop.js';
+import type { AgentInfo, ToolCallContext, ToolOutcome } from './tool-types.js';
 
 /** The two load-bearing sentences every brief ends with. */
 export const WORKER_BRIEF_ENDING =

@@ -48,12 +48,3 @@ export interface ToolCallContext {
   /** Push an event into the lane's stream (it is stamped on the way). */
   emit: (event: LoopEventDraft) => void;
 }
-
-/** A tool that runs inside the host because it needs the live toolbox, gate, budget or stream. */
-export interface LocalTool {
-  name: string;
-  description: string;
-  inputSchema: ToolSpec['input_schema'];
-  annotations?: ToolAnnotations;
-  run(input: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome>;
-}

@@ -3,10 +3,11 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ConfigurationError } from './errors.js';
+import type { LocalTool } from './local-tools.js';
 import { connectInMemory } from './testing/connect-in-memory.js';
 import { createRecordingContext } from './testing/recording-context.js';
 import { buildTestServer, createObservations } from './testing/test-server.js';
-import type { LocalTool, ToolCallContext } from './tool-types.js';
+import type { ToolCallContext } from './tool-types.js';
 import { type ServerRequestHandlers, Toolbox } from './toolbox.js';
 
 const opened: Toolbox[] = [];

@@ -5,19 +5,19 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { connectionError } from './connection-error.js';
-import { ConfigurationError, describeError } from './errors.js';
+import { type LocalTool, LocalTools } from './local-tools.js';
+import { runWithToolCallContext } from './loop/tool-call-context.js';
 import type { ToolSpec } from './model.js';
-import { callRemoteTool } from './remote-tool-call.js';
-import { createServerClient, listAllTools, type ServerRequestHandlers } from './server-client.js';
-import { checkServerNames, parseServerConnections, type ServerConnection } from './server-connection.js';
-import { runWithToolCallContext } from './tool-call-context.js';
-import { indexTools, LOCAL_SERVER } from './tool-index.js';
-import type { LocalTool, ToolCallContext, ToolDescriptor, ToolOutcome } from './tool-types.js';
-import { transportFetch } from './transport-fetch.js';
+import type { ToolCallContext, ToolDescriptor, ToolOutcome } from './tool-types.js';
+import { connectionError } from './wire/connection-error.js';
+import { callRemoteTool } from './wire/remote-tool-call.js';
+import { createServerClient, listAllTools, type ServerRequestHandlers } from './wire/server-client.js';
+import { checkServerNames, parseServerConnections, type ServerConnection } from './wire/server-connection.js';
+import { indexTools, LOCAL_SERVER } from './wire/tool-index.js';
+import { transportFetch } from './wire/transport-fetch.js';
 
-export type { ServerRequestHandlers } from './server-client.js';
-export type { ServerConnection } from './server-connection.js';
+export type { ServerRequestHandlers } from './wire/server-client.js';
+export type { ServerConnection } from './wire/server-connection.js';
 
 /** A server reached over a transport the caller made (in-memory pairs in tests). */
 export interface TransportConnection {
@@ -52,7 +52,7 @@ interface RemoteServer {
 
 export class Toolbox {
   readonly #servers = new Map<string, RemoteServer>();
-  readonly #localTools = new Map<string, LocalTool>();
+  readonly #localTools = new LocalTools();
   #descriptors = new Map<string, ToolDescriptor>();
   readonly #options: ToolboxOptions;
 
@@ -90,9 +90,7 @@ export class Toolbox {
   }
 
   addLocalTool(tool: LocalTool): void {
-    if (this.#localTools.has(tool.name))
-      throw new ConfigurationError(`A local tool named "${tool.name}" is already registered.`);
-    this.#localTools.set(tool.name, tool);
+    this.#localTools.add(tool);
     this.#reindex();
   }
 
@@ -135,7 +133,7 @@ export class Toolbox {
     }
     if (context.signal.aborted) return { isError: true, content: `Tool "${name}" was not run: the run was aborted.` };
     return runWithToolCallContext(context, () => {
-      if (tool.server === LOCAL_SERVER) return this.#callLocal(tool, input, context);
+      if (tool.server === LOCAL_SERVER) return this.#localTools.call(tool.originalName, input, context);
       const server = this.#servers.get(tool.server);
       if (!server) return { isError: true, content: `Tool "${name}" was not run: the toolbox is closed.` };
       const timeoutMs = this.#options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
@@ -147,20 +145,6 @@ export class Toolbox {
     const servers = [...this.#servers.values()];
     this.#servers.clear();
     await Promise.allSettled(servers.map((server) => closeServer(server)));
-  }
-
-  async #callLocal(
-    tool: ToolDescriptor,
-    input: Record<string, unknown>,
-    context: ToolCallContext,
-  ): Promise<ToolOutcome> {
-    const local = this.#localTools.get(tool.originalName);
-    if (!local) return { isError: true, content: `Local tool "${tool.name}" is no longer registered.` };
-    try {
-      return await local.run(input, context);
-    } catch (error) {
-      return { isError: true, content: `Local tool "${tool.name}" failed: ${describeError(error)}.` };
-    }
   }
 
   async #connectServer({ name, url, transport }: TransportConnection): Promise<void> {
@@ -197,7 +181,7 @@ export class Toolbox {
 
   #reindex(): void {
     const remote = [...this.#servers.values()].map((server) => ({ server: server.name, tools: server.tools }));
-    this.#descriptors = indexTools(remote, [...this.#localTools.values()]);
+    this.#descriptors = indexTools(remote, this.#localTools.all());
   }
 }
 

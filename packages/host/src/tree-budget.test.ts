@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { PriceTable } from './price-table.js';
+import type { PriceTable } from './model/price-table.js';
 import { BudgetError, MAX_TREE_TOKENS, type Reservation, TreeBudget } from './tree-budget.js';
 
 // One cent per input token and two per output token keep the arithmetic readable.

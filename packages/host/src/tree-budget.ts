@@ -2,8 +2,8 @@
 // a run and the sampling handler. Host side; the budget never crosses the wire.
 
 import { LocalError } from './errors.js';
+import { DEFAULT_PRICES, type PriceTable, priceCents } from './model/price-table.js';
 import type { Usage } from './model.js';
-import { DEFAULT_PRICES, type PriceTable, priceCents } from './price-table.js';
 
 export const MAX_TREE_TOKENS = 600_000;
 

@@ -1,0 +1,63 @@
+// Approvers for the gate: fixed answers for --yes / --no, and a registry of pending questions
+// that a terminal prompt or the web UI answers by id. Host side; the prompt itself lives in the app.
+
+import type { ApprovalAnswer, ApprovalQuestion, Approver } from '../gate.js';
+
+/** Answers every question the same way: `autoApprover(true)` for --yes, `autoApprover(false)` for --no. */
+export function autoApprover(approve: boolean): Approver {
+  const answer: ApprovalAnswer = approve
+    ? { approved: true, reason: 'approved by --yes' }
+    : { approved: false, reason: 'the run was started with --no, which refuses every call that needs approval' };
+  return async () => ({ ...answer });
+}
+
+export interface PendingApprovals {
+  /** Give this to the Gate: each question waits here until answered or no longer wanted. */
+  readonly approver: Approver;
+  /** Answers one question; false when no such question is waiting (already answered, timed out, unknown). */
+  answer(requestId: string, approved: boolean, reason?: string): boolean;
+  /** The questions still waiting, oldest first. */
+  pending(): ApprovalQuestion[];
+}
+
+/**
+ * A registry of questions waiting for a person. Questions from concurrent agents each get their
+ * own entry; answering one leaves the others waiting. When the gate stops waiting (timeout, run
+ * stopped) the entry disappears, so a late answer returns false instead of reaching nobody.
+ */
+export function createPendingApprovals(): PendingApprovals {
+  const waiting = new Map<string, { question: ApprovalQuestion; resolve: (answer: ApprovalAnswer) => void }>();
+
+  const approver: Approver = (question, signal) =>
+    new Promise<ApprovalAnswer>((resolve) => {
+      if (waiting.has(question.requestId)) {
+        resolve({ approved: false, reason: `a question with id ${question.requestId} is already waiting` });
+        return;
+      }
+      const finish = (answer: ApprovalAnswer): void => {
+        signal.removeEventListener('abort', onAbort);
+        waiting.delete(question.requestId);
+        resolve(answer);
+      };
+      const onAbort = (): void => finish({ approved: false, reason: 'the question was withdrawn' });
+      if (signal.aborted) {
+        onAbort();
+        return;
+      }
+      signal.addEventListener('abort', onAbort, { once: true });
+      waiting.set(question.requestId, { question, resolve: finish });
+    });
+
+  return {
+    approver,
+    answer(requestId, approved, reason) {
+      const entry = waiting.get(requestId);
+      if (entry === undefined) return false;
+      entry.resolve(reason === undefined ? { approved } : { approved, reason });
+      return true;
+    },
+    pending() {
+      return [...waiting.values()].map((entry) => entry.question);
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../errors.js';
+import { checkSeatbelts, DEFAULT_SEATBELTS, parseSeatbelts, type Seatbelts } from './seatbelts.js';
+
+const limits: Seatbelts = { maxIterations: 20, maxToolCalls: 50, maxWallTimeMs: 120_000 };
+
+function problemOf(input: unknown): string {
+  try {
+    parseSeatbelts(input);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigurationError);
+    return (error as ConfigurationError).message;
+  }
+  throw new Error('expected a ConfigurationError');
+}
+
+describe('parseSeatbelts', () => {
+  it('fills missing limits from the defaults', () => {
+    expect(parseSeatbelts()).toEqual(DEFAULT_SEATBELTS);
+    expect(parseSeatbelts({ maxToolCalls: 50 })).toEqual({ ...DEFAULT_SEATBELTS, maxToolCalls: 50 });
+  });
+
+  it('accepts whole numbers given as flag strings', () => {
+    expect(parseSeatbelts({ maxIterations: '5', maxWallTimeMs: ' 90000 ' })).toEqual({
+      ...DEFAULT_SEATBELTS,
+      maxIterations: 5,
+      maxWallTimeMs: 90_000,
+    });
+  });
+
+  it('names the flag and the fix for a bad value', () => {
+    expect(problemOf({ maxToolCalls: 0 })).toBe('--max-tool-calls must be a whole number, 1 or more (got 0)');
+    expect(problemOf({ maxIterations: '2.5' })).toBe('--max-iterations must be a whole number, 1 or more (got "2.5")');
+    expect(problemOf({ maxWallTimeMs: 'soon' })).toBe(
+      '--max-wall-time must be a whole number of milliseconds, 1 or more (got "soon")',
+    );
+  });
+
+  it('refuses unknown seatbelts', () => {
+    expect(problemOf({ maxTools: 3 })).toBe(
+      'unknown seatbelt "maxTools"; the seatbelts are maxIterations, maxToolCalls and maxWallTimeMs',
+    );
+  });
+});
+
+describe('checkSeatbelts', () => {
+  it('lets a run inside its limits go on', () => {
+    expect(checkSeatbelts({ toolCalls: 49, elapsedMs: 119_999, limits })).toBeUndefined();
+  });
+
+  it('stops at the tool-call limit and says which flag to raise', () => {
+    expect(checkSeatbelts({ toolCalls: 50, elapsedMs: 0, limits })).toEqual({
+      belt: 'max-tool-calls',
+      message: 'Stopped: the run made 50 tool calls, the limit set by --max-tool-calls. Raise it to go further.',
+    });
+    expect(checkSeatbelts({ toolCalls: 53, elapsedMs: 0, limits })?.message).toBe(
+      'Stopped: the run made 53 tool calls, past the limit of 50 set by --max-tool-calls. Raise it to go further.',
+    );
+  });
+
+  it('stops at the wall-time limit', () => {
+    expect(checkSeatbelts({ toolCalls: 0, elapsedMs: 120_000, limits })).toEqual({
+      belt: 'max-wall-time',
+      message: 'Stopped: the run reached 120 s of wall time, the limit set by --max-wall-time. Raise it to go further.',
+    });
+  });
+});

@@ -1,0 +1,102 @@
+// Seatbelts: whole-run limits on tool calls and wall time, checked by the loop between turns.
+// Host side and pure: validation and a check, no timers; the loop decides when to look.
+
+import { z } from 'zod';
+import { ConfigurationError } from '../errors.js';
+
+export interface Seatbelts {
+  /** Model calls per agent (the loop's own bound). */
+  maxIterations: number;
+  /** Tool calls by the whole run. */
+  maxToolCalls: number;
+  /** Wall time of the whole run, in milliseconds. */
+  maxWallTimeMs: number;
+}
+
+export const DEFAULT_SEATBELTS: Readonly<Seatbelts> = Object.freeze({
+  maxIterations: 20,
+  maxToolCalls: 200,
+  maxWallTimeMs: 10 * 60_000,
+});
+
+/** The flag each limit comes from, so messages tell the user what to raise. */
+export const SEATBELT_FLAGS: Readonly<Record<keyof Seatbelts, string>> = Object.freeze({
+  maxIterations: '--max-iterations',
+  maxToolCalls: '--max-tool-calls',
+  maxWallTimeMs: '--max-wall-time',
+});
+
+export interface SeatbeltState {
+  toolCalls: number;
+  elapsedMs: number;
+  limits: Seatbelts;
+}
+
+export interface SeatbeltStop {
+  belt: 'max-tool-calls' | 'max-wall-time';
+  message: string;
+}
+
+// Flags arrive as strings; accept "50" as well as 50, but not "50abc", "", 0 or 2.5.
+const wholeNumber = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+);
+
+const seatbeltsSchema = z.strictObject({
+  maxIterations: wholeNumber.optional(),
+  maxToolCalls: wholeNumber.optional(),
+  maxWallTimeMs: wholeNumber.optional(),
+});
+
+/**
+ * Validates seatbelt limits (numbers or numeric strings) and fills the rest from DEFAULT_SEATBELTS.
+ * A bad value throws a ConfigurationError naming the flag and the fix.
+ */
+export function parseSeatbelts(input: unknown = {}): Seatbelts {
+  const parsed = seatbeltsSchema.safeParse(input ?? {});
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      if (issue.code === 'unrecognized_keys') {
+        return `unknown seatbelt ${issue.keys.map((key) => `"${key}"`).join(', ')}; the seatbelts are maxIterations, maxToolCalls and maxWallTimeMs`;
+      }
+      const field = issue.path[0];
+      if (field === undefined)
+        return `seatbelts must be an object like { "maxToolCalls": 50 } (got ${JSON.stringify(input)})`;
+      const value = (input as Record<string, unknown>)[String(field)];
+      const flag = SEATBELT_FLAGS[field as keyof Seatbelts] ?? String(field);
+      const unit = field === 'maxWallTimeMs' ? ' of milliseconds' : '';
+      return `${flag} must be a whole number${unit}, 1 or more (got ${JSON.stringify(value) ?? 'nothing'})`;
+    });
+    throw new ConfigurationError(problems.join('\n'));
+  }
+  const limits: Seatbelts = { ...DEFAULT_SEATBELTS };
+  for (const [key, value] of Object.entries(parsed.data)) {
+    if (value !== undefined) limits[key as keyof Seatbelts] = value;
+  }
+  return limits;
+}
+
+/** Undefined while the run is inside its limits; otherwise which belt stopped it and a message for the user. */
+export function checkSeatbelts(state: SeatbeltState): SeatbeltStop | undefined {
+  const { toolCalls, elapsedMs, limits } = state;
+  if (toolCalls >= limits.maxToolCalls) {
+    const count =
+      toolCalls === limits.maxToolCalls
+        ? `made ${toolCalls} tool calls, the limit set by ${SEATBELT_FLAGS.maxToolCalls}`
+        : `made ${toolCalls} tool calls, past the limit of ${limits.maxToolCalls} set by ${SEATBELT_FLAGS.maxToolCalls}`;
+    return { belt: 'max-tool-calls', message: `Stopped: the run ${count}. Raise it to go further.` };
+  }
+  if (elapsedMs >= limits.maxWallTimeMs) {
+    return {
+      belt: 'max-wall-time',
+      message: `Stopped: the run reached ${formatSeconds(limits.maxWallTimeMs)} of wall time, the limit set by ${SEATBELT_FLAGS.maxWallTimeMs}. Raise it to go further.`,
+    };
+  }
+  return undefined;
+}
+
+function formatSeconds(milliseconds: number): string {
+  const seconds = milliseconds / 1000;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}

@@ -1,0 +1,46 @@
+// Local tools: the few tools that run inside the host because they need what a copy cannot carry
+// over the wire (the live toolbox, the gate, the shared budget, the event stream). Host side.
+// The LocalTool contract and the registry the Toolbox keeps them in.
+
+import { ConfigurationError, describeError } from './errors.js';
+import type { ToolSpec } from './model.js';
+import type { ToolAnnotations, ToolCallContext, ToolOutcome } from './tool-types.js';
+
+/** A tool that runs inside the host because it needs the live toolbox, gate, budget or stream. */
+export interface LocalTool {
+  name: string;
+  description: string;
+  inputSchema: ToolSpec['input_schema'];
+  annotations?: ToolAnnotations;
+  run(input: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome>;
+}
+
+/** The host's own tools, by name. A local tool is the host proposing to itself, so the count stays visible. */
+export class LocalTools {
+  readonly #tools = new Map<string, LocalTool>();
+
+  add(tool: LocalTool): void {
+    if (this.#tools.has(tool.name))
+      throw new ConfigurationError(`A local tool named "${tool.name}" is already registered.`);
+    this.#tools.set(tool.name, tool);
+  }
+
+  get size(): number {
+    return this.#tools.size;
+  }
+
+  all(): LocalTool[] {
+    return [...this.#tools.values()];
+  }
+
+  /** Never throws: a tool that is gone or throws becomes an outcome the model can read. */
+  async call(name: string, input: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome> {
+    const tool = this.#tools.get(name);
+    if (!tool) return { isError: true, content: `Local tool "${name}" is no longer registered.` };
+    try {
+      return await tool.run(input, context);
+    } catch (error) {
+      return { isError: true, content: `Local tool "${name}" failed: ${describeError(error)}.` };
+    }
+  }
+}

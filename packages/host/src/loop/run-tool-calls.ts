@@ -1,0 +1,128 @@
+// Runs the tool calls of one model turn concurrently and streams their events out live. Host side:
+// the gate, the toolbox and the event queue meet here; every call ends as a tool_result block.
+
+import { createEventQueue, drainWhile } from '../event-queue.js';
+import { AGENT_DEPTH_LIMIT_TEXT, SPAWN_AGENT_TOOL, SPAWN_NOT_OFFERED_TEXT } from '../limits/spawn-agent-limits.js';
+import { type LoopEvent, type LoopEventDraft, stamp } from '../loop-event.js';
+import type { ToolResultBlock, ToolUseBlock } from '../model.js';
+import type { AgentInfo, ToolOutcome } from '../tool-types.js';
+import type { LiveRun, LiveToolCallContext } from './live-run.js';
+
+/**
+ * How long an aborted call may take to wind down by itself before its result is written off. A
+ * worker uses it to close its lane (agent-end) and a remote call to send notifications/cancelled;
+ * a local tool that ignores the signal is let go after it and runs on unobserved.
+ */
+export const ABORT_GRACE_MS = 100;
+
+export interface TurnToolCalls {
+  toolUses: ToolUseBlock[];
+  run: LiveRun;
+  agent: AgentInfo;
+  signal: AbortSignal;
+  delegate: boolean;
+}
+
+export interface TurnResults {
+  /** One tool_result block per tool_use block, in the same order. */
+  results: ToolResultBlock[];
+  /** Calls that were started; calls past the run's --max-tool-calls were answered without running. */
+  started: number;
+}
+
+/**
+ * Yields a tool-call event per call (in tool_use order), then every event the calls emit as it
+ * happens (approvals, progress, a worker's whole stream, each tool-result as its call ends).
+ */
+export async function* runToolCalls(turn: TurnToolCalls): AsyncGenerator<LoopEvent, TurnResults> {
+  const { toolUses, run, agent } = turn;
+  for (const use of toolUses) {
+    const server = run.toolbox.find(use.name)?.server ?? 'unknown';
+    yield stamp({ type: 'tool-call', agent: agent.id, callId: use.id, tool: use.name, server, input: use.input });
+  }
+
+  // Counted before any call starts, so lanes drawing at once never pass the run's limit between them.
+  const admitted = toolUses.map(() => run.tree.admitToolCall());
+  const queue = createEventQueue<LoopEvent>();
+  const emit = (draft: LoopEventDraft) => queue.push(stamp(draft));
+  const work = Promise.all(toolUses.map((use, index) => runOneCall(turn, use, emit, admitted[index] === true)));
+  for await (const event of drainWhile(queue, work)) yield event;
+  const outcomes = await work;
+
+  const results = toolUses.map((use, index): ToolResultBlock => {
+    const outcome = outcomes[index] as ToolOutcome;
+    return {
+      type: 'tool_result',
+      tool_use_id: use.id,
+      content: outcome.content,
+      ...(outcome.isError ? { is_error: true } : {}),
+    };
+  });
+  return { results, started: admitted.filter(Boolean).length };
+}
+
+async function runOneCall(
+  turn: TurnToolCalls,
+  use: ToolUseBlock,
+  emit: (draft: LoopEventDraft) => void,
+  admitted: boolean,
+): Promise<ToolOutcome> {
+  const started = performance.now();
+  const context: LiveToolCallContext = { callId: use.id, agent: turn.agent, signal: turn.signal, emit, run: turn.run };
+  const outcome = admitted
+    ? await settleOnAbort(authorizeAndCall(turn, use, context), turn.signal, use.name)
+    : { isError: true, content: turn.run.tree.refusedCallText(use.name) };
+  emit({
+    type: 'tool-result',
+    agent: turn.agent.id,
+    callId: use.id,
+    tool: use.name,
+    server: turn.run.toolbox.find(use.name)?.server ?? 'unknown',
+    isError: outcome.isError,
+    content: outcome.content,
+    durationMs: Math.round(performance.now() - started),
+  });
+  return outcome;
+}
+
+async function authorizeAndCall(
+  turn: TurnToolCalls,
+  use: ToolUseBlock,
+  context: LiveToolCallContext,
+): Promise<ToolOutcome> {
+  // Cooks don't hire cooks: the tool is not offered to this agent, and a model that names it anyway
+  // is refused here, before the gate and the toolbox.
+  if (!turn.delegate && use.name === SPAWN_AGENT_TOOL) {
+    return { isError: true, content: turn.agent.depth > 0 ? AGENT_DEPTH_LIMIT_TEXT : SPAWN_NOT_OFFERED_TEXT };
+  }
+  const { toolbox, gate } = turn.run;
+  const tool = toolbox.find(use.name);
+  // An unknown name skips the gate: the toolbox answers it with the list of real tools.
+  if (tool && gate) {
+    const authorization = await gate.authorize({ tool, input: use.input, context });
+    if (!authorization.approved) {
+      return { isError: true, content: `Tool "${use.name}" was not run: ${authorization.reason}` };
+    }
+  }
+  return toolbox.call(use.name, use.input, context);
+}
+
+/**
+ * Remote calls, the gate and workers stop on abort by themselves; this also covers a local tool
+ * that ignores the signal, so an abort always ends the turn within ABORT_GRACE_MS.
+ */
+function settleOnAbort(call: Promise<ToolOutcome>, signal: AbortSignal, tool: string): Promise<ToolOutcome> {
+  const aborted: ToolOutcome = { isError: true, content: `Tool "${tool}" was cancelled because the run was aborted.` };
+  return new Promise((resolve, reject) => {
+    let grace: NodeJS.Timeout | undefined;
+    const onAbort = () => {
+      grace = setTimeout(() => resolve(aborted), ABORT_GRACE_MS);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    call.then(resolve, reject).finally(() => {
+      clearTimeout(grace);
+      signal.removeEventListener('abort', onAbort);
+    });
+  });
+}

@@ -1,0 +1,112 @@
+// Translation between the kitchen's model seam and the Anthropic Messages API's own block types.
+// Host side: used only by AnthropicModel, just before a request leaves and just after it returns.
+
+import type Anthropic from '@anthropic-ai/sdk';
+import type {
+  ContentBlock,
+  Message,
+  ModelResponse,
+  ModelStopReason,
+  TextBlock,
+  ToolSpec,
+  ToolUseBlock,
+  Usage,
+} from '../../model.js';
+
+/**
+ * The API refuses tool_use and tool_result blocks in a request that defines no tools, and a
+ * last-chance call (report without tools) carries the whole tool history: there the blocks are
+ * retold as text, so the model still sees what it did and learned.
+ */
+export function toApiMessages(messages: Message[], toolsOffered = true): Anthropic.MessageParam[] {
+  const toBlocks = toolsOffered ? toApiBlock : toTextBlock;
+  return messages.map((message) => ({
+    role: message.role,
+    content: typeof message.content === 'string' ? message.content : message.content.flatMap(toBlocks),
+  }));
+}
+
+function toTextBlock(block: ContentBlock): Anthropic.ContentBlockParam[] {
+  switch (block.type) {
+    case 'text':
+      return toApiBlock(block);
+    case 'tool_use':
+      return [{ type: 'text', text: `[called tool ${block.name} with ${JSON.stringify(block.input)}]` }];
+    case 'tool_result':
+      return [{ type: 'text', text: `[tool result${block.is_error === true ? ' (error)' : ''}: ${block.content}]` }];
+  }
+}
+
+function toApiBlock(block: ContentBlock): Anthropic.ContentBlockParam[] {
+  switch (block.type) {
+    case 'text':
+      // The API refuses empty text blocks; an empty one carries nothing, so it is left out.
+      return block.text.length > 0 ? [{ type: 'text', text: block.text }] : [];
+    case 'tool_use':
+      return [{ type: 'tool_use', id: block.id, name: block.name, input: block.input }];
+    case 'tool_result':
+      return [
+        {
+          type: 'tool_result',
+          tool_use_id: block.tool_use_id,
+          content: block.content,
+          ...(block.is_error === true ? { is_error: true } : {}),
+        },
+      ];
+  }
+}
+
+export function toApiTools(tools: ToolSpec[] | undefined): Anthropic.Tool[] | undefined {
+  if (tools === undefined || tools.length === 0) return undefined;
+  return tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.input_schema,
+  }));
+}
+
+export function fromApiMessage(message: Anthropic.Message): ModelResponse {
+  const content: Array<TextBlock | ToolUseBlock> = [];
+  for (const block of message.content) {
+    if (block.type === 'text') content.push({ type: 'text', text: block.text });
+    if (block.type === 'tool_use')
+      content.push({ type: 'tool_use', id: block.id, name: block.name, input: asRecord(block.input) });
+    // Thinking and server-tool blocks are not part of the seam; the kitchen asks for neither.
+  }
+  return {
+    content,
+    stopReason: fromApiStopReason(message.stop_reason),
+    usage: fromApiUsage(message.usage),
+    model: message.model,
+  };
+}
+
+function fromApiStopReason(reason: Anthropic.StopReason | null): ModelStopReason {
+  switch (reason) {
+    case 'tool_use':
+    case 'max_tokens':
+    case 'stop_sequence':
+    case 'end_turn':
+      return reason;
+    // The context window filled up: to the loop that is the same as running out of output room.
+    case 'model_context_window_exceeded':
+      return 'max_tokens';
+    // A refusal, a paused server-tool turn or no reason at all: the text so far is the answer.
+    default:
+      return 'end_turn';
+  }
+}
+
+/** Cache reads and writes are input too, and the budget counts every token that was processed. */
+function fromApiUsage(usage: Anthropic.Usage): Usage {
+  return {
+    inputTokens: usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0),
+    outputTokens: usage.output_tokens,
+  };
+}
+
+function asRecord(input: unknown): Record<string, unknown> {
+  return typeof input === 'object' && input !== null && !Array.isArray(input)
+    ? (input as Record<string, unknown>)
+    : { value: input };
+}

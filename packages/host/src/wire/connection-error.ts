@@ -1,0 +1,48 @@
+// Turns a failed connect to a server into a typed error that names the server, the URL and the
+// fix. Host side: this is the first thing a person sees when a server is not running.
+
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { describeError, type KitchenError, ServerRefusedError, ServerUnreachableError } from '../errors.js';
+
+export function connectionError(server: string, url: string, error: unknown): KitchenError {
+  if (error instanceof StreamableHTTPError) return httpRefusal(server, url, error);
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    return new ServerUnreachableError(server, url, 'it accepted the connection but never answered initialize', error);
+  }
+  if (error instanceof McpError) {
+    return new ServerRefusedError(
+      server,
+      url,
+      `initialize failed (${error.message})`,
+      'Check that it is an MCP server speaking protocol revision 2025-11-25.',
+      { status: error.code, cause: error },
+    );
+  }
+  return new ServerUnreachableError(server, url, describeError(error), error);
+}
+
+function httpRefusal(server: string, url: string, error: StreamableHTTPError): ServerRefusedError {
+  const status = error.code;
+  const refuse = (reason: string, fix: string) =>
+    new ServerRefusedError(server, url, reason, fix, { status, cause: error });
+  switch (status) {
+    case 401:
+      return refuse(
+        'HTTP 401, it wants a bearer token',
+        'Pass headers: { authorization: "Bearer <token>" } for this server (the example servers read KITCHEN_TOKEN).',
+      );
+    case 403:
+      return refuse(
+        'HTTP 403, it refused the Host or Origin header or the token',
+        'Connect through 127.0.0.1 or localhost as the server expects, and check the token.',
+      );
+    case 404:
+      return refuse(
+        'HTTP 404, nothing serves MCP at that path',
+        'Check the path in the URL: the example servers serve /mcp.',
+      );
+    default:
+      return refuse(`HTTP ${status ?? 'error'} (${error.message})`, "Check the server's own log for the reason.");
+  }
+}

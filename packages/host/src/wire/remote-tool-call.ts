@@ -1,0 +1,108 @@
+// One tools/call to a server, turned into a ToolOutcome the model can read. Host side: "run a
+// tool" is "make a request"; whatever goes wrong on the way (a refusal, an isError result, a dead
+// server, a timeout, an abort) comes back as data, never as an exception.
+
+import { setMaxListeners } from 'node:events';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { describeError } from '../errors.js';
+import type { ToolCallContext, ToolDescriptor, ToolOutcome } from '../tool-types.js';
+import { toolResultText } from './tool-result-text.js';
+
+export interface RemoteCall {
+  client: Client;
+  tool: ToolDescriptor;
+  input: Record<string, unknown>;
+  context: ToolCallContext;
+  /** No answer and no progress for this long ends the call (progress restarts the clock). */
+  timeoutMs: number;
+}
+
+export async function callRemoteTool({ client, tool, input, context, timeoutMs }: RemoteCall): Promise<ToolOutcome> {
+  const who = `Tool "${tool.name}" on server "${tool.server}"`;
+  // A controller per call that follows the run's signal only while the call is in flight. The SDK
+  // adds an abort listener to the signal it is given and never removes it: handed the run's signal
+  // (or one derived from it), every finished call would stay in memory until the run ends, and the
+  // run's final abort would send notifications/cancelled for calls answered long ago.
+  const call = new AbortController();
+  const follow = () => call.abort(context.signal.reason);
+  // One listener per call in flight, each removed when its call ends: many at once (16 workers'
+  // turns) are expected, not a leak, so the leak warning's limit does not apply to this signal.
+  setMaxListeners(0, context.signal);
+  if (context.signal.aborted) follow();
+  else context.signal.addEventListener('abort', follow, { once: true });
+  try {
+    const result = await client.callTool({ name: tool.originalName, arguments: input }, undefined, {
+      signal: call.signal,
+      timeout: timeoutMs,
+      resetTimeoutOnProgress: true,
+      // Passing onprogress is also what gives the server a progress token to report against.
+      onprogress: ({ progress, total, message }) =>
+        context.emit({
+          type: 'progress',
+          agent: context.agent.id,
+          callId: context.callId,
+          tool: tool.name,
+          progress,
+          ...(total === undefined ? {} : { total }),
+          ...(message === undefined ? {} : { message }),
+        }),
+    });
+    // Only pre-2024-11-05 servers answer with the legacy { toolResult } shape.
+    if (!hasContent(result)) return { isError: false, content: JSON.stringify(result.toolResult) };
+    const text = toolResultText(result);
+    if (!result.isError) return { isError: false, content: text };
+    // The v1 SDK server reports bad arguments as an isError result carrying a JSON-RPC error text.
+    const invalidParams = /^MCP error -32602: (.*)$/s.exec(text);
+    if (invalidParams) return { isError: true, content: `${who} ${refusedArguments(invalidParams[1] ?? text)}` };
+    return { isError: true, content: `${who} reported an error: ${text}` };
+  } catch (error) {
+    return { isError: true, content: `${who} ${describeCallFailure(error, context.signal.aborted, timeoutMs)}` };
+  } finally {
+    context.signal.removeEventListener('abort', follow);
+  }
+}
+
+/** The end of a sentence that starts with the tool and server names. */
+export function describeCallFailure(error: unknown, aborted: boolean, timeoutMs: number): string {
+  if (aborted) return 'was cancelled because the run was aborted.';
+  if (error instanceof McpError) {
+    const detail = error.message.replace(/^MCP error -?\d+: /, '');
+    switch (error.code) {
+      case ErrorCode.RequestTimeout:
+        return `timed out: no answer and no progress for ${formatSeconds(timeoutMs)}.`;
+      case ErrorCode.ConnectionClosed:
+        return `did not finish: ${detail}. The server may have stopped; try again or tell the user.`;
+      case ErrorCode.InvalidParams:
+        return refusedArguments(detail);
+      case ErrorCode.MethodNotFound:
+        return `could not be called: the server does not offer it (${detail}).`;
+      default:
+        return `failed with an error from the server: ${detail}.`;
+    }
+  }
+  if (error instanceof StreamableHTTPError && error.code === 404) {
+    return 'could not be called: the server no longer knows this session (HTTP 404), so it was probably restarted. Reconnect the toolbox.';
+  }
+  if (error instanceof StreamableHTTPError) {
+    return `could not be called: the server answered HTTP ${error.code ?? 'error'} (${error.message}).`;
+  }
+  if (error instanceof TypeError && error.message === 'fetch failed') {
+    return `could not be called: the server did not answer (${describeError(error)}). It may have stopped.`;
+  }
+  return `failed: ${describeError(error)}.`;
+}
+
+function refusedArguments(detail: string): string {
+  return `was refused because of its arguments: ${detail.replace(/\.$/, '')}. Check the input against the tool's schema.`;
+}
+
+function hasContent(result: CallToolResult | { toolResult: unknown }): result is CallToolResult {
+  return Array.isArray((result as { content?: unknown }).content);
+}
+
+function formatSeconds(milliseconds: number): string {
+  const seconds = milliseconds / 1000;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}

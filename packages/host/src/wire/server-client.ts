@@ -1,0 +1,112 @@
+// One MCP client per server, set up the way the host needs it. Host side, at the wire: it declares
+// what the host offers servers (sampling, form elicitation) and routes their requests to the
+// host's handlers together with the tool call that caused them.
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  type CreateMessageRequest,
+  CreateMessageRequestSchema,
+  type CreateMessageResult,
+  type ElicitRequest,
+  ElicitRequestSchema,
+  type ElicitResult,
+  ErrorCode,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { currentToolCallContext } from '../loop/tool-call-context.js';
+import type { ToolCallContext } from '../tool-types.js';
+
+export interface ServerRequestHandlers {
+  /**
+   * Called for sampling/createMessage and elicitation/create from a server. `context` is the
+   * ToolCallContext of the tools/call that caused it (found with AsyncLocalStorage), or undefined
+   * when the request came outside any call. `signal` fires when the server cancels or the call ends.
+   */
+  sampling?: (
+    server: string,
+    params: CreateMessageRequest['params'],
+    context: ToolCallContext | undefined,
+    signal: AbortSignal,
+  ) => Promise<CreateMessageResult>;
+  elicitation?: (
+    server: string,
+    params: ElicitRequest['params'],
+    context: ToolCallContext | undefined,
+    signal: AbortSignal,
+  ) => Promise<ElicitResult>;
+}
+
+export interface ServerClientOptions {
+  server: string;
+  clientName: string;
+  clientVersion: string;
+  handlers: ServerRequestHandlers | undefined;
+  /** Called on notifications/tools/list_changed; the caller refetches the list (all pages). */
+  onToolsChanged: () => void;
+}
+
+export function createServerClient(options: ServerClientOptions): Client {
+  const { server, handlers } = options;
+  // Capabilities must be declared in the constructor: setRequestHandler for sampling or
+  // elicitation throws when the matching capability is missing.
+  const client = new Client(
+    { name: options.clientName, version: options.clientVersion },
+    {
+      capabilities: { sampling: {}, elicitation: { form: {} } },
+      listChanged: {
+        // autoRefresh would fetch only the first page of tools; the toolbox fetches them all.
+        tools: { autoRefresh: false, debounceMs: 50, onChanged: () => options.onToolsChanged() },
+      },
+    },
+  );
+
+  client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
+    if (!handlers?.sampling) throw notOffered('sampling (sampling/createMessage)', server);
+    const context = currentToolCallContext();
+    return handlers.sampling(server, request.params, context, linkedSignal(extra.signal, context));
+  });
+
+  client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+    if (!handlers?.elicitation) throw notOffered('elicitation (elicitation/create)', server);
+    const context = currentToolCallContext();
+    return handlers.elicitation(server, request.params, context, linkedSignal(extra.signal, context));
+  });
+
+  return client;
+}
+
+/** Every tool a server offers, following pagination cursors. */
+export async function listAllTools(client: Client, timeoutMs: number): Promise<Tool[]> {
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return tools;
+}
+
+function notOffered(feature: string, server: string): JsonRpcRefusal {
+  // The capability is always declared, so a server may ask; without a handler the honest
+  // answer is a JSON-RPC error the server can turn into a tool result.
+  return new JsonRpcRefusal(
+    ErrorCode.MethodNotFound,
+    `This host does not offer ${feature}: no handler is configured, so server "${server}" cannot use it.`,
+  );
+}
+
+/** The SDK answers a throwing handler with the error's numeric `code` and its `message` as they are. */
+class JsonRpcRefusal extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Aborts when the server cancels its request or the tool call that caused it is aborted. */
+function linkedSignal(requestSignal: AbortSignal, context: ToolCallContext | undefined): AbortSignal {
+  return context ? AbortSignal.any([requestSignal, context.signal]) : requestSignal;
+}
