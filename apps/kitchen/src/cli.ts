@@ -2,11 +2,11 @@
 // The `kitchen` command: parses the command line and runs demo, run or servers. App side; the
 // first Ctrl-C stops the run gracefully (servers included), a second one stops at once.
 
-import { HELP_TEXT } from './help-text.js';
-import { EXIT, PROCESS_OUTPUT } from './kitchen-output.js';
+import { HELP_TEXT } from './cli/help-text.js';
+import { parseCliArguments } from './cli/parse-cli-arguments.js';
 import { demoTask, demoToolCallLimit, PASTRY_DEMO_TASK } from './kitchen-task.js';
-import { parseCliArguments } from './parse-cli-arguments.js';
-import { serveServers } from './serve-servers.js';
+import { serveServers } from './server-processes/serve-servers.js';
+import { EXIT, PROCESS_OUTPUT } from './terminal/kitchen-output.js';
 
 async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseCliArguments(argv);

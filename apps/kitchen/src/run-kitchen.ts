@@ -19,20 +19,20 @@ import {
   Toolbox,
   type TreeBudget,
 } from '@kitchen/host';
-import { describeToolbox } from './describe-toolbox.js';
-import { createEventWriter } from './event-writer.js';
-import { createHeldOutput } from './held-output.js';
-import { findConfigFile, loadKitchenConfig } from './kitchen-config.js';
-import { EXIT, type KitchenOutput } from './kitchen-output.js';
-import { createKitchenPolicy, type KitchenPolicy } from './kitchen-policy.js';
+import type { KitchenFlags } from './cli/parse-cli-arguments.js';
+import { findConfigFile, loadKitchenConfig } from './config/kitchen-config.js';
+import { createKitchenPolicy, type KitchenPolicy } from './config/kitchen-policy.js';
 import { KITCHEN_SYSTEM_PROMPT } from './kitchen-task.js';
-import { ServerStartError, serverLine } from './launch-server.js';
-import { shouldUseColour } from './paint.js';
-import type { KitchenFlags } from './parse-cli-arguments.js';
-import { LINE_WIDTH } from './render-event.js';
-import { describeModel, renderSummary } from './render-summary.js';
-import { type RunningServers, startServers } from './start-servers.js';
-import { createTerminalPerson, type TerminalPerson, toolCallTimeoutMs } from './terminal-person.js';
+import { ServerStartError, serverLine } from './server-processes/launch-server.js';
+import { type RunningServers, startServers } from './server-processes/start-servers.js';
+import { describeToolbox } from './terminal/describe-toolbox.js';
+import { createEventWriter } from './terminal/event-writer.js';
+import { createHeldOutput } from './terminal/held-output.js';
+import { EXIT, type KitchenOutput } from './terminal/kitchen-output.js';
+import { shouldUseColour } from './terminal/paint.js';
+import { LINE_WIDTH } from './terminal/render-event.js';
+import { describeModel, renderSummary } from './terminal/render-summary.js';
+import { createTerminalPerson, type TerminalPerson, toolCallTimeoutMs } from './terminal/terminal-person.js';
 
 export interface RunKitchenOptions {
   task: string;

@@ -2,7 +2,7 @@
 // and everything the prompt wrote, with a way to wait until a question shows up.
 
 import { PassThrough } from 'node:stream';
-import type { TextSink } from '../src/kitchen-output.js';
+import type { TextSink } from '../src/terminal/kitchen-output.js';
 
 export interface FakeTerminal {
   input: PassThrough;

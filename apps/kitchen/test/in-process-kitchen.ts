@@ -4,9 +4,9 @@
 
 import { PassThrough } from 'node:stream';
 import type { LoopEvent, Model } from '@kitchen/host';
-import { EXIT } from '../src/kitchen-output.js';
-import { type KitchenFlags, parseCliArguments } from '../src/parse-cli-arguments.js';
+import { type KitchenFlags, parseCliArguments } from '../src/cli/parse-cli-arguments.js';
 import { runKitchen } from '../src/run-kitchen.js';
+import { EXIT } from '../src/terminal/kitchen-output.js';
 import type { FakeTerminal } from './fake-terminal.js';
 
 export interface InProcessRun {

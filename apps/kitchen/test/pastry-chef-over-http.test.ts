@@ -23,7 +23,7 @@ import {
 } from '@kitchen/host';
 import { collectEvents, createRecordingContext, ScriptedModel, textTurn, toolTurn } from '@kitchen/host/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServers, startServers } from '../src/start-servers.js';
+import { type RunningServers, startServers } from '../src/server-processes/start-servers.js';
 
 const pastryChefFolder = fileURLToPath(new URL('../../../servers/pastry-chef/', import.meta.url));
 

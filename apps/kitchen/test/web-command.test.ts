@@ -3,7 +3,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseCliArguments } from '../src/parse-cli-arguments.js';
+import { parseCliArguments } from '../src/cli/parse-cli-arguments.js';
 import { serverPids, startCli, waitUntilGone, writeConfig } from './cli-process.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));

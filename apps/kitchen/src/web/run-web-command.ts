@@ -3,10 +3,10 @@
 
 import { once } from 'node:events';
 import { ConfigurationError, describeError, GateRuleError } from '@kitchen/host';
-import { findConfigFile, loadKitchenConfig } from '../kitchen-config.js';
-import { EXIT, type KitchenOutput } from '../kitchen-output.js';
-import { ServerStartError, serverLine } from '../launch-server.js';
-import type { KitchenFlags } from '../parse-cli-arguments.js';
+import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
+import { findConfigFile, loadKitchenConfig } from '../config/kitchen-config.js';
+import { ServerStartError, serverLine } from '../server-processes/launch-server.js';
+import { EXIT, type KitchenOutput } from '../terminal/kitchen-output.js';
 import { type KitchenWeb, startKitchenWeb } from './start-kitchen-web.js';
 
 export interface RunWebCommandOptions {

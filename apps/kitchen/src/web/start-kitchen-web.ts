@@ -4,9 +4,9 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { KitchenConfig } from '../kitchen-config.js';
-import type { KitchenFlags } from '../parse-cli-arguments.js';
-import { type RunningServers, startServers } from '../start-servers.js';
+import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
+import type { KitchenConfig } from '../config/kitchen-config.js';
+import { type RunningServers, startServers } from '../server-processes/start-servers.js';
 import { createWebApp } from './create-web-app.js';
 import { WebKitchen } from './web-kitchen.js';
 

@@ -25,12 +25,12 @@ import {
   Toolbox,
 } from '@kitchen/host';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { describeToolbox } from '../describe-toolbox.js';
-import type { KitchenConfig } from '../kitchen-config.js';
-import { createKitchenPolicy, type KitchenPolicy } from '../kitchen-policy.js';
+import type { KitchenFlags, ModelChoice } from '../cli/parse-cli-arguments.js';
+import type { KitchenConfig } from '../config/kitchen-config.js';
+import { createKitchenPolicy, type KitchenPolicy } from '../config/kitchen-policy.js';
 import { demoTask, demoToolCallLimit, KITCHEN_SYSTEM_PROMPT } from '../kitchen-task.js';
-import type { KitchenFlags, ModelChoice } from '../parse-cli-arguments.js';
-import { describeModel } from '../render-summary.js';
+import { describeToolbox } from '../terminal/describe-toolbox.js';
+import { describeModel } from '../terminal/render-summary.js';
 import { createPendingElicitations, type PendingElicitations } from './pending-elicitations.js';
 import { WebRun } from './web-run.js';
 

@@ -8,9 +8,9 @@ import {
   declineAllAsker,
   type ElicitationAsker,
 } from '@kitchen/host';
+import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
 import type { HeldOutput } from './held-output.js';
 import type { KitchenOutput } from './kitchen-output.js';
-import type { KitchenFlags } from './parse-cli-arguments.js';
 import { createTerminalApprover } from './terminal-approver.js';
 import { createTerminalElicitationAsker } from './terminal-elicitation.js';
 import { createTerminalPrompt } from './terminal-prompt.js';

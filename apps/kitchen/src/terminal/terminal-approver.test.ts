@@ -4,7 +4,7 @@
 import { type ApprovalQuestion, Gate, type LoopEvent, type ToolDescriptor } from '@kitchen/host';
 import { createRecordingContext } from '@kitchen/host/testing';
 import { describe, expect, it } from 'vitest';
-import { createFakeTerminal } from '../test/fake-terminal.js';
+import { createFakeTerminal } from '../../test/fake-terminal.js';
 import { createHeldOutput } from './held-output.js';
 import { createTerminalApprover, describeQuestion } from './terminal-approver.js';
 import { createTerminalPrompt } from './terminal-prompt.js';

@@ -5,7 +5,7 @@ import { createElicitationHandler, type ElicitationQuestion } from '@kitchen/hos
 import { createRecordingContext } from '@kitchen/host/testing';
 import type { ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { createFakeTerminal } from '../test/fake-terminal.js';
+import { createFakeTerminal } from '../../test/fake-terminal.js';
 import { createTerminalElicitationAsker, describeForm } from './terminal-elicitation.js';
 import { createTerminalPrompt } from './terminal-prompt.js';
 

@@ -1,7 +1,7 @@
 // Starts the configured MCP servers together and stops every one of them again, on success, on
 // error and on Ctrl-C. App side: the children are the server side of the boundary.
 
-import type { ServerEntry } from './kitchen-config.js';
+import type { ServerEntry } from '../config/kitchen-config.js';
 import {
   type LaunchOptions,
   launchServer,

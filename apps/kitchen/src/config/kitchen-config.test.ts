@@ -194,7 +194,7 @@ describe('loadKitchenConfig', () => {
   });
 
   it('accepts the kitchen config shipped at the repository root', () => {
-    const shipped = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
+    const shipped = fileURLToPath(new URL('../../../../kitchen.config.json', import.meta.url));
     const result = loadKitchenConfig(shipped);
     expect(result.ok && result.config.servers.map((server) => server.name)).toEqual(
       expect.arrayContaining(['cookie-jars', 'dice', 'pantry', 'pastry-chef']),
@@ -208,6 +208,6 @@ describe('findConfigFile', () => {
     const folder = mkdtempSync(join(tmpdir(), 'kitchen-find-'));
     writeFileSync(join(folder, 'kitchen.config.json'), '{}');
     expect(findConfigFile(join(folder))).toBe(join(folder, 'kitchen.config.json'));
-    expect(findConfigFile(tmpdir())).toBe(fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url)));
+    expect(findConfigFile(tmpdir())).toBe(fileURLToPath(new URL('../../../../kitchen.config.json', import.meta.url)));
   });
 });

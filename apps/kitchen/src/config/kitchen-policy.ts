@@ -19,8 +19,8 @@ import {
   type SpawnLimits,
   TreeBudget,
 } from '@kitchen/host';
+import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
 import type { KitchenConfig } from './kitchen-config.js';
-import type { KitchenFlags } from './parse-cli-arguments.js';
 import { loadRulesFile } from './rules-file.js';
 
 export interface KitchenPolicy {

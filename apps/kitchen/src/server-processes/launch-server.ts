@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cleanText } from './clean-text.js';
-import type { LaunchedServerEntry } from './kitchen-config.js';
+import type { LaunchedServerEntry } from '../config/kitchen-config.js';
+import { cleanText } from '../terminal/clean-text.js';
 
 export const START_TIMEOUT_MS = 20_000;
 const STOP_GRACE_MS = 3_000;

@@ -2,10 +2,10 @@
 // inspector (or any client) can be pointed at them. App side.
 
 import { once } from 'node:events';
-import { findConfigFile, loadKitchenConfig } from './kitchen-config.js';
-import { EXIT, type KitchenOutput } from './kitchen-output.js';
+import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
+import { findConfigFile, loadKitchenConfig } from '../config/kitchen-config.js';
+import { EXIT, type KitchenOutput } from '../terminal/kitchen-output.js';
 import { ServerStartError, serverLine } from './launch-server.js';
-import type { KitchenFlags } from './parse-cli-arguments.js';
 import { startServers } from './start-servers.js';
 
 export async function serveServers(flags: KitchenFlags, output: KitchenOutput, signal: AbortSignal): Promise<number> {

@@ -4,11 +4,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isAlive, waitUntilGone } from '../test/cli-process.js';
-import type { LaunchedServerEntry } from './kitchen-config.js';
+import { isAlive, waitUntilGone } from '../../test/cli-process.js';
+import type { LaunchedServerEntry } from '../config/kitchen-config.js';
 import { type RunningServers, startServers } from './start-servers.js';
 
-const fixtures = fileURLToPath(new URL('../test/fixtures/', import.meta.url));
+const fixtures = fileURLToPath(new URL('../../test/fixtures/', import.meta.url));
 
 function fakeEntry(name: string, mode = 'ok', port = 0): LaunchedServerEntry {
   return {

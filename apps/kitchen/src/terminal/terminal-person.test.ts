@@ -4,9 +4,9 @@
 import { PassThrough } from 'node:stream';
 import { DEFAULT_CALL_TIMEOUT_MS, declineAllAsker } from '@kitchen/host';
 import { describe, expect, it } from 'vitest';
+import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
 import { createHeldOutput } from './held-output.js';
 import type { KitchenOutput } from './kitchen-output.js';
-import type { KitchenFlags } from './parse-cli-arguments.js';
 import { createTerminalPerson, toolCallTimeoutMs } from './terminal-person.js';
 
 const flags: KitchenFlags = { json: false, model: 'offline', seed: 1729, jars: 80, latencyMs: 0, rules: [] };

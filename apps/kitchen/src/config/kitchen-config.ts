@@ -104,7 +104,7 @@ export function findConfigFile(start: string = process.cwd()): string {
     if (existsSync(candidate)) return candidate;
     if (dirname(directory) === directory) break;
   }
-  return fileURLToPath(new URL(`../../../${CONFIG_FILE_NAME}`, import.meta.url));
+  return fileURLToPath(new URL(`../../../../${CONFIG_FILE_NAME}`, import.meta.url));
 }
 
 export function loadKitchenConfig(file: string): ConfigResult {
