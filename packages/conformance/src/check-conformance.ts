@@ -1,0 +1,40 @@
+// Runs the planned scenarios against a server and judges each one: the whole suite against the
+// fixture, the generic scenarios against any other server. Test side.
+
+import { serveMcp } from '@kitchen/server-kit';
+import { buildFixtureServer, FIXTURE_SERVER_NAME } from './build-fixture-server.js';
+import { judgeScenario, type ScenarioVerdict } from './judge-scenario.js';
+import { runConformanceSuite } from './run-conformance-suite.js';
+import {
+  EXCLUDED_SCENARIOS,
+  expectationFor,
+  FIXTURE_SCENARIOS,
+  GENERIC_SCENARIOS,
+  type ServerKind,
+} from './scenario-plan.js';
+
+/** Judges every planned scenario of `kind` against the server at `url`; a planned scenario that did not run fails. */
+export async function checkConformance(server: string, url: string, kind: ServerKind): Promise<ScenarioVerdict[]> {
+  const planned: readonly string[] = kind === 'fixture' ? FIXTURE_SCENARIOS : GENERIC_SCENARIOS;
+  // The fixture runs the whole suite in one process; the rest run only what applies to them.
+  const runs = await runConformanceSuite(url, kind === 'fixture' ? 'all' : planned);
+  return planned.map((scenario) => {
+    const run = runs.find((candidate) => candidate.scenario === scenario) ?? { scenario, checks: [] };
+    return judgeScenario(server, run, expectationFor(scenario, kind));
+  });
+}
+
+/** Serves the fixture with the kit on 127.0.0.1, runs the suite, and closes it again. */
+export async function checkFixture(): Promise<ScenarioVerdict[]> {
+  const served = await serveMcp({ name: FIXTURE_SERVER_NAME, buildServer: buildFixtureServer });
+  try {
+    return await checkConformance(FIXTURE_SERVER_NAME, served.url, 'fixture');
+  } finally {
+    await served.close();
+  }
+}
+
+/** The scenarios of the suite that no server is checked against, with the reason (for the table's footer). */
+export function describeExclusions(): string[] {
+  return Object.entries(EXCLUDED_SCENARIOS).map(([scenario, reason]) => `${scenario}: not run, ${reason}.`);
+}
