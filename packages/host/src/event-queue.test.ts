@@ -35,6 +35,44 @@ describe('createEventQueue', () => {
     expect(await drain(queue)).toEqual(['kept']);
   });
 
+  it('delivers a 100,000-item burst in order, then items pushed while it drains', async () => {
+    const queue = createEventQueue<number>();
+    const burst = 100_000;
+    for (let index = 0; index < burst; index += 1) queue.push(index);
+    const seen: number[] = [];
+    for await (const item of queue) {
+      seen.push(item);
+      // Pushed mid-drain, past the point where the delivered prefix is compacted away.
+      if (item === 60_000) for (let extra = 0; extra < 3; extra += 1) queue.push(burst + extra);
+      if (seen.length === burst + 3) queue.close();
+    }
+    expect(seen).toEqual(Array.from({ length: burst + 3 }, (_, index) => index));
+  });
+
+  it('keeps the undelivered items for the next consumer when one stops early', async () => {
+    const queue = createEventQueue<string>();
+    for (const item of ['a', 'b', 'c']) queue.push(item);
+    for await (const item of queue) if (item === 'a') break;
+    queue.close();
+    expect(await drain(queue)).toEqual(['b', 'c']);
+  });
+
+  it("interleaves 16 producers without losing or reordering any one producer's items", async () => {
+    const queue = createEventQueue<{ producer: number; index: number }>();
+    const producers = Array.from({ length: 16 }, async (_, producer) => {
+      for (let index = 0; index < 500; index += 1) {
+        queue.push({ producer, index });
+        if (index % 7 === 0) await Promise.resolve();
+      }
+    });
+    const seen = await drain(drainWhile(queue, Promise.all(producers)));
+    expect(seen).toHaveLength(16 * 500);
+    for (let producer = 0; producer < 16; producer += 1) {
+      const indexes = seen.filter((item) => item.producer === producer).map((item) => item.index);
+      expect(indexes).toEqual(Array.from({ length: 500 }, (_, index) => index));
+    }
+  });
+
   it('throws the failure to the consumer after the buffered items', async () => {
     const queue = createEventQueue<string>();
     const seen: string[] = [];
