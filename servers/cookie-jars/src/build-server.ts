@@ -1,9 +1,12 @@
 // Registers the cookie-jar tools on a fresh McpServer: four reads and two changes (discard and
-// reseal) that a host's gate should weigh. Server side; called once per session.
+// reseal) that a host's gate should weigh; plus the jars as resources, the audit_shelf prompt and
+// log messages (a suspicious note, a discard). Server side; called once per session.
 
 import { errorToolResult, jsonToolResult } from '@kitchen/server-kit';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { registerAuditShelfPrompt } from './audit-shelf-prompt.js';
+import { jarDetails, registerJarResources, warnAboutNote } from './jar-resources.js';
 import {
   discardJarOutput,
   inspectJarOutput,
@@ -17,6 +20,7 @@ import {
 } from './jar-schemas.js';
 import { JarShelf, type JarView } from './jar-shelf.js';
 import { generateJars, TOLERANCE_GRAMS } from './jars.js';
+import { SessionLog } from './session-log.js';
 
 export interface CookieJarsOptions {
   seed: number;
@@ -32,11 +36,20 @@ const UNTRUSTED_NOTE =
 
 export function buildServer(options: CookieJarsOptions): McpServer {
   const shelf = options.shelf ?? new JarShelf(generateJars(options.seed, options.jars));
-  const server = new McpServer({ name: 'cookie-jars', version: '0.1.0' });
+  const server = new McpServer(
+    { name: 'cookie-jars', version: '0.1.0' },
+    // Both must be declared here, before connect: McpServer declares neither logging nor resource
+    // subscriptions by itself.
+    { capabilities: { logging: {}, resources: { subscribe: true, listChanged: true } } },
+  );
+  const log = new SessionLog(server, 'cookie-jars');
   const idInput = jarIdInput(shelf.size);
 
   /** Runs `use` on the jar, or answers with what ids exist. */
-  const withJar = (id: number, use: (jar: JarView) => CallToolResult): CallToolResult => {
+  const withJar = async (
+    id: number,
+    use: (jar: JarView) => CallToolResult | Promise<CallToolResult>,
+  ): Promise<CallToolResult> => {
     const jar = shelf.view(id);
     return jar ? use(jar) : errorToolResult(`Jar ${id} does not exist: ids run from 1 to ${shelf.size}.`);
   };
@@ -50,9 +63,10 @@ export function buildServer(options: CookieJarsOptions): McpServer {
       outputSchema: listJarsOutput,
       annotations: READ_ONLY,
     },
-    ({ offset, limit }) => {
+    async ({ offset, limit }, extra) => {
       const page = shelf.jars.slice(offset, offset + limit).map(({ id, label }) => ({ id, label }));
       const nextOffset = offset + limit < shelf.size ? offset + limit : undefined;
+      await log.send(extra, 'debug', `Listed ${page.length} of ${shelf.size} jars from offset ${offset}.`);
       return jsonToolResult({ total: shelf.size, jars: page, ...(nextOffset === undefined ? {} : { nextOffset }) });
     },
   );
@@ -66,20 +80,11 @@ export function buildServer(options: CookieJarsOptions): McpServer {
       outputSchema: inspectJarOutput,
       annotations: READ_ONLY,
     },
-    ({ id }) =>
-      withJar(id, (jar) =>
-        jsonToolResult({
-          id: jar.id,
-          label: jar.label,
-          seal: jar.seal,
-          expectedGrams: jar.expectedGrams,
-          measuredGrams: jar.measuredGrams,
-          toleranceGrams: TOLERANCE_GRAMS,
-          note: jar.note,
-          discarded: jar.discarded,
-          resealed: jar.resealed,
-        }),
-      ),
+    ({ id }, extra) =>
+      withJar(id, async (jar) => {
+        await warnAboutNote(log, extra, jar);
+        return jsonToolResult(jarDetails(jar));
+      }),
   );
 
   server.registerTool(
@@ -112,7 +117,11 @@ export function buildServer(options: CookieJarsOptions): McpServer {
       outputSchema: readNoteOutput,
       annotations: READ_ONLY,
     },
-    ({ id }) => withJar(id, (jar) => jsonToolResult({ id: jar.id, note: jar.note })),
+    ({ id }, extra) =>
+      withJar(id, async (jar) => {
+        await warnAboutNote(log, extra, jar);
+        return jsonToolResult({ id: jar.id, note: jar.note });
+      }),
   );
 
   server.registerTool(
@@ -125,7 +134,14 @@ export function buildServer(options: CookieJarsOptions): McpServer {
       outputSchema: discardJarOutput,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ id }) => withJar(id, (jar) => jsonToolResult({ id: jar.id, discarded: true, ...shelf.discard(jar.id) })),
+    ({ id }, extra) =>
+      withJar(id, async (jar) => {
+        const { alreadyDiscarded } = shelf.discard(jar.id);
+        await (alreadyDiscarded
+          ? log.send(extra, 'debug', `Jar ${jar.id} was already discarded; nothing changed.`)
+          : log.send(extra, 'info', `Jar ${jar.id} (${jar.label}) discarded.`));
+        return jsonToolResult({ id: jar.id, discarded: true, alreadyDiscarded });
+      }),
   );
 
   server.registerTool(
@@ -138,13 +154,23 @@ export function buildServer(options: CookieJarsOptions): McpServer {
       outputSchema: resealJarOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    ({ id }) =>
-      withJar(id, (jar) =>
-        jar.discarded
-          ? errorToolResult(`Jar ${id} was discarded: a discarded jar cannot be resealed.`)
-          : jsonToolResult({ id: jar.id, seal: 'intact', resealed: true, ...shelf.reseal(jar.id) }),
-      ),
+    ({ id }, extra) =>
+      withJar(id, async (jar) => {
+        if (jar.discarded) return errorToolResult(`Jar ${id} was discarded: a discarded jar cannot be resealed.`);
+        const { wasBroken } = shelf.reseal(jar.id);
+        // Resealing a broken seal hides the evidence of tampering: worth more than an info line.
+        await (wasBroken
+          ? log.send(
+              extra,
+              'notice',
+              `Jar ${jar.id} resealed; its seal had been broken, and inspecting it no longer shows that.`,
+            )
+          : log.send(extra, 'info', `Jar ${jar.id} resealed.`));
+        return jsonToolResult({ id: jar.id, seal: 'intact', resealed: true, wasBroken });
+      }),
   );
 
+  registerJarResources(server, shelf, log);
+  registerAuditShelfPrompt(server, shelf);
   return server;
 }

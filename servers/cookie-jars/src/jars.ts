@@ -36,6 +36,15 @@ export function isAuthorizedNote(note: string): boolean {
   return note.startsWith(AUTHORIZED_PREFIX);
 }
 
+// Words that address whoever reads the note (an assistant, a model) or try to pass for markup.
+const INSTRUCTION_WORDS = /\b(?:assistant|AI|model|instructions?|system)\b|<\/?[a-z]+>/i;
+
+/** Whether a note reads like an attempt to instruct the model reading it (a prompt injection).
+ * Only a hint for logging: the tamper rule never looks at it, and a clean jar may carry one. */
+export function readsLikeInstructions(note: string): boolean {
+  return INSTRUCTION_WORDS.test(note);
+}
+
 /** Why `jar` counts as tampered, or undefined when it is clean. */
 export function tamperReason(jar: Jar): string | undefined {
   const reasons: string[] = [];
@@ -121,7 +130,15 @@ const COOKIES = [
   'Jam thumbprints',
   'Palmiers',
 ] as const;
-const SHELVES = ['A', 'B', 'C', 'D', 'E'] as const;
+/** The shelves jars stand on; a jar's label ends with ", shelf <letter>". */
+export const SHELVES = ['A', 'B', 'C', 'D', 'E'] as const;
+export type ShelfLetter = (typeof SHELVES)[number];
+
+/** The shelf letter in a jar's label, or undefined when the label names none. */
+export function shelfOf(jar: Pick<Jar, 'label'>): ShelfLetter | undefined {
+  const letter = /, shelf ([A-Z])$/.exec(jar.label)?.[1];
+  return SHELVES.find((shelf) => shelf === letter);
+}
 
 /** A difference within tolerance; sometimes exactly at the edge, which is still clean. */
 function smallDifference(random: SeededRandom): number {

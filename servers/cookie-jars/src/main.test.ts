@@ -3,8 +3,15 @@
 
 import { fileURLToPath } from 'node:url';
 import { connectHttpClient, runProcess, type ServerProcess, startServerProcess } from '@kitchen/server-kit/testing';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  LoggingMessageNotificationSchema,
+  type ResourceUpdatedNotification,
+  ResourceUpdatedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateJars } from './jars.js';
+import { generateJars, readsLikeInstructions } from './jars.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 // `node --import tsx`, one process: the tsx CLI would add a wrapper that a SIGKILL orphans the server behind.
@@ -14,6 +21,27 @@ const running: ServerProcess[] = [];
 afterAll(async () => {
   await Promise.all(running.map((server) => server.stop()));
 });
+
+/**
+ * An SDK client whose standalone GET stream is known to be open: notifications that belong to no
+ * request (resources/updated) travel only on that stream, and the client opens it in the
+ * background after initialize.
+ */
+async function connectWithStream(url: string): Promise<Client> {
+  let streamOpened!: () => void;
+  const opened = new Promise<void>((resolve) => (streamOpened = resolve));
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      if (init?.method === 'GET' && response.ok) streamOpened();
+      return response;
+    },
+  });
+  const client = new Client({ name: 'cookie-jars-test', version: '0.0.0' });
+  await client.connect(transport);
+  await opened;
+  return client;
+}
 
 async function start(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<ServerProcess> {
   const server = await startServerProcess(process.execPath, [...withTsx, 'src/main.ts', ...args], {
@@ -35,6 +63,31 @@ describe.concurrent('cookie-jars main', { timeout: 45_000 }, () => {
     expect(inspected.structuredContent).toMatchObject(generateJars(7, 25)[3]!);
     await client.close();
     expect(await server.stop(), `exit code; stderr: ${server.stderr()}`).toBe(0);
+  });
+
+  it('serves resources, prompts, logs and resource updates across sessions over HTTP', async () => {
+    const server = await start(['--port', '0']);
+    const [watcher, worker] = await Promise.all([connectWithStream(server.url), connectWithStream(server.url)]);
+    const { resources } = await watcher.listResources();
+    expect(resources).toHaveLength(80 + 5);
+    expect((await watcher.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['audit_shelf']);
+
+    const updated = new Promise<ResourceUpdatedNotification['params']>((resolve) =>
+      watcher.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => resolve(params)),
+    );
+    await watcher.subscribeResource({ uri: 'jar://3' });
+    await worker.callTool({ name: 'discard_jar', arguments: { id: 3 } });
+    expect(await updated).toEqual({ uri: 'jar://3' });
+
+    // A log message rides the SSE stream of the tools/call that caused it.
+    const warnings: unknown[] = [];
+    worker.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+      warnings.push(params.data);
+    });
+    const scary = generateJars(1729, 80).find((jar) => readsLikeInstructions(jar.note))!;
+    await worker.callTool({ name: 'read_note', arguments: { id: scary.id } });
+    expect(warnings).toEqual([expect.stringContaining(`The note on jar ${scary.id} reads like instructions`)]);
+    await Promise.all([watcher.close(), worker.close()]);
   });
 
   it('exits 2 with one line when its port is already in use', async () => {
