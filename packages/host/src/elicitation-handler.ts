@@ -4,7 +4,7 @@
 
 import { type ElicitResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { LoopEventDraft } from './loop-event.js';
-import type { AgentInfo } from './tool-types.js';
+import { type AgentInfo, MAIN_AGENT } from './tool-types.js';
 import { type ElicitationSchema, type ElicitedValue, findContentProblems } from './wire/elicited-content.js';
 import type { ServerRequestHandlers } from './wire/server-client.js';
 
@@ -59,7 +59,6 @@ export function scriptedAsker(answers: ElicitationAnswer[]): ElicitationAsker & 
   return Object.assign(asker, { questions });
 }
 
-const MAIN_AGENT: AgentInfo = { id: 'main', name: 'main', depth: 0 };
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 let requestCounter = 0;
 

@@ -135,13 +135,11 @@ export { OFFLINE_BATCH_SIZE, OFFLINE_MODEL_ID, OfflineModel } from './offline-mo
 export type { RunAgentLoopOptions } from './run-agent-loop.js';
 export {
   DEFAULT_MAX_TOKENS_PER_CALL,
-  MAIN_AGENT,
   MAX_ITERATIONS,
   MAX_TREE_TOKENS_FLAG,
   runAgentLoop,
 } from './run-agent-loop.js';
 export type {
-  SamplingAction,
   SamplingHandler,
   SamplingHandlerOptions,
   ServerSamplingPolicy,
@@ -158,6 +156,7 @@ export type {
   ToolDescriptor,
   ToolOutcome,
 } from './tool-types.js';
+export { MAIN_AGENT } from './tool-types.js';
 export type { ServerConnection, ServerRequestHandlers, ToolboxOptions, TransportConnection } from './toolbox.js';
 export { DEFAULT_CALL_TIMEOUT_MS, Toolbox } from './toolbox.js';
 export type { Reservation, TreeBudgetOptions } from './tree-budget.js';

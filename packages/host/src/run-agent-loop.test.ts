@@ -121,7 +121,8 @@ describe('runAgentLoop', () => {
     ]);
   });
 
-  it("runs one turn's tool calls concurrently: two 100 ms tools finish in well under 200 ms", async () => {
+  it("runs one turn's tool calls concurrently: both have started before the first one finishes", async () => {
+    const observations = createObservations();
     const model = new ScriptedModel([
       toolTurn(
         { name: 'sleep', input: { ms: 100, label: 'one' } },
@@ -129,14 +130,20 @@ describe('runAgentLoop', () => {
       ),
       textTurn('rested'),
     ]);
-    const events = await run({ model, toolbox: await kitchen() });
+    const startedAtFirstResult: string[][] = [];
+    const events: LoopEvent[] = [];
+    for await (const event of runAgentLoop({
+      messages: [{ role: 'user', content: 'rest' }],
+      model,
+      toolbox: await kitchen(observations),
+    })) {
+      if (event.type === 'tool-result' && startedAtFirstResult.length === 0)
+        startedAtFirstResult.push([...observations.started]);
+      events.push(event);
+    }
 
-    const calls = events.filter((event) => event.type === 'tool-call');
-    const results = events.filter((event) => event.type === 'tool-result');
-    const elapsed = Math.max(...results.map((event) => event.at)) - Math.min(...calls.map((event) => event.at));
-    expect(results).toHaveLength(2);
-    expect(elapsed).toBeGreaterThanOrEqual(95);
-    expect(elapsed).toBeLessThan(170);
+    expect(events.filter((event) => event.type === 'tool-result')).toHaveLength(2);
+    expect(startedAtFirstResult[0]?.sort()).toEqual(['one', 'two']);
   });
 
   it('yields the events a tool emits while it is still running', async () => {
@@ -194,16 +201,15 @@ describe('runAgentLoop', () => {
     expect(events.filter((event) => event.type === 'usage')).toHaveLength(4);
   });
 
-  it('ends with aborted quickly when the signal fires, and the in-flight tool call sees the abort', async () => {
+  it('ends with aborted when the signal fires, and the in-flight tool call sees the abort', async () => {
     const observations = createObservations();
     const toolbox = await kitchen(observations);
     const model = new ScriptedModel([
-      toolTurn({ name: 'sleep', input: { ms: 10_000, label: 'stew' } }),
+      toolTurn({ name: 'sleep', input: { ms: 60_000, label: 'stew' } }),
       textTurn('never'),
     ]);
     const controller = new AbortController();
     const events: LoopEvent[] = [];
-    let abortedAt = 0;
     for await (const event of runAgentLoop({
       messages: [{ role: 'user', content: 'cook' }],
       model,
@@ -211,15 +217,10 @@ describe('runAgentLoop', () => {
       signal: controller.signal,
     })) {
       events.push(event);
-      if (event.type === 'tool-call') {
-        setTimeout(() => {
-          abortedAt = Date.now();
-          controller.abort();
-        }, 30);
-      }
+      if (event.type === 'tool-call') setTimeout(() => controller.abort(), 30);
     }
 
-    expect(Date.now() - abortedAt).toBeLessThan(500);
+    // The sleep outlasts the test's timeout: ending at all means the abort reached the call.
     expect(last(events, 'tool-result')).toMatchObject({
       isError: true,
       content: expect.stringContaining('cancelled because the run was aborted'),
@@ -230,13 +231,12 @@ describe('runAgentLoop', () => {
   });
 
   it('aborts a model call in flight: the model sees the signal and the run ends at once', async () => {
-    const model = new ScriptedModel([{ text: 'too late', delayMs: 10_000 }]);
+    // The model call outlasts the test's timeout: ending at all means the abort reached it.
+    const model = new ScriptedModel([{ text: 'too late', delayMs: 60_000 }]);
     const controller = new AbortController();
-    const started = Date.now();
     setTimeout(() => controller.abort(), 30);
     const events = await run({ model, toolbox: await kitchen(), signal: controller.signal });
 
-    expect(Date.now() - started).toBeLessThan(500);
     expect(model.requests[0]?.signal?.aborted).toBe(true);
     expect(last(events, 'done')).toMatchObject({ stopReason: 'aborted', finalText: '' });
   });

@@ -15,14 +15,13 @@ import { runToolCalls } from './loop/run-tool-calls.js';
 import type { LoopStopReason } from './loop/stop-reason.js';
 import { type LoopEvent, stamp } from './loop-event.js';
 import type { Message, Model, ModelRequest, TextBlock } from './model.js';
-import type { AgentInfo } from './tool-types.js';
+import { type AgentInfo, MAIN_AGENT } from './tool-types.js';
 import type { Toolbox } from './toolbox.js';
 import type { TreeBudget } from './tree-budget.js';
 
 /** A model that keeps calling tools forever is a bug, not a feature: the loop is bounded. */
 export const MAX_ITERATIONS = 20;
 export const DEFAULT_MAX_TOKENS_PER_CALL = 4096;
-export const MAIN_AGENT: Readonly<AgentInfo> = Object.freeze({ id: 'main', name: 'main', depth: 0 });
 /** The flag the app takes the tree budget from, named when the budget stops a run. */
 export const MAX_TREE_TOKENS_FLAG = '--max-tree-tokens';
 

@@ -5,18 +5,17 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ConfigurationError, describeError } from './errors.js';
 import { askApprover } from './gate/ask-approver.js';
+import type { GateAction } from './gate/gate-rules.js';
 import { type Approver, DEFAULT_APPROVAL_TIMEOUT_MS } from './gate.js';
 import type { LoopEventDraft } from './loop-event.js';
 import { estimateRequestTokens, type Model } from './model.js';
-import type { AgentInfo } from './tool-types.js';
+import { MAIN_AGENT } from './tool-types.js';
 import type { TreeBudget } from './tree-budget.js';
 import { formatCents, toCreateMessageResult, toModelRequest } from './wire/sampling-messages.js';
 import type { ServerRequestHandlers } from './wire/server-client.js';
 
-export type SamplingAction = 'allow' | 'ask' | 'deny';
-
 export interface ServerSamplingPolicy {
-  action: SamplingAction;
+  action: GateAction;
   /** Most this server may spend on sampling in the whole run, in cents (worst cases held count). */
   capCents?: number;
 }
@@ -29,7 +28,7 @@ export interface SamplingHandlerOptions {
   /** Host-side cap on output tokens per request, whatever the server asks for. Default 1024. */
   maxOutputTokens?: number;
   /** For servers not named in perServer. Default "ask". */
-  defaultAction?: SamplingAction;
+  defaultAction?: GateAction;
   /** Spending cap for servers whose policy names none, in cents across the run. */
   capCents?: number;
   perServer?: Record<string, ServerSamplingPolicy>;
@@ -46,7 +45,6 @@ export type SamplingHandler = NonNullable<ServerRequestHandlers['sampling']>;
 /** The JSON-RPC code MCP gives "User rejected sampling request"; used for every refusal. */
 export const SAMPLING_REJECTED = -1;
 export const DEFAULT_SAMPLING_MAX_OUTPUT_TOKENS = 1024;
-const MAIN_AGENT: AgentInfo = { id: 'main', name: 'main', depth: 0 };
 
 let requestCounter = 0;
 

@@ -1,13 +1,18 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { LoopEvent } from './loop-event.js';
 import { runAgentLoop } from './run-agent-loop.js';
 import { createSpawnAgentTool } from './spawn-agent.js';
-import { collectEvents } from './testing/recording-context.js';
 import { textTurn, toolTurn } from './testing/scripted-model.js';
 import { serveOverHttp } from './testing/serve-over-http.js';
 import { teamModel } from './testing/team-model.js';
 import { buildTestServer, createObservations } from './testing/test-server.js';
 import { Toolbox } from './toolbox.js';
+
+/** Polls until the condition holds; the test's timeout bounds the wait. */
+async function waitUntil(condition: () => boolean): Promise<void> {
+  while (!condition()) await delay(2);
+}
 
 function ofType<Type extends LoopEvent['type']>(
   events: LoopEvent[],
@@ -17,46 +22,48 @@ function ofType<Type extends LoopEvent['type']>(
 }
 
 describe('aborting a run with workers', () => {
-  it('reaches every worker and every in-flight call over real HTTP within 200 ms, and closes every lane', {
-    timeout: 10_000,
+  it('reaches every worker and every in-flight call over real HTTP, and closes every lane', {
+    timeout: 20_000,
   }, async () => {
     const observations = createObservations();
     const server = await serveOverHttp(() => buildTestServer('pantry', observations));
     const remote = await Toolbox.connect([{ name: 'pantry', url: server.url }]);
     remote.addLocalTool(createSpawnAgentTool());
     try {
+      // Each worker's sleep outlasts the test's timeout: the run ends only if the abort reaches all three.
       const model = teamModel({
         main: (_request, turn) =>
           turn === 0
             ? toolTurn(...[1, 2, 3].map((shelf) => ({ name: 'spawn_agent', input: { task: `Stew ${shelf}.` } })))
             : textTurn('unreached'),
-        worker: (_request, _turn, task) => toolTurn({ name: 'sleep', input: { ms: 10_000, label: task.slice(0, 6) } }),
+        worker: (_request, _turn, task) => toolTurn({ name: 'sleep', input: { ms: 60_000, label: task.slice(0, 6) } }),
       });
       const controller = new AbortController();
-      let abortedAt = 0;
-      const watch = setInterval(() => {
-        if (observations.started.length === 3 && abortedAt === 0) {
-          abortedAt = performance.now();
+      const events: LoopEvent[] = [];
+      for await (const event of runAgentLoop({
+        messages: [{ role: 'user', content: 'Stew three pots.' }],
+        model,
+        toolbox: remote,
+        signal: controller.signal,
+      })) {
+        events.push(event);
+        // Abort once all three sleeps are announced and the server has started each of them.
+        const sleeps = ofType(events, 'tool-call').filter((call) => call.tool === 'sleep').length;
+        if (sleeps === 3 && !controller.signal.aborted) {
+          await waitUntil(() => observations.started.length === 3);
           controller.abort();
         }
-      }, 2);
-      const events = await collectEvents(
-        runAgentLoop({
-          messages: [{ role: 'user', content: 'Stew three pots.' }],
-          model,
-          toolbox: remote,
-          signal: controller.signal,
-        }),
-      ).finally(() => clearInterval(watch));
-      const ended = performance.now() - abortedAt;
-      while (observations.cancelled.length < 3 && performance.now() - abortedAt < 200)
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      const cancelledWithin = performance.now() - abortedAt;
+      }
+      // notifications/cancelled reaches the server after the run has ended; wait for all three.
+      await waitUntil(() => observations.cancelled.length === 3);
 
-      expect(abortedAt).toBeGreaterThan(0);
-      expect(ended).toBeLessThan(200);
+      expect(controller.signal.aborted).toBe(true);
       expect(observations.cancelled.sort()).toEqual(['Stew 1', 'Stew 2', 'Stew 3']);
-      expect(cancelledWithin).toBeLessThan(200);
+      expect(
+        ofType(events, 'tool-result')
+          .filter((result) => result.tool === 'sleep')
+          .map((result) => result.content),
+      ).not.toContainEqual(expect.stringContaining('slept'));
       expect(
         ofType(events, 'agent-end')
           .map((event) => event.agent)

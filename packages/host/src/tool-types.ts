@@ -40,6 +40,9 @@ export interface AgentInfo {
   depth: number;
 }
 
+/** The top-level agent of a run; also the lane of a server request that arrives outside any tool call. */
+export const MAIN_AGENT: Readonly<AgentInfo> = Object.freeze({ id: 'main', name: 'main', depth: 0 });
+
 /** Passed to every tool call: lets local tools and the host's handlers reach the live run. */
 export interface ToolCallContext {
   callId: string;

@@ -61,13 +61,12 @@ describe('Toolbox over Streamable HTTP', () => {
     const observations = createObservations();
     const server = await startServer(observations);
     const toolbox = await connect(server.url);
-    const pending = toolbox.call('sleep', { ms: 10_000, label: 'doomed' }, createRecordingContext().context);
+    // The sleep outlasts the test's timeout and the call timeout: settling at all means the break was noticed.
+    const pending = toolbox.call('sleep', { ms: 60_000, label: 'doomed' }, createRecordingContext().context);
     await vi.waitFor(() => expect(observations.started).toContain('doomed'));
-    const dropped = Date.now();
     server.dropConnections();
 
     const outcome = await pending;
-    expect(Date.now() - dropped).toBeLessThan(1_000);
     expect(outcome.isError).toBe(true);
     expect(outcome.content).toMatch(
       /^Tool "sleep" on server "pantry" did not finish: the connection to the server broke mid-call/,

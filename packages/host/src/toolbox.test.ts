@@ -162,16 +162,15 @@ describe('Toolbox failures become tool results', () => {
     const observations = createObservations();
     const toolbox = await open({ pantry: buildTestServer('pantry', observations) });
     const { context, abort } = createRecordingContext();
-    const pending = toolbox.call('sleep', { ms: 5_000, label: 'long' }, context);
+    // The sleep outlasts the test's timeout: settling at all means the abort reached the call.
+    const pending = toolbox.call('sleep', { ms: 60_000, label: 'long' }, context);
     await vi.waitFor(() => expect(observations.started).toContain('long'));
-    const started = Date.now();
     abort();
 
     expect(await pending).toEqual({
       isError: true,
       content: 'Tool "sleep" on server "pantry" was cancelled because the run was aborted.',
     });
-    expect(Date.now() - started).toBeLessThan(500);
     await vi.waitFor(() => expect(observations.cancelled).toContain('long'));
   });
 

@@ -1,6 +1,7 @@
 // The toolbox: every tool the model may see, and dispatch by name. Host side. Local tools are
 // function calls inside the host; every other name becomes tools/call on its server's MCP client.
 
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -188,11 +189,10 @@ export class Toolbox {
 async function closeServer(server: RemoteServer): Promise<void> {
   // Ending the session politely lets the server free it now instead of at its idle timeout.
   if (server.transport instanceof StreamableHTTPClientTransport) {
-    await Promise.race([server.transport.terminateSession().catch(() => undefined), delay(1_000)]);
+    await Promise.race([
+      server.transport.terminateSession().catch(() => undefined),
+      delay(1_000, undefined, { ref: false }),
+    ]);
   }
   await server.client.close();
-}
-
-function delay(milliseconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, milliseconds).unref());
 }

@@ -236,10 +236,8 @@ describe('serveMcp', () => {
     const client = await connectHttpClient(served.url);
     await client.listTools();
     expect(served.sessionCount()).toBe(1);
-    const started = Date.now();
     await served.close();
     await client.close();
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(served.sessionCount()).toBe(0);
     expect(process.getActiveResourcesInfo().filter((kind) => kind === 'TCPServerWrap').length).toBe(serversBefore);
     await expect(fetch(served.url, { method: 'POST' })).rejects.toThrow();

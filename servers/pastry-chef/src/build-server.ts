@@ -2,6 +2,7 @@
 // do alone — a model call (sampling), the user's choice (elicitation) — and report progress on a
 // slow bake. Server side: everything here goes back through the tools/call that caused it.
 
+import { setTimeout as delay } from 'node:timers/promises';
 import { errorToolResult as errorResult, jsonToolResult as jsonResult } from '@kitchen/server-kit';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -176,18 +177,7 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
 
 /** Waits, or stops early when the signal aborts; resolves false when it was aborted. */
 function sleep(milliseconds: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, milliseconds);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+  return delay(milliseconds, true, { signal }).catch(() => false);
 }
 
 /**

@@ -2,7 +2,7 @@
 // model call (allow, ask, deny) and how many cents it may spend in a run. App side; the host's
 // sampling handler applies them.
 
-import type { ServerSamplingPolicy } from '@kitchen/host';
+import { GATE_ACTIONS, type ServerSamplingPolicy } from '@kitchen/host';
 import { z } from 'zod';
 
 /** `"*"` holds the policy for servers the config does not name. */
@@ -16,7 +16,7 @@ export type SamplingRulesResult = { ok: true; rules: SamplingRules } | { ok: fal
 const EXAMPLE = '{"sampling": {"pastry-chef": {"action": "ask", "capCents": 5}}}';
 
 const policySchema = z.strictObject({
-  action: z.enum(['allow', 'ask', 'deny']).optional(),
+  action: z.enum(GATE_ACTIONS).optional(),
   capCents: z.number().min(0).max(1_000_000).optional(),
 });
 

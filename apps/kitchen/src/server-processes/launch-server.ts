@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { relative } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type { LaunchedServerEntry } from '../config/kitchen-config.js';
 import { cleanText } from '../terminal/clean-text.js';
@@ -134,7 +135,7 @@ export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions)
     stopRequested = true;
     if (exited) return;
     child.kill('SIGTERM');
-    const grace = delay(options.stopGraceMs ?? STOP_GRACE_MS).then(() => false);
+    const grace = delay(options.stopGraceMs ?? STOP_GRACE_MS, false, { ref: false });
     const graceful = await Promise.race([exitPromise.then(() => true), grace]);
     if (!graceful) {
       child.kill('SIGKILL');
@@ -233,10 +234,6 @@ function tsxLoaderUrl(): string {
 
 function exitWithParentUrl(): string {
   return new URL('./exit-with-parent.ts', import.meta.url).href;
-}
-
-function delay(milliseconds: number): Promise<void> {
-  return new Promise((resolveDelay) => setTimeout(resolveDelay, milliseconds).unref());
 }
 
 function escapeRegExp(text: string): string {

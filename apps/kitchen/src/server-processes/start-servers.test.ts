@@ -67,11 +67,10 @@ describe('startServers', () => {
   });
 
   it('stops a slow server at once when another fails, instead of waiting for it', { timeout: 20_000 }, async () => {
-    const started = Date.now();
+    // The silent server would wait out its start timeout, longer than this test's: settling means it was stopped.
     await expect(startServers([fakeEntry('mute', 'silent'), fakeEntry('broken', 'crash')])).rejects.toThrow(
       /^broken did not start/,
     );
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(runningFakeServers()).toEqual([]);
   });
 

@@ -1,13 +1,13 @@
 // Turns one LoopEvent into the lines a person reads in the terminal. App side: pure functions;
 // every piece of text that came from a server or a model is cleaned before it is printed.
 
-import type { LoopEvent } from '@kitchen/host';
+import { type LoopEvent, MAIN_AGENT } from '@kitchen/host';
 import { cleanText, shortenLine } from './clean-text.js';
 import { formatCents, formatTokens, plural } from './format-units.js';
 import { paint } from './paint.js';
 
 export const LINE_WIDTH = 100;
-const ROOT_AGENT = 'main';
+const ROOT_AGENT = MAIN_AGENT.id;
 
 export interface RenderContext {
   color: boolean;

@@ -13,6 +13,7 @@ import {
   describeError,
   type ElicitationHandler,
   type LoopEventDraft,
+  MAIN_AGENT,
   type Model,
   type PendingApprovals,
   type RunAgentLoopOptions,
@@ -243,7 +244,7 @@ export class WebKitchen {
       run.push(
         stamp({
           type: 'done',
-          agent: 'main',
+          agent: MAIN_AGENT.id,
           finalText: '',
           stopReason: 'error',
           iterations: 0,

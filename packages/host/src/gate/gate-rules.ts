@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { LocalError } from '../errors.js';
 import type { ToolDescriptor } from '../tool-types.js';
 
-export type GateAction = 'allow' | 'ask' | 'deny';
+/** What a rule (or a sampling policy) does with a request: let it through, ask a person, refuse it. */
+export const GATE_ACTIONS = ['allow', 'ask', 'deny'] as const;
+export type GateAction = (typeof GATE_ACTIONS)[number];
 
 /** One approval rule. `server` and `tool` are globs where `*` matches any run of characters. */
 export interface GateRule {
@@ -15,8 +17,6 @@ export interface GateRule {
   /** Shown to the user and, for deny and ask, to the model. */
   reason?: string;
 }
-
-export const GATE_ACTIONS: readonly GateAction[] = ['allow', 'ask', 'deny'];
 
 /** A rule file or flag that cannot be used; the message names the source, the field and the fix. */
 export class GateRuleError extends LocalError {
@@ -34,7 +34,7 @@ const RULE_FIELDS = ['server', 'tool', 'action', 'reason'] as const;
 const ruleSchema = z.strictObject({
   server: z.string().min(1).optional(),
   tool: z.string().min(1).optional(),
-  action: z.enum(['allow', 'ask', 'deny']),
+  action: z.enum(GATE_ACTIONS),
   reason: z.string().optional(),
 });
 

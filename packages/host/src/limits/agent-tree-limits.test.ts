@@ -159,10 +159,8 @@ describe('seatbelts for the whole run', () => {
       main: (_request, turn) => (turn === 0 ? hire(2) : textTurn('unreached')),
       worker: () => ({ ...echoForever(), delayMs: 30 }),
     });
-    const started = performance.now();
     const events = await run({ model, seatbelts: { maxWallTimeMs: 150 } });
 
-    expect(performance.now() - started).toBeLessThan(600);
     expect(ofType(events, 'done')[0]).toMatchObject({
       stopReason: 'seatbelt',
       detail: expect.stringContaining('the limit set by --max-wall-time'),

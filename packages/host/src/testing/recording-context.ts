@@ -1,7 +1,7 @@
 // A ToolCallContext that records what it is sent, for tests of tools and handlers. Host side.
 
 import { type LoopEvent, stamp } from '../loop-event.js';
-import type { AgentInfo, ToolCallContext } from '../tool-types.js';
+import { type AgentInfo, MAIN_AGENT, type ToolCallContext } from '../tool-types.js';
 
 export interface RecordingContext {
   context: ToolCallContext;
@@ -16,7 +16,7 @@ export function createRecordingContext(options: { callId?: string; agent?: Agent
   return {
     context: {
       callId: options.callId ?? 'call_1',
-      agent: options.agent ?? { id: 'main', name: 'main', depth: 0 },
+      agent: options.agent ?? MAIN_AGENT,
       signal: controller.signal,
       emit: (draft) => events.push(stamp(draft)),
     },

@@ -1,6 +1,7 @@
 // ScriptedModel: a real Model that serves turns from a script, for tests. Host side (a fake of
 // the model seam, not a mock): it answers what it is told and records every request it saw.
 
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   estimateRequestTokens,
   estimateTokens,
@@ -100,19 +101,10 @@ function buildContent(scripted: ScriptedTurn, turn: number): Array<TextBlock | T
   return content;
 }
 
-function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(done, milliseconds);
-    const onAbort = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      reject(signal?.reason instanceof Error ? signal.reason : new Error('The model call was aborted.'));
-    };
-    function done(): void {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
-  });
+async function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await delay(milliseconds, undefined, signal === undefined ? {} : { signal });
+  } catch {
+    throw signal?.reason instanceof Error ? signal.reason : new Error('The model call was aborted.');
+  }
 }

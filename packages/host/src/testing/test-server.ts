@@ -2,6 +2,7 @@
 // text, isError, structured data, slow calls, progress, sampling, elicitation). It plays the
 // server side of the boundary for host tests only and is not exported from ./testing.
 
+import { setTimeout as delay } from 'node:timers/promises';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CreateMessageResultSchema, ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -48,14 +49,7 @@ export function buildTestServer(name: string, observations: ServerObservations =
     async ({ ms, label }, extra) => {
       const tag = label ?? 'sleep';
       observations.started.push(tag);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        extra.signal.addEventListener('abort', () => {
-          observations.cancelled.push(tag);
-          clearTimeout(timer);
-          resolve();
-        });
-      });
+      await delay(ms, undefined, { signal: extra.signal }).catch(() => observations.cancelled.push(tag));
       return text(`${tag} slept ${ms} ms`);
     },
   );
@@ -66,7 +60,7 @@ export function buildTestServer(name: string, observations: ServerObservations =
     async ({ steps, intervalMs }, extra) => {
       const progressToken = extra._meta?.progressToken;
       for (let step = 1; step <= steps; step += 1) {
-        await new Promise((resolve) => setTimeout(resolve, intervalMs));
+        await delay(intervalMs);
         if (progressToken !== undefined) {
           await extra.sendNotification({
             method: 'notifications/progress',
@@ -85,7 +79,7 @@ export function buildTestServer(name: string, observations: ServerObservations =
       inputSchema: { prompt: z.string(), delayMs: z.number().optional() },
     },
     async ({ prompt, delayMs }, extra) => {
-      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (delayMs) await delay(delayMs);
       try {
         const result = await extra.sendRequest(
           {

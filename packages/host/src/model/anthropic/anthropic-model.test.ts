@@ -202,9 +202,9 @@ describe('AnthropicModel against a local fake of the Messages API', () => {
   });
 
   it('aborts a call in flight through the signal, without retrying it', async () => {
-    const model = await modelAgainst(() => ({ ...textReply('too late'), delayMs: 5_000 }));
+    // The reply outlasts the test's timeout: settling at all means the abort reached the call.
+    const model = await modelAgainst(() => ({ ...textReply('too late'), delayMs: 60_000 }));
     const controller = new AbortController();
-    const started = performance.now();
     const pending = model.complete({
       messages: [{ role: 'user', content: 'hello' }],
       maxTokens: 50,
@@ -212,7 +212,6 @@ describe('AnthropicModel against a local fake of the Messages API', () => {
     });
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toBeInstanceOf(ModelAbortedError);
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(api!.requests).toHaveLength(1);
   });
 
