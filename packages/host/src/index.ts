@@ -165,5 +165,6 @@ export type { ElicitationSchema, ElicitedValue } from './wire/elicited-content.j
 export { findContentProblems, findValueProblem, readFieldAnswer } from './wire/elicited-content.js';
 export { formatCents, toCreateMessageResult, toModelRequest } from './wire/sampling-messages.js';
 export { checkServerNames, parseServerConnections } from './wire/server-connection.js';
+export type { ToolClash } from './wire/tool-index.js';
 export { LOCAL_SERVER, NAMESPACE_SEPARATOR } from './wire/tool-index.js';
 export { toolResultText } from './wire/tool-result-text.js';

@@ -14,7 +14,7 @@ import { connectionError } from './wire/connection-error.js';
 import { callRemoteTool } from './wire/remote-tool-call.js';
 import { createServerClient, listAllTools, type ServerRequestHandlers } from './wire/server-client.js';
 import { checkServerNames, parseServerConnections, type ServerConnection } from './wire/server-connection.js';
-import { indexTools, LOCAL_SERVER } from './wire/tool-index.js';
+import { indexTools, LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
 import { transportFetch } from './wire/transport-fetch.js';
 
 export type { ServerRequestHandlers } from './wire/server-client.js';
@@ -55,6 +55,9 @@ export class Toolbox {
   readonly #servers = new Map<string, RemoteServer>();
   readonly #localTools = new LocalTools();
   #descriptors = new Map<string, ToolDescriptor>();
+  #clashes: ToolClash[] = [];
+  /** Server names in the order the caller gave them: the tool list follows it, not connection speed. */
+  #order: string[] = [];
   readonly #options: ToolboxOptions;
 
   private constructor(options: ToolboxOptions) {
@@ -80,6 +83,7 @@ export class Toolbox {
   static async fromTransports(servers: TransportConnection[], options: ToolboxOptions = {}): Promise<Toolbox> {
     checkServerNames(servers.map((server) => server.name));
     const toolbox = new Toolbox(options);
+    toolbox.#order = servers.map((server) => server.name);
     const connections = await Promise.allSettled(servers.map((server) => toolbox.#connectServer(server)));
     const failure = connections.find((connection) => connection.status === 'rejected');
     if (failure) {
@@ -100,8 +104,13 @@ export class Toolbox {
     return this.#localTools.size;
   }
 
+  /** Names two owners wanted, and what the index did about each: shown to the person. */
+  get clashes(): readonly ToolClash[] {
+    return this.#clashes;
+  }
+
   get serverNames(): string[] {
-    return [...this.#servers.keys()];
+    return this.#order.filter((name) => this.#servers.has(name));
   }
 
   list(options: { exclude?: string[] } = {}): ToolDescriptor[] {
@@ -181,8 +190,13 @@ export class Toolbox {
   }
 
   #reindex(): void {
-    const remote = [...this.#servers.values()].map((server) => ({ server: server.name, tools: server.tools }));
-    this.#descriptors = indexTools(remote, this.#localTools.all());
+    const remote = this.#order.flatMap((name) => {
+      const server = this.#servers.get(name);
+      return server === undefined ? [] : [{ server: server.name, tools: server.tools }];
+    });
+    const index = indexTools(remote, this.#localTools.all());
+    this.#descriptors = index.tools;
+    this.#clashes = index.clashes;
   }
 }
 

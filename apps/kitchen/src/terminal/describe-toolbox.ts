@@ -18,5 +18,11 @@ export function describeToolbox(toolbox: Toolbox, serverOrder: readonly string[]
   const ordered = [...perServer].sort(([left], [right]) => rank(left) - rank(right) || left.localeCompare(right));
   const remote = ordered.map(([server, count]) => `${count} from ${cleanText(server)}`);
   const local = `${localNames.length} local${localNames.length ? ` (${localNames.join(', ')})` : ''}`;
-  return `🧰 ${plural(tools.length, 'tool')}: ${[...remote, local].join(', ')}`;
+  const line = `🧰 ${plural(tools.length, 'tool')}: ${[...remote, local].join(', ')}`;
+  // A clash may be a server trying to pass its tool off as another's: the person sees it.
+  const clashes = toolbox.clashes.map(
+    (clash) =>
+      `⚠️  tool name clash: ${cleanText(clash.owners.map((owner) => `${owner.server}'s ${owner.tool}`).join(', '))} — ${cleanText(clash.resolution)}`,
+  );
+  return [line, ...clashes].join('\n');
 }
