@@ -1,5 +1,7 @@
-// Registers the pantry tools on a fresh McpServer: list_pantry (a read) and place_order, which
-// spends money and is the kind of call a host's gate should ask about. Server side; once per session.
+// Registers the pantry tools on a fresh McpServer: list_pantry (a read), place_order, which
+// spends money and is the kind of call a host's gate should ask about, and cancel_order, which is
+// offered only while an order is open: the tool list changes at run time, and every session hears
+// `notifications/tools/list_changed`. Server side; once per session.
 
 import { errorToolResult, jsonToolResult, wholeNumber } from '@kitchen/server-kit';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -62,6 +64,44 @@ export function buildServer(options: PantryOptions = {}): McpServer {
       return outcome.kind === 'placed' ? jsonToolResult(outcome.order) : errorToolResult(outcome.reason);
     },
   );
+
+  const cancelOrder = server.registerTool(
+    'cancel_order',
+    {
+      title: 'Cancel an order',
+      description:
+        'Cancel an open order placed with place_order: its stock goes back on the shelf and its total is refunded. Offered only while some order is open.',
+      inputSchema: { orderId: z.string().describe('The orderId place_order returned, e.g. "order-0001".') },
+      outputSchema: {
+        orderId: z.string(),
+        item: z.string(),
+        quantity: z.number().int(),
+        refundCents: z.number().int(),
+        stockLeft: z.number().int(),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+    },
+    ({ orderId }) => {
+      const outcome = pantry.cancelOrder(orderId);
+      return outcome.kind === 'cancelled' ? jsonToolResult(outcome.cancellation) : errorToolResult(outcome.reason);
+    },
+  );
+
+  // enable() and disable() send notifications/tools/list_changed once the server is connected
+  // (before connect they only set the starting list). The pantry is shared by every session, so
+  // an order placed in one session changes the list in all of them.
+  const offerCancelWhenOrdersAreOpen = () => {
+    const anyOpen = pantry.openOrderIds().length > 0;
+    if (anyOpen && !cancelOrder.enabled) cancelOrder.enable();
+    if (!anyOpen && cancelOrder.enabled) cancelOrder.disable();
+  };
+  offerCancelWhenOrdersAreOpen();
+  const stopListening = pantry.onChange(offerCancelWhenOrdersAreOpen);
+  const previousOnClose = server.server.onclose;
+  server.server.onclose = () => {
+    stopListening();
+    previousOnClose?.();
+  };
 
   return server;
 }

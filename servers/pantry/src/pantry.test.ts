@@ -48,6 +48,40 @@ describe('Pantry', () => {
     expect(pantry.list().find((item) => item.id === 'vanilla')?.stock).toBe(6);
   });
 
+  it('cancels an open order: the stock comes back and the total is refunded, once', () => {
+    const pantry = new Pantry();
+    pantry.placeOrder('butter', 3);
+    pantry.placeOrder('eggs', 2);
+    expect(pantry.openOrderIds()).toEqual(['order-0001', 'order-0002']);
+    expect(pantry.cancelOrder('order-0001')).toEqual({
+      kind: 'cancelled',
+      cancellation: { orderId: 'order-0001', item: 'butter', quantity: 3, refundCents: 1350, stockLeft: 24 },
+    });
+    expect(pantry.openOrderIds()).toEqual(['order-0002']);
+    expect(pantry.cancelOrder('order-0001')).toEqual({
+      kind: 'refused',
+      reason: 'There is no open order "order-0001": open orders are order-0002.',
+    });
+    pantry.cancelOrder('order-0002');
+    expect(pantry.cancelOrder('order-0009')).toMatchObject({ reason: expect.stringContaining('no order is open') });
+    expect(pantry.placeOrder('eggs', 1)).toMatchObject({ order: { orderId: 'order-0003', stockLeft: 17 } });
+  });
+
+  it('tells listeners after each order placed or cancelled, not after a refusal', () => {
+    const pantry = new Pantry();
+    let changes = 0;
+    const stop = pantry.onChange(() => (changes += 1));
+    pantry.placeOrder('flour', 1);
+    pantry.placeOrder('vanilla', 99);
+    pantry.cancelOrder('order-0001');
+    pantry.cancelOrder('order-0001');
+    expect(changes).toBe(2);
+    stop();
+    pantry.placeOrder('flour', 1);
+    expect(changes).toBe(2);
+    expect(pantry.listenerCount).toBe(0);
+  });
+
   it('keeps separate pantries apart', () => {
     const first = new Pantry();
     first.placeOrder('eggs', 18);

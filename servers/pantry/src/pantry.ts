@@ -1,5 +1,6 @@
-// The pantry domain: a few supplies with prices in cents, stock, and orders that spend money.
-// Server side, pure apart from its own counters (one Pantry per server process).
+// The pantry domain: a few supplies with prices in cents, stock, orders that spend money, and
+// cancellations that refund them. Server side, pure apart from its own counters (one Pantry per
+// server process), and it tells listeners when the set of open orders changes.
 
 export interface PantryItem {
   id: string;
@@ -20,6 +21,16 @@ export interface Order {
 
 export type OrderOutcome = { kind: 'placed'; order: Order } | { kind: 'refused'; reason: string };
 
+export interface Cancellation {
+  orderId: string;
+  item: string;
+  quantity: number;
+  refundCents: number;
+  stockLeft: number;
+}
+
+export type CancelOutcome = { kind: 'cancelled'; cancellation: Cancellation } | { kind: 'refused'; reason: string };
+
 export const MAX_ORDER_QUANTITY = 50;
 
 export const PANTRY_ITEMS: readonly PantryItem[] = [
@@ -36,6 +47,9 @@ export const PANTRY_ITEM_IDS = PANTRY_ITEMS.map((item) => item.id) as [string, .
 export class Pantry {
   private readonly items: Map<string, PantryItem>;
   private ordersPlaced = 0;
+  /** Orders that can still be cancelled, by id. */
+  private readonly openOrders = new Map<string, Order>();
+  private readonly listeners = new Set<() => void>();
 
   constructor(items: readonly PantryItem[] = PANTRY_ITEMS) {
     this.items = new Map(items.map((item) => [item.id, { ...item }]));
@@ -77,6 +91,54 @@ export class Pantry {
       totalCents: item.priceCents * quantity,
       stockLeft: item.stock,
     };
+    this.openOrders.set(order.orderId, order);
+    this.changed();
     return { kind: 'placed', order };
+  }
+
+  /** The ids of the orders that can still be cancelled, oldest first. */
+  openOrderIds(): string[] {
+    return [...this.openOrders.keys()];
+  }
+
+  /** Cancels an open order: its stock comes back and its total is refunded. Never throws. */
+  cancelOrder(orderId: string): CancelOutcome {
+    const order = this.openOrders.get(orderId);
+    if (!order) {
+      const open = this.openOrderIds();
+      return {
+        kind: 'refused',
+        reason: `There is no open order "${orderId}": ${open.length > 0 ? `open orders are ${open.join(', ')}` : 'no order is open'}.`,
+      };
+    }
+    const item = this.items.get(order.item);
+    if (item) item.stock += order.quantity;
+    this.openOrders.delete(orderId);
+    this.changed();
+    return {
+      kind: 'cancelled',
+      cancellation: {
+        orderId,
+        item: order.item,
+        quantity: order.quantity,
+        refundCents: order.totalCents,
+        stockLeft: item?.stock ?? 0,
+      },
+    };
+  }
+
+  /** How many listeners are attached (one per open session). */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  /** Calls `listener` after every order placed or cancelled; returns the way to stop. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
   }
 }
