@@ -41,8 +41,13 @@ describe('kitchen web', () => {
     });
     const cli = startCli(['web', '--config', config, '--jars', '5']);
     try {
-      const [, url] = await cli.waitFor(/🌐 kitchen web UI on (http:\/\/127\.0\.0\.1:\d+\/)\n/);
-      const kitchen = (await (await fetch(new URL('api/kitchen', url))).json()) as Record<string, unknown>;
+      const [, url, token] = await cli.waitFor(
+        /🌐 kitchen web UI on (http:\/\/127\.0\.0\.1:\d+\/)\?token=([A-Za-z0-9_-]+)\n/,
+      );
+      expect((await fetch(new URL('api/kitchen', url))).status).toBe(401);
+      const kitchen = (await (
+        await fetch(new URL('api/kitchen', url), { headers: { 'X-Kitchen-Token': token ?? '' } })
+      ).json()) as Record<string, unknown>;
       expect(kitchen).toMatchObject({
         demoTask: 'Inspect all 5 cookie jars and report which ones were tampered with, and why',
         jars: 5,

@@ -59,7 +59,7 @@ describe('kitchen web', () => {
   });
 
   it('lists the toolbox with servers, annotations and the local-tool count', async () => {
-    const { tools, localToolCount } = (await (await fetch(new URL('api/tools', web.url))).json()) as {
+    const { tools, localToolCount } = (await (await apiFetch('api/tools')).json()) as {
       tools: Array<{ name: string; server: string; annotations: Record<string, unknown> }>;
       localToolCount: number;
     };
@@ -222,6 +222,24 @@ describe('kitchen web', () => {
     expect(huge.status).toBe(413);
   });
 
+  it('lets only the owner drive it: every API call and the event stream need the per-start token', async () => {
+    expect(web.ownerUrl).toBe(`${web.url}?token=${web.token}`);
+    expect(web.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const bare = await fetch(new URL('api/tools', web.url));
+    expect(bare.status).toBe(401);
+    expect(((await bare.json()) as { error: string }).error).toContain('open the address `kitchen web` printed');
+    const wrong = await fetch(new URL('api/runs', web.url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Kitchen-Token': `${web.token.slice(1)}x` },
+      body: JSON.stringify({ task: 'discard jar 1' }),
+    });
+    expect(wrong.status).toBe(401);
+    expect((await fetch(new URL('api/runs/run-1/events?token=nope', web.url))).status).toBe(401);
+    // The page itself holds no secret and loads without one; it reads the token from its address.
+    expect((await fetch(web.url)).status).toBe(200);
+    expect((await apiFetch('api/tools')).status).toBe(200);
+  });
+
   it('answers 404 for an approval or a question nobody is waiting for', async () => {
     const approval = await postJson('api/approvals/approval-999999', { approved: true });
     expect(approval).toMatchObject({
@@ -229,16 +247,20 @@ describe('kitchen web', () => {
       body: { error: expect.stringContaining('No approval request "approval-999999" is waiting') },
     });
     expect((await postJson('api/elicitations/elicitation-999999', { action: 'decline' })).status).toBe(404);
-    expect((await fetch(new URL('api/runs/run-999/events', web.url))).status).toBe(404);
+    expect((await apiFetch('api/runs/run-999/events')).status).toBe(404);
   });
 });
 
 // ---- Reading the API the way the page does ----
 
+function apiFetch(path: string): Promise<globalThis.Response> {
+  return fetch(new URL(path, web.url), { headers: { 'X-Kitchen-Token': web.token } });
+}
+
 async function postJson(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(new URL(path, web.url), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'X-Kitchen-Token': web.token },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -261,7 +283,8 @@ function openEvents(runId: string): {
   let failure: unknown;
   let ended = false;
   void (async () => {
-    const response = await fetch(new URL(`api/runs/${runId}/events`, web.url));
+    // The page's EventSource cannot send headers: the stream takes the token in the query.
+    const response = await fetch(new URL(`api/runs/${runId}/events?token=${web.token}`, web.url));
     if (response.headers.get('content-type')?.startsWith('text/event-stream') !== true)
       throw new Error(`not an event stream: ${response.status}`);
     let buffer = '';
@@ -314,11 +337,15 @@ function rawRequest(
   body?: string,
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(new URL(path, web.url), { method, headers }, (response) => {
-      let text = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-    });
+    const request = httpRequest(
+      new URL(path, web.url),
+      { method, headers: { 'X-Kitchen-Token': web.token, ...headers } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });

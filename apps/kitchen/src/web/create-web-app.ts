@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { localOnly, securityHeaders } from './local-only.js';
+import { requireOwnerToken } from './owner-token.js';
 import { streamRunEvents } from './stream-run-events.js';
 import type { WebKitchen } from './web-kitchen.js';
 import { approvalAnswerBody, elicitationAnswerBody, parseBody, startRunBody } from './web-requests.js';
@@ -11,11 +12,13 @@ import { approvalAnswerBody, elicitationAnswerBody, parseBody, startRunBody } fr
 export const PUBLIC_DIRECTORY = fileURLToPath(new URL('./public/', import.meta.url));
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-export function createWebApp(kitchen: WebKitchen, port: () => number): express.Express {
+/** `ownerToken` is required on every API call and the event stream (see owner-token.ts). */
+export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken: string): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders);
   app.use(localOnly(port));
+  app.use('/api', requireOwnerToken(ownerToken));
   // Only application/json is parsed: a cross-site form can send text/plain without asking first.
   app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true }));
 

@@ -52,8 +52,10 @@ export async function runWebCommand(options: RunWebCommandOptions): Promise<numb
     const described = web.kitchen.describe();
     say(described.toolbox);
     say(`🧠 model: ${described.model}`);
-    say(`🌐 kitchen web UI on ${web.url}`);
-    say('Open it in a browser; Ctrl-C stops the UI and the servers.');
+    say(`🌐 kitchen web UI on ${web.ownerUrl}`);
+    say(
+      'Open that address in a browser (its token lets only you drive this kitchen); Ctrl-C stops the UI and the servers.',
+    );
     if (!signal.aborted) await once(signal, 'abort');
     return EXIT.ok;
   } finally {

@@ -8,6 +8,7 @@ import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
 import type { KitchenConfig } from '../config/kitchen-config.js';
 import { type RunningServers, startServers } from '../server-processes/start-servers.js';
 import { createWebApp } from './create-web-app.js';
+import { createOwnerToken, ownerAddress } from './owner-token.js';
 import { WebKitchen } from './web-kitchen.js';
 
 export const WEB_HOST = '127.0.0.1';
@@ -27,6 +28,10 @@ export interface StartKitchenWebOptions {
 export interface KitchenWeb {
   /** http://127.0.0.1:PORT/ */
   url: string;
+  /** The per-start secret every API call needs. */
+  token: string;
+  /** What a person opens: the url with ?token=… */
+  ownerUrl: string;
   kitchen: WebKitchen;
   servers: RunningServers;
   /** Stops the current run, the web server and the MCP servers. Safe to call more than once. */
@@ -43,6 +48,7 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onUnexpectedExit === undefined ? {} : { onUnexpectedExit: options.onUnexpectedExit }),
   });
+  const token = createOwnerToken();
   let kitchen: WebKitchen | undefined;
   let httpServer: Server | undefined;
   try {
@@ -53,7 +59,7 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
       environment,
     });
     let port = 0;
-    httpServer = createServer(createWebApp(kitchen, () => port));
+    httpServer = createServer(createWebApp(kitchen, () => port, token));
     port = await listen(httpServer, options.port ?? 0);
   } catch (error) {
     await kitchen?.close();
@@ -66,6 +72,8 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
   let closing: Promise<void> | undefined;
   return {
     url,
+    token,
+    ownerUrl: ownerAddress(url, token),
     kitchen,
     servers,
     close: () =>

@@ -2,7 +2,7 @@
 // agent. App side, in the browser. Every piece of server or model text goes in with textContent
 // (never innerHTML): tool results and jar notes are untrusted.
 
-import { api, el } from './dom.js';
+import { api, el, streamPath } from './dom.js';
 import { renderEntry } from './entry-view.js';
 import { cleanDisplayText, formatTokens, laneStatusText, laneTitle, shortenText, summaryLine } from './lane-words.js';
 import { applyEvent, createRunView } from './lanes.js';
@@ -46,7 +46,7 @@ function follow(runId, model) {
   page.runLine.hidden = false;
   setRunning(true);
   drawRunLine(current);
-  const source = new EventSource(`/api/runs/${encodeURIComponent(runId)}/events`);
+  const source = new EventSource(streamPath(`/api/runs/${encodeURIComponent(runId)}/events`));
   current.source = source;
   const mine = current;
   source.onmessage = (message) => {

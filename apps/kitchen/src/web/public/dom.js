@@ -12,13 +12,34 @@ export function el(tag, className, text, ...children) {
   return element;
 }
 
+/**
+ * The kitchen's per-start access token: it arrives in the address the kitchen printed
+ * (`?token=…`), is kept for this tab only, and leaves the address bar so it is not shared by accident.
+ */
+export const ownerToken = (() => {
+  const address = new URL(window.location.href);
+  const fromAddress = address.searchParams.get('token');
+  if (fromAddress !== null) {
+    sessionStorage.setItem('kitchen-token', fromAddress);
+    address.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', address);
+  }
+  return fromAddress ?? sessionStorage.getItem('kitchen-token') ?? '';
+})();
+
+/** An API path the event stream can open (EventSource cannot send headers, so the token rides in the query). */
+export function streamPath(path) {
+  return `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(ownerToken)}`;
+}
+
 /** GET `path`, or POST `body` as JSON; never throws for an HTTP error: `ok`, `status` and the JSON `data` say what happened. */
 export async function api(path, body) {
+  const headers = { 'X-Kitchen-Token': ownerToken };
   const response = await fetch(
     path,
     body === undefined
-      ? {}
-      : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+      ? { headers }
+      : { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
   );
   const data = await response.json().catch(() => ({}));
   return { status: response.status, ok: response.ok, data };
