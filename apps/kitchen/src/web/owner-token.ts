@@ -25,7 +25,10 @@ export function requireOwnerToken(token: string) {
     const header = request.headers[OWNER_TOKEN_HEADER];
     const query = request.query.token;
     const given = typeof header === 'string' ? header : typeof query === 'string' ? query : undefined;
-    if (given !== undefined && sameSecret(Buffer.from(given), expected)) return next();
+    if (given !== undefined && sameSecret(Buffer.from(given), expected)) {
+      next();
+      return;
+    }
     response.status(401).json({
       error:
         given === undefined
