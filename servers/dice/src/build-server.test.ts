@@ -6,6 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer, type DiceOptions } from './build-server.js';
 import { rollDice } from './dice.js';
+import { drawDice } from './dice-picture.js';
 
 const clients = createInMemoryClients();
 afterEach(() => clients.closeAll());
@@ -28,6 +29,21 @@ describe('dice buildServer', () => {
     expect(first.structuredContent).toMatchObject({ count: 10, sides: 20, seed: 1729 });
   });
 
+  it('sends no picture unless asked', async () => {
+    const result = await roll({ count: 3, seed: 5 });
+    expect(result.content.map((block) => block.type)).toEqual(['text']);
+  });
+
+  it('adds a PNG of the dice as image content after the JSON text when asked for a picture', async () => {
+    const result = await roll({ count: 12, sides: 6, seed: 5, picture: true });
+    const expected = rollDice({ count: 12, sides: 6, seed: 5 });
+    expect(result.structuredContent).toEqual(expected);
+    expect(result.content).toEqual([
+      { type: 'text', text: JSON.stringify(expected) },
+      { type: 'image', mimeType: 'image/png', data: drawDice(expected).toString('base64') },
+    ]);
+  });
+
   it('accepts the edges of the allowed ranges', async () => {
     expect((await roll({ count: 100, sides: 1000, seed: 1 })).isError).toBeFalsy();
     expect((await roll({ count: 1, sides: 2, seed: 1 })).isError).toBeFalsy();
@@ -42,6 +58,7 @@ describe('dice buildServer', () => {
     [{ sides: 1001 }, 'sides must be a whole number from 2 to 1000 (got 1001)'],
     [{ sides: 6.5 }, 'sides must be a whole number from 2 to 1000 (got 6.5)'],
     [{ seed: 1.25 }, 'seed must be a whole number (got 1.25)'],
+    [{ picture: 'yes' }, 'picture'],
   ])('refuses %j with an isError result that says what is allowed', async (args, message) => {
     const result = await roll(args);
     expect(result.isError).toBe(true);

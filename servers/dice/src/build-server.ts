@@ -1,11 +1,13 @@
-// Registers roll_dice on a fresh McpServer: chance, made reproducible by an optional seed.
-// Server side; called once per session.
+// Registers roll_dice on a fresh McpServer: chance, made reproducible by an optional seed, and
+// on request a picture of the dice as image content beside the JSON. Server side; once per session.
 
 import { randomInt } from 'node:crypto';
 import { jsonToolResult, wholeNumber } from '@kitchen/server-kit';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { DICE_LIMITS, rollDice } from './dice.js';
+import { drawDice } from './dice-picture.js';
 
 export interface DiceOptions {
   /** Where a seed comes from when the caller gives none (tests pass a fixed one). */
@@ -23,7 +25,7 @@ export function buildServer(options: DiceOptions = {}): McpServer {
     'roll_dice',
     {
       title: 'Roll dice',
-      description: `Roll ${count.min} to ${count.max} dice with ${sides.min} to ${sides.max} sides each. The result names the seed used; pass the same seed to get the same roll again.`,
+      description: `Roll ${count.min} to ${count.max} dice with ${sides.min} to ${sides.max} sides each. The result names the seed used; pass the same seed to get the same roll again. With picture: true the result also carries a PNG of the dice.`,
       inputSchema: {
         count: wholeNumber('count', count)
           .default(1)
@@ -32,6 +34,7 @@ export function buildServer(options: DiceOptions = {}): McpServer {
           .default(6)
           .describe(`Sides per die, ${sides.min} to ${sides.max} (default 6).`),
         seed: wholeNumber('seed').optional().describe('Any whole number; the same seed gives the same roll.'),
+        picture: z.boolean().default(false).describe('Also return a PNG picture of the dice (default false).'),
       },
       outputSchema: {
         count: z.number().int(),
@@ -42,7 +45,14 @@ export function buildServer(options: DiceOptions = {}): McpServer {
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (input) => jsonToolResult(rollDice({ count: input.count, sides: input.sides, seed: input.seed ?? pickSeed() })),
+    (input): CallToolResult => {
+      const roll = rollDice({ count: input.count, sides: input.sides, seed: input.seed ?? pickSeed() });
+      const result = jsonToolResult(roll);
+      if (!input.picture) return result;
+      // Image content sits beside the text: a host that cannot show images still has the JSON.
+      const png = drawDice(roll).toString('base64');
+      return { ...result, content: [...result.content, { type: 'image', data: png, mimeType: 'image/png' }] };
+    },
   );
 
   return server;

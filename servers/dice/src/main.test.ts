@@ -19,6 +19,11 @@ describe('dice main', { timeout: 45_000 }, () => {
       const client = await connectHttpClient(server.url);
       const result = await client.callTool({ name: 'roll_dice', arguments: { count: 3, sides: 8, seed: 5 } });
       expect(result.structuredContent).toEqual(rollDice({ count: 3, sides: 8, seed: 5 }));
+      const pictured = await client.callTool({ name: 'roll_dice', arguments: { count: 2, seed: 5, picture: true } });
+      expect(pictured.content).toEqual([
+        { type: 'text', text: expect.any(String) },
+        { type: 'image', mimeType: 'image/png', data: expect.stringMatching(/^iVBORw0KGgo/) },
+      ]);
       await client.close();
     } finally {
       expect(await server.stop(), `exit code; stderr: ${server.stderr()}`).toBe(0);
