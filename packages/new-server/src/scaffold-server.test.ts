@@ -1,0 +1,110 @@
+// scaffoldServer on a small throwaway root: what it writes, the config entry it adds without
+// touching the rest of the file, and the refusals that leave everything as it was.
+
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addServerToKitchenConfig } from './add-server-to-kitchen-config.js';
+import { scaffoldServer, titleOf } from './scaffold-server.js';
+
+const CONFIG = `{
+  "servers": [
+    {
+      "name": "dice",
+      "package": "servers/dice",
+      "entry": "src/main.ts",
+      "args": ["--flag", "1"],
+      "env": {}
+    }
+  ],
+  "rules": [{ "server": "pantry", "tool": "place_order", "action": "ask", "reason": "an order spends money" }]
+}
+`;
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'kitchen-scaffold-'));
+  mkdirSync(join(root, 'servers', 'dice'), { recursive: true });
+  writeFileSync(join(root, 'kitchen.config.json'), CONFIG);
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const configText = () => readFileSync(join(root, 'kitchen.config.json'), 'utf8');
+
+describe('scaffoldServer', () => {
+  it('writes the domain, buildServer, main, tests and README, with the name filled in', () => {
+    const result = scaffoldServer(root, 'tea-timer');
+    expect(result).toMatchObject({ ok: true, packageName: '@kitchen/server-tea-timer' });
+    if (!result.ok) return;
+    expect([...result.files].sort()).toEqual(
+      [
+        'README.md',
+        'package.json',
+        'src/build-server.test.ts',
+        'src/build-server.ts',
+        'src/index.ts',
+        'src/main.test.ts',
+        'src/main.ts',
+        'src/tea-timer.test.ts',
+        'src/tea-timer.ts',
+        'tsconfig.json',
+      ].map((file) => join('servers', 'tea-timer', file)),
+    );
+    const packageDirectory = join(root, 'servers', 'tea-timer');
+    expect(JSON.parse(readFileSync(join(packageDirectory, 'package.json'), 'utf8')).name).toBe(
+      '@kitchen/server-tea-timer',
+    );
+    const buildServer = readFileSync(join(packageDirectory, 'src', 'build-server.ts'), 'utf8');
+    expect(buildServer).toContain("from './tea-timer.js'");
+    expect(buildServer).toContain("'tea-timer://about'");
+    expect(buildServer).toContain('About Tea Timer');
+    expect(result.files.join('\n')).not.toContain('__');
+  });
+
+  it('adds a config entry after the others and leaves the rest of the file as it was', () => {
+    scaffoldServer(root, 'tea-timer');
+    const config = JSON.parse(configText());
+    expect(config.servers.map((server: { name: string }) => server.name)).toEqual(['dice', 'tea-timer']);
+    expect(config.servers[1]).toEqual({
+      name: 'tea-timer',
+      package: 'servers/tea-timer',
+      entry: 'src/main.ts',
+      args: [],
+      env: {},
+    });
+    expect(configText()).toContain('"args": ["--flag", "1"],');
+    expect(configText()).toContain('"rules": [{ "server": "pantry",');
+  });
+
+  it('adds the first entry to an empty server list', () => {
+    writeFileSync(join(root, 'kitchen.config.json'), '{ "servers": [], "rules": [] }\n');
+    expect(addServerToKitchenConfig(join(root, 'kitchen.config.json'), 'tea-timer')).toEqual({ ok: true });
+    expect(JSON.parse(configText()).servers).toEqual([expect.objectContaining({ name: 'tea-timer' })]);
+  });
+
+  it.each([
+    ['dice', 'servers/dice already exists; pick another name, or remove servers/dice first'],
+    ['Dice', '"Dice" is not a valid server name'],
+    ['kitchen', '"kitchen" is reserved'],
+  ])('refuses %j and writes nothing', (name, message) => {
+    const result = scaffoldServer(root, name);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toContain(message);
+    expect(configText()).toBe(CONFIG);
+  });
+
+  it('refuses a name the config already lists, without creating the folder', () => {
+    writeFileSync(join(root, 'kitchen.config.json'), CONFIG.replace('"name": "dice"', '"name": "tea-timer"'));
+    const result = scaffoldServer(root, 'tea-timer');
+    expect(result).toEqual({
+      ok: false,
+      message: expect.stringContaining('already lists a server named "tea-timer"; pick another name'),
+    });
+    expect(existsSync(join(root, 'servers', 'tea-timer'))).toBe(false);
+  });
+
+  it('titles a dashed name', () => {
+    expect(titleOf('tea-timer-2')).toBe('Tea Timer 2');
+  });
+});
