@@ -4,25 +4,18 @@
 
 import {
   ConfigurationError,
-  createElicitationHandler,
   createModel,
-  createSamplingHandler,
-  createSpawnAgentTool,
   type DoneEvent,
   describeError,
   GateRuleError,
   type LoopEvent,
-  type LoopEventDraft,
   type Model,
-  runAgentLoop,
-  stamp,
-  Toolbox,
   type TreeBudget,
 } from '@kitchen/host';
 import type { KitchenFlags } from './cli/parse-cli-arguments.js';
 import { findConfigFile, loadKitchenConfig } from './config/kitchen-config.js';
 import { createKitchenPolicy, type KitchenPolicy } from './config/kitchen-policy.js';
-import { KITCHEN_SYSTEM_PROMPT } from './kitchen-task.js';
+import { KitchenHost } from './kitchen-host.js';
 import { ServerStartError, serverLine } from './server-processes/launch-server.js';
 import { type RunningServers, startServers } from './server-processes/start-servers.js';
 import { describeToolbox } from './terminal/describe-toolbox.js';
@@ -89,7 +82,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
 
   const started = Date.now();
   let servers: RunningServers | undefined;
-  let toolbox: Toolbox | undefined;
+  let host: KitchenHost | undefined;
   try {
     servers = await startServers(config.servers, {
       seed: flags.seed,
@@ -117,44 +110,29 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       if (event.type === 'sampling-response') samplingCents += event.costCents;
       writeEvent(event);
     };
-    // A server asking outside any tool call (no lane to put it in) is shown in the main lane.
-    const emit = (draft: LoopEventDraft) => write(stamp(draft));
-    toolbox = await Toolbox.connect(servers.connections, {
+    host = await KitchenHost.connect({
+      connections: servers.connections,
       clientName: 'mcp-kitchen',
       // A call whose server waits on a person (a sampling approval, a form) must outlast them.
       callTimeoutMs: toolCallTimeoutMs(person, policy.approvalTimeoutMs),
-      handlers: {
-        sampling: createSamplingHandler({ model, budget: policy.budget, emit, ...policy.sampling }),
-        elicitation: createElicitationHandler({ asker: person.asker, timeoutMs: policy.approvalTimeoutMs, emit }),
-      },
+      ...(policy.spawnLimits === undefined ? {} : { spawnLimits: policy.spawnLimits }),
     });
-    // The one local tool (unless --no-delegate): workers run the same loop with the same toolbox, gate and budget.
-    if (policy.spawnLimits !== undefined) {
-      toolbox.addLocalTool(
-        createSpawnAgentTool({
-          maxDepth: policy.spawnLimits.maxDepth,
-          maxLiveWorkers: policy.spawnLimits.maxLiveWorkers,
-        }),
-      );
-    }
     say(
       describeToolbox(
-        toolbox,
+        host.toolbox,
         servers.connections.map((connection) => connection.name),
       ),
     );
     say(`🧠 model: ${describeModel(model)}`);
 
     let done: DoneEvent | undefined;
-    for await (const event of runAgentLoop({
-      messages: [{ role: 'user', content: options.task }],
-      system: KITCHEN_SYSTEM_PROMPT,
+    for await (const event of host.run({
+      task: options.task,
       model,
-      toolbox,
-      gate: policy.gate,
-      budget: policy.budget,
-      seatbelts: policy.seatbelts,
-      delegate: policy.spawnLimits !== undefined,
+      policy,
+      asker: person.asker,
+      // A server asking outside any tool call (no lane to put it in) is shown in the main lane.
+      emit: write,
       ...(signal === undefined ? {} : { signal }),
       ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
     })) {
@@ -174,7 +152,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     complain(error instanceof ServerStartError ? error.message : `kitchen: ${describeError(error)}`);
     return signal?.aborted ? EXIT.interrupted : EXIT.failed;
   } finally {
-    await toolbox?.close().catch(() => {});
+    await host?.close();
     await servers?.stop();
   }
 }

@@ -1,22 +1,18 @@
-// The kitchen side of the loop scenarios: runAgentLoop over the Toolbox, watched only through its
-// events. Host side.
+// The kitchen side of the loop scenarios: a run of the kitchen host (runAgentLoop over its
+// Toolbox), watched only through its events. Host side.
 
-import { type Model, runAgentLoop, type Toolbox } from '@kitchen/host';
+import type { KitchenHost } from '@kitchen/app/kitchen-host';
+import type { Model } from '@kitchen/host';
 
 /**
  * Runs `turns` tool turns and the closing text turn; returns when each iteration started
  * (performance.now() as its iteration-start event arrived). Limits are raised so the run ends
  * because the model is done, and anything else fails the measurement.
  */
-export async function runKitchenLoop(toolbox: Toolbox, model: Model, task: string, turns: number): Promise<number[]> {
+export async function runKitchenLoop(host: KitchenHost, model: Model, task: string, turns: number): Promise<number[]> {
   const turnStarts: number[] = [];
-  const loop = runAgentLoop({
-    messages: [{ role: 'user', content: task }],
-    model,
-    toolbox,
-    maxIterations: turns + 1,
-    seatbelts: { maxToolCalls: turns + 1 },
-  });
+  // No gate and no tree budget: the minimal loop it is compared with has neither.
+  const loop = host.run({ task, model, maxIterations: turns + 1, policy: { seatbelts: { maxToolCalls: turns + 1 } } });
   for await (const event of loop) {
     if (event.type === 'iteration-start') turnStarts.push(performance.now());
     if (event.type === 'tool-result' && event.isError)

@@ -47,7 +47,7 @@ export async function compareLoops(sides: BenchSides, turns: number): Promise<Lo
   };
   const kitchen = async (count: number) => {
     const { value, added } = await growthAfterQuiet(cancellations, () =>
-      runKitchenLoop(sides.toolbox, new EchoTurnsModel(count), ECHO_TASK, count),
+      runKitchenLoop(sides.host, new EchoTurnsModel(count), ECHO_TASK, count),
     );
     return { turns: intervals(value), cancelled: added };
   };

@@ -1,8 +1,9 @@
 // Scenario 5: how long the offline model takes to decide at the end of an 80-jar audit, with every
-// inspection in its history. The audit runs once through runAgentLoop against the real cookie-jars
-// server in memory; then that last request is replayed. Host side (the server only over MCP).
+// inspection in its history. The audit runs once through the kitchen host against the real
+// cookie-jars server in memory; then that last request is replayed. Host side (the server only over MCP).
 
-import { type Model, type ModelRequest, OfflineModel, runAgentLoop } from '@kitchen/host';
+import { KitchenHost } from '@kitchen/app/kitchen-host';
+import { type Model, type ModelRequest, OfflineModel } from '@kitchen/host';
 import { connectInMemory } from '@kitchen/host/testing';
 import { buildServer } from '@kitchen/server-cookie-jars';
 import { percentile, type Summary, summarize, timeCalls } from './measure.js';
@@ -60,13 +61,13 @@ async function recordAudit(): Promise<ModelRequest[]> {
       return offline.complete(request);
     },
   };
-  const toolbox = await connectInMemory({ 'cookie-jars': buildServer({ seed: 1729, jars: AUDIT_JARS }) });
+  const host = await KitchenHost.connect({
+    clientName: 'kitchen-bench',
+    openToolbox: (options) =>
+      connectInMemory({ 'cookie-jars': buildServer({ seed: 1729, jars: AUDIT_JARS }) }, options),
+  });
   try {
-    for await (const event of runAgentLoop({
-      messages: [{ role: 'user', content: AUDIT_PROMPT }],
-      model: recorder,
-      toolbox,
-    })) {
+    for await (const event of host.run({ task: AUDIT_PROMPT, model: recorder })) {
       if (event.type !== 'done') continue;
       if (event.stopReason !== 'end_turn')
         throw new Error(`The offline audit stopped with "${event.stopReason}": ${event.detail ?? event.finalText}`);
@@ -74,7 +75,7 @@ async function recordAudit(): Promise<ModelRequest[]> {
         throw new Error(`The offline audit's report names no tampered jar:\n${event.finalText}`);
     }
   } finally {
-    await toolbox.close();
+    await host.close();
   }
   return requests;
 }

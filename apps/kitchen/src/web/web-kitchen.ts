@@ -1,35 +1,27 @@
-// The host behind the web UI: one toolbox connected to the running servers, one run at a time,
-// and the questions (approvals, sampling, elicitation) waiting for the person at the page. App
-// side: it composes the same host pieces as run-kitchen.ts, with the page as the approver.
+// The host behind the web UI: the kitchen host connected to the running servers, one run at a
+// time, and the questions (approvals, sampling, elicitation) waiting for the person at the page.
+// App side: the same kitchen-host wiring as the terminal, with the page as the approver.
 
 import {
-  createElicitationHandler,
   createModel,
   createPendingApprovals,
-  createSamplingHandler,
-  createSpawnAgentTool,
   DEFAULT_CALL_TIMEOUT_MS,
   declineAllAsker,
   describeError,
-  type ElicitationHandler,
-  type LoopEventDraft,
+  type LoopEvent,
   MAIN_AGENT,
   type Model,
   type PendingApprovals,
-  type RunAgentLoopOptions,
-  runAgentLoop,
-  SAMPLING_REJECTED,
-  type SamplingHandler,
   type ServerConnection,
   stamp,
   type ToolAnnotations,
-  Toolbox,
+  type Toolbox,
 } from '@kitchen/host';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { KitchenFlags, ModelChoice } from '../cli/parse-cli-arguments.js';
 import type { KitchenConfig } from '../config/kitchen-config.js';
 import { createKitchenPolicy, type KitchenPolicy } from '../config/kitchen-policy.js';
-import { demoTask, demoToolCallLimit, KITCHEN_SYSTEM_PROMPT } from '../kitchen-task.js';
+import { KitchenHost } from '../kitchen-host.js';
+import { demoTask, demoToolCallLimit } from '../kitchen-task.js';
 import { describeToolbox } from '../terminal/describe-toolbox.js';
 import { describeModel } from '../terminal/render-summary.js';
 import { createPendingElicitations, type PendingElicitations } from './pending-elicitations.js';
@@ -51,8 +43,6 @@ export type StartRunResult = { ok: true; run: WebRun } | { ok: false; status: 40
 
 interface CurrentRun {
   run: WebRun;
-  sampling: SamplingHandler;
-  elicitation: ElicitationHandler;
   finished: Promise<void>;
 }
 
@@ -64,7 +54,7 @@ export class WebKitchen {
   #runCounter = 0;
 
   private constructor(
-    readonly toolbox: Toolbox,
+    readonly host: KitchenHost,
     readonly options: WebKitchenOptions,
     /** The label of the model a run gets when it names none. */
     readonly defaultModel: string,
@@ -85,44 +75,19 @@ export class WebKitchen {
 
   static async connect(options: WebKitchenOptions): Promise<WebKitchen> {
     const { model, policy } = WebKitchen.check(options);
-    let kitchen: WebKitchen | undefined;
-    const currentRun = (): CurrentRun | undefined => (kitchen === undefined ? undefined : kitchen.#current);
-    // Servers ask while a tool call of the current run is in flight; the run's own handlers answer.
-    const toolbox = await Toolbox.connect(options.connections, {
+    const host = await KitchenHost.connect({
+      connections: options.connections,
       clientName: 'mcp-kitchen-web',
       // A call whose server waits on the person at the page (a sampling approval, a form) must
       // outlast their time to answer, or it would time out while they are still reading.
       callTimeoutMs: DEFAULT_CALL_TIMEOUT_MS + policy.approvalTimeoutMs,
-      handlers: {
-        sampling: (server, params, context, signal) => {
-          const current = currentRun();
-          if (current === undefined)
-            throw new McpError(
-              SAMPLING_REJECTED,
-              'No kitchen run is in progress, so there is nobody to pay for a model call.',
-            );
-          return current.sampling(server, params, context, signal);
-        },
-        elicitation: (server, params, context, signal) => {
-          const current = currentRun();
-          if (current === undefined)
-            throw new McpError(ErrorCode.InvalidRequest, 'No kitchen run is in progress, so there is nobody to ask.');
-          return current.elicitation(server, params, context, signal);
-        },
-      },
+      ...(policy.spawnLimits === undefined ? {} : { spawnLimits: policy.spawnLimits }),
     });
-    // The one local tool (unless --no-delegate), as in the terminal: workers run the same loop,
-    // toolbox, gate and budget.
-    if (policy.spawnLimits !== undefined) {
-      toolbox.addLocalTool(
-        createSpawnAgentTool({
-          maxDepth: policy.spawnLimits.maxDepth,
-          maxLiveWorkers: policy.spawnLimits.maxLiveWorkers,
-        }),
-      );
-    }
-    kitchen = new WebKitchen(toolbox, options, describeModel(model), policy.budget.maxTokens);
-    return kitchen;
+    return new WebKitchen(host, options, describeModel(model), policy.budget.maxTokens);
+  }
+
+  get toolbox(): Toolbox {
+    return this.host.toolbox;
   }
 
   get currentRun(): WebRun | undefined {
@@ -185,33 +150,21 @@ export class WebKitchen {
       return { ok: false, status: 400, message: describeError(error) };
     }
     const run = new WebRun(`run-${++this.#runCounter}`, task, describeModel(model));
-    const emit = (draft: LoopEventDraft) => run.push(stamp(draft));
-    const current: CurrentRun = {
-      run,
-      // A fresh policy per run: its own budget; the gate and the sampling rules ask the page.
-      sampling: createSamplingHandler({ model, budget: policy.budget, emit, ...policy.sampling }),
-      elicitation: createElicitationHandler({
-        asker: flags.approval === 'no' ? declineAllAsker : this.elicitations.asker,
-        timeoutMs: policy.approvalTimeoutMs,
-        emit,
-      }),
-      finished: Promise.resolve(),
-    };
+    const current: CurrentRun = { run, finished: Promise.resolve() };
     this.#current = current;
     this.#keep(run);
-    current.finished = this.#drive(run, {
-      messages: [{ role: 'user', content: task }],
-      system: KITCHEN_SYSTEM_PROMPT,
-      model,
-      toolbox: this.toolbox,
-      gate: policy.gate,
-      budget: policy.budget,
-      delegate: policy.spawnLimits !== undefined,
-      // The page opens with the demo task, so the demo's raised tool-call limit applies here too.
-      seatbelts: { ...policy.seatbelts, maxToolCalls: policy.seatbelts.maxToolCalls ?? demoToolCallLimit(flags.jars) },
-      signal: run.controller.signal,
-      ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
-    });
+    // A fresh policy per run (its own budget); the gate and the sampling rules ask the page.
+    current.finished = this.#drive(run, () =>
+      this.host.run({
+        task,
+        model,
+        policy,
+        asker: flags.approval === 'no' ? declineAllAsker : this.elicitations.asker,
+        emit: (event) => run.push(event),
+        signal: run.controller.signal,
+        ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
+      }),
+    );
     return { ok: true, run };
   }
 
@@ -222,19 +175,23 @@ export class WebKitchen {
       current.run.controller.abort(new Error('the kitchen web UI is shutting down'));
       await current.finished;
     }
-    await this.toolbox.close().catch(() => {});
+    await this.host.close();
   }
 
-  /** --yes / --no still decide for everyone; otherwise the person at the page is asked. */
+  /**
+   * --yes / --no still decide for everyone; otherwise the person at the page is asked. The page
+   * opens with the demo task, so the demo's raised tool-call limit applies here too.
+   */
   #policy(): KitchenPolicy {
     const { flags, config, environment } = this.options;
-    return createKitchenPolicy(flags, { config, environment, person: this.approvals.approver });
+    const maxToolCalls = flags.maxToolCalls ?? demoToolCallLimit(flags.jars);
+    return createKitchenPolicy({ ...flags, maxToolCalls }, { config, environment, person: this.approvals.approver });
   }
 
-  async #drive(run: WebRun, loopOptions: RunAgentLoopOptions): Promise<void> {
+  async #drive(run: WebRun, events: () => AsyncIterable<LoopEvent>): Promise<void> {
     let problem: unknown;
     try {
-      for await (const event of runAgentLoop(loopOptions)) run.push(event);
+      for await (const event of events()) run.push(event);
     } catch (error) {
       problem = error;
     }

@@ -1,0 +1,188 @@
+// The kitchen's one wiring of the host: a toolbox connected to the servers with the kitchen's
+// server handlers (sampling, elicitation), spawn_agent as the one local tool, and the loop options
+// of a run. App side: the CLI run, the web UI and the bench all build their host here.
+
+import {
+  createElicitationHandler,
+  createSamplingHandler,
+  createSpawnAgentTool,
+  declineAllAsker,
+  type ElicitationAsker,
+  type ElicitationHandler,
+  type Gate,
+  type LoopEvent,
+  type LoopEventDraft,
+  type Model,
+  runAgentLoop,
+  SAMPLING_REJECTED,
+  type SamplingHandler,
+  type ServerConnection,
+  type SpawnLimits,
+  stamp,
+  Toolbox,
+  type ToolboxOptions,
+  type TreeBudget,
+  type TreeSeatbelts,
+} from '@kitchen/host';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { KitchenPolicy } from './config/kitchen-policy.js';
+import { KITCHEN_SYSTEM_PROMPT } from './kitchen-task.js';
+
+export type KitchenHostOptions = {
+  /** The name the host gives itself in each server's initialize. */
+  clientName: string;
+  /** No answer and no progress for this long ends a remote call (the toolbox's default otherwise). */
+  callTimeoutMs?: number;
+  /** spawn_agent's limits; undefined (--no-delegate): no local tool, the main agent does it all. */
+  spawnLimits?: SpawnLimits;
+} & (
+  | {
+      /** The running servers, reached over Streamable HTTP. */
+      connections: ServerConnection[];
+    }
+  | {
+      /** Opens the toolbox another way (in memory, for the bench and tests) with the options given. */
+      openToolbox: (options: ToolboxOptions) => Promise<Toolbox>;
+    }
+);
+
+/** What a run shares with its workers and with its servers' requests; createKitchenPolicy makes the full one. */
+export interface KitchenRunPolicy {
+  gate?: Gate;
+  /** The tree budget; without one, usage is counted but not capped, and sampling is refused. */
+  budget?: TreeBudget;
+  seatbelts?: TreeSeatbelts;
+  /** The sampling rules, caps and approver; without them, servers' sampling requests are refused. */
+  sampling?: KitchenPolicy['sampling'];
+  /** How long a form waits for an answer. */
+  approvalTimeoutMs?: number;
+}
+
+export interface KitchenRunOptions {
+  task: string;
+  model: Model;
+  policy?: KitchenRunPolicy;
+  /** Model calls per agent (--max-iterations). */
+  maxIterations?: number;
+  /** Who fills in servers' forms; declined without one. */
+  asker?: ElicitationAsker;
+  /** Where events go that a server raises outside any tool call (they are shown in the main lane). */
+  emit?: (event: LoopEvent) => void;
+  signal?: AbortSignal;
+  /** The standing instructions; the kitchen's by default. */
+  system?: string;
+}
+
+interface RunHandlers {
+  sampling: SamplingHandler;
+  elicitation: ElicitationHandler;
+}
+
+/** One connected host; one run at a time, whose handlers answer the servers while it runs. */
+export class KitchenHost {
+  #current: RunHandlers | undefined;
+
+  private constructor(
+    readonly toolbox: Toolbox,
+    /** True when spawn_agent is offered. */
+    readonly delegates: boolean,
+  ) {}
+
+  static async connect(options: KitchenHostOptions): Promise<KitchenHost> {
+    let host: KitchenHost | undefined;
+    const current = (): RunHandlers | undefined => (host === undefined ? undefined : host.#current);
+    const open =
+      'openToolbox' in options
+        ? options.openToolbox
+        : (toolboxOptions: ToolboxOptions) => Toolbox.connect(options.connections, toolboxOptions);
+    // Servers ask while a tool call of the current run is in flight; that run's handlers answer.
+    const toolbox = await open({
+      clientName: options.clientName,
+      ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
+      handlers: {
+        sampling: (server, params, context, signal) => {
+          const handlers = current();
+          if (handlers === undefined)
+            throw new McpError(
+              SAMPLING_REJECTED,
+              'No kitchen run is in progress, so there is nobody to pay for a model call.',
+            );
+          return handlers.sampling(server, params, context, signal);
+        },
+        elicitation: (server, params, context, signal) => {
+          const handlers = current();
+          if (handlers === undefined)
+            throw new McpError(ErrorCode.InvalidRequest, 'No kitchen run is in progress, so there is nobody to ask.');
+          return handlers.elicitation(server, params, context, signal);
+        },
+      },
+    });
+    // The one local tool: workers run the same loop with the same toolbox, gate and budget.
+    if (options.spawnLimits !== undefined) {
+      toolbox.addLocalTool(
+        createSpawnAgentTool({
+          maxDepth: options.spawnLimits.maxDepth,
+          maxLiveWorkers: options.spawnLimits.maxLiveWorkers,
+        }),
+      );
+    }
+    host = new KitchenHost(toolbox, options.spawnLimits !== undefined);
+    return host;
+  }
+
+  /** True while a run's events are still being read. */
+  get running(): boolean {
+    return this.#current !== undefined;
+  }
+
+  /**
+   * Starts a run and returns its events; read them to the end (the run's `done`), or return early
+   * to stop it. Throws when another run is still going: the servers' questions need one owner.
+   */
+  run(options: KitchenRunOptions): AsyncGenerator<LoopEvent, void> {
+    if (this.#current !== undefined) throw new Error('a kitchen run is already in progress on this host');
+    const { policy = {}, model } = options;
+    const emit = (draft: LoopEventDraft) => options.emit?.(stamp(draft));
+    const handlers: RunHandlers = {
+      sampling:
+        policy.budget === undefined || policy.sampling === undefined
+          ? refuseSampling
+          : createSamplingHandler({ model, budget: policy.budget, emit, ...policy.sampling }),
+      elicitation: createElicitationHandler({
+        asker: options.asker ?? declineAllAsker,
+        ...(policy.approvalTimeoutMs === undefined ? {} : { timeoutMs: policy.approvalTimeoutMs }),
+        emit,
+      }),
+    };
+    this.#current = handlers;
+    return this.#events(handlers, options);
+  }
+
+  async close(): Promise<void> {
+    await this.toolbox.close().catch(() => {});
+  }
+
+  async *#events(handlers: RunHandlers, options: KitchenRunOptions): AsyncGenerator<LoopEvent, void> {
+    const { policy = {} } = options;
+    try {
+      yield* runAgentLoop({
+        messages: [{ role: 'user', content: options.task }],
+        system: options.system ?? KITCHEN_SYSTEM_PROMPT,
+        model: options.model,
+        toolbox: this.toolbox,
+        delegate: this.delegates,
+        ...(policy.gate === undefined ? {} : { gate: policy.gate }),
+        ...(policy.budget === undefined ? {} : { budget: policy.budget }),
+        ...(policy.seatbelts === undefined ? {} : { seatbelts: policy.seatbelts }),
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...(options.maxIterations === undefined ? {} : { maxIterations: options.maxIterations }),
+      });
+    } finally {
+      if (this.#current === handlers) this.#current = undefined;
+    }
+  }
+}
+
+const refuseSampling: SamplingHandler = async () => {
+  throw new McpError(SAMPLING_REJECTED, 'This kitchen run has no budget to pay for a model call.');
+};
