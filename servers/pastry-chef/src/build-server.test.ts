@@ -67,6 +67,33 @@ async function call(client: Client, name: string, input: Record<string, unknown>
   };
 }
 
+/**
+ * The oven's clock, moved by hand: each wait lasts until the test calls step(). It ignores abort
+ * signals on purpose, so a test sees whether the bake itself stops.
+ */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+class HandMovedClock {
+  waits = 0;
+  readonly requested: number[] = [];
+  private pending: Array<() => void> = [];
+
+  wait = (milliseconds: number): Promise<void> => {
+    this.waits += 1;
+    this.requested.push(milliseconds);
+    return new Promise((resolve) => this.pending.push(resolve));
+  };
+
+  /** Lets the server reach its next wait, ends the waits in progress, and lets everything that
+   * follows run. The in-memory pair delivers on microtasks, so once a macrotask comes round
+   * every reaction has happened. */
+  async step(): Promise<void> {
+    await settle();
+    for (const resolve of this.pending.splice(0)) resolve();
+    await settle();
+  }
+}
+
 describe('critique_recipe', () => {
   it('asks the host for a model call and builds its result from the answer', async () => {
     const seen: CreateMessageRequest['params'][] = [];
@@ -202,22 +229,42 @@ describe('bake', () => {
     ).toHaveLength(0);
   });
 
-  it('stops baking when the call is cancelled', async () => {
-    const { client, sentByServer } = await connect({}, { bakeMillisecondsPerMinute: 20, bakeSteps: 10 });
+  it('stops baking when the call is cancelled: no more progress, no more oven time', async () => {
+    const oven = new HandMovedClock();
+    const { client, sentByServer } = await connect({}, { bakeSteps: 10, waitForOven: oven.wait });
     const controller = new AbortController();
-    const baking = client.callTool({ name: 'bake', arguments: { minutes: 10 } }, undefined, {
-      signal: controller.signal,
-      onprogress: (update) => {
-        if (update.progress === 2) controller.abort();
-      },
-    });
-    await expect(baking).rejects.toThrow();
-    // The whole bake would take 200 ms; wait that long and check the oven went quiet.
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    const progress: number[] = [];
+    const baking = client
+      .callTool({ name: 'bake', arguments: { minutes: 10 } }, undefined, {
+        signal: controller.signal,
+        onprogress: (update) => progress.push(update.progress),
+      })
+      .catch((error: unknown) => error);
+
+    await oven.step(); // step 1 done
+    await oven.step(); // step 2 done
+    expect(progress).toEqual([1, 2]);
+    expect(oven.waits).toBe(3); // the third step is in the oven
+
+    controller.abort();
+    expect(await baking).toMatchObject({ code: ErrorCode.RequestTimeout }); // the SDK's code for a local abort
+    // The clock ignores the abort on purpose: the bake itself must notice it.
+    await oven.step();
+    await oven.step();
+    expect(oven.waits).toBe(3);
     const progressSent = sentByServer.filter(
       (message) => 'method' in message && message.method === 'notifications/progress',
     );
-    expect(progressSent.length).toBeGreaterThanOrEqual(2);
-    expect(progressSent.length).toBeLessThanOrEqual(3);
+    expect(progressSent).toHaveLength(2);
+    expect(sentByServer.filter((message) => 'result' in message && 'content' in message.result)).toEqual([]);
+  });
+
+  it('bakes every step on the same clock when nobody cancels', async () => {
+    const oven = new HandMovedClock();
+    const { client } = await connect({}, { bakeSteps: 3, bakeMillisecondsPerMinute: 40, waitForOven: oven.wait });
+    const baking = client.callTool({ name: 'bake', arguments: { minutes: 30 } });
+    for (let step = 0; step < 3; step += 1) await oven.step();
+    expect((await baking).structuredContent).toEqual({ baked: true, minutes: 30, steps: 3 });
+    expect(oven.requested).toEqual([400, 400, 400]);
   });
 });

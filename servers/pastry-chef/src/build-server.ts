@@ -1,13 +1,23 @@
 // buildServer(): the pastry chef's MCP server. Its tools ask the *host* for things a server cannot
 // do alone — a model call (sampling), the user's choice (elicitation) — and report progress on a
-// slow bake. Server side: everything here goes back through the tools/call that caused it.
+// slow bake that stops when the call is cancelled; plus the plan_bake prompt. Server side:
+// everything here goes back through the tools/call that caused it.
 
 import { setTimeout as delay } from 'node:timers/promises';
 import { errorToolResult as errorResult, jsonToolResult as jsonResult } from '@kitchen/server-kit';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { bakeStage, buildCritiqueRequest, FILLING_FORM, parseCritique, planFilling, resolveRecipe } from './pastry.js';
+import {
+  bakeStage,
+  buildCritiqueRequest,
+  DEFAULT_BAKE_MINUTES,
+  FILLING_FORM,
+  parseCritique,
+  planFilling,
+  resolveRecipe,
+} from './pastry.js';
+import { registerPlanBakePrompt } from './plan-bake-prompt.js';
 
 export interface PastryChefOptions {
   /** Real milliseconds per baking minute: 40 makes the default 25-minute bake last 1 s. */
@@ -18,9 +28,11 @@ export interface PastryChefOptions {
   samplingTimeoutMs?: number;
   /** How long to wait for the user to fill in the form. */
   elicitationTimeoutMs?: number;
+  /** Waits out one baking step, or less when `signal` aborts (it may also reject then). The
+   * default is a real timer; tests pass a clock they move by hand. */
+  waitForOven?: (milliseconds: number, signal: AbortSignal) => Promise<unknown>;
 }
 
-export const DEFAULT_BAKE_MINUTES = 25;
 /**
  * How long the chef waits for an answer the host may first put to a person (a price to approve,
  * a form to fill in). Longer than a host's own approval timeout (the kitchen's is 5 minutes), so
@@ -31,6 +43,7 @@ export const WAIT_FOR_HOST_MS = 10 * 60_000;
 export function buildServer(options: PastryChefOptions = {}): McpServer {
   const millisecondsPerMinute = options.bakeMillisecondsPerMinute ?? 40;
   const bakeSteps = options.bakeSteps ?? 8;
+  const waitForOven = options.waitForOven ?? ((milliseconds, signal) => delay(milliseconds, undefined, { signal }));
   const server = new McpServer({ name: 'pastry-chef', version: '0.1.0' });
 
   server.registerTool(
@@ -158,9 +171,12 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
       // Progress is only sent when the caller asked for it by passing a progress token.
       const progressToken = extra._meta?.progressToken;
       for (let step = 1; step <= bakeSteps; step += 1) {
-        const finished = await sleep(stepMilliseconds, extra.signal);
-        if (!finished)
+        await waitForOven(stepMilliseconds, extra.signal).catch(() => undefined);
+        // notifications/cancelled aborts extra.signal. The SDK drops whatever a cancelled handler
+        // returns, so stopping is all that matters: no more progress, no more oven time.
+        if (extra.signal.aborted) {
           return errorResult(`Baking was cancelled after ${step - 1} of ${bakeSteps} steps; the oven is off.`);
+        }
         if (progressToken !== undefined) {
           await extra.sendNotification({
             method: 'notifications/progress',
@@ -172,12 +188,8 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
     },
   );
 
+  registerPlanBakePrompt(server);
   return server;
-}
-
-/** Waits, or stops early when the signal aborts; resolves false when it was aborted. */
-function sleep(milliseconds: number, signal: AbortSignal): Promise<boolean> {
-  return delay(milliseconds, true, { signal }).catch(() => false);
 }
 
 /**

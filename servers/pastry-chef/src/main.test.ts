@@ -26,10 +26,11 @@ describe('pastry-chef main', () => {
     await server?.stop();
   });
 
-  it('listens on loopback and offers its three tools', async () => {
+  it('listens on loopback and offers its three tools and its prompt', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['bake', 'choose_filling', 'critique_recipe']);
+    expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['plan_bake']);
   });
 
   it('bakes with progress over HTTP using the flags it was given', async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   bakeStage,
+  bakingMinutes,
   buildCritiqueRequest,
+  completeRecipeName,
   FILLING_FORM,
   parseCritique,
   planFilling,
@@ -19,6 +21,21 @@ describe('resolveRecipe', () => {
       name: 'your recipe',
       text: 'Mix flour and water. Bake.',
     });
+  });
+});
+
+describe('completeRecipeName', () => {
+  it('offers the recipes whose names start with what was typed', () => {
+    expect(completeRecipeName('')).toEqual(RECIPE_BOOK.map((recipe) => recipe.name));
+    expect(completeRecipeName(' LEM')).toEqual(['lemon tart']);
+    expect(completeRecipeName('x')).toEqual([]);
+  });
+});
+
+describe('bakingMinutes', () => {
+  it('reads the baking time from a recipe, skipping a blind-bake', () => {
+    expect(RECIPE_BOOK.map(bakingMinutes)).toEqual([30, 25, 15]);
+    expect(bakingMinutes({ name: 'mystery', text: 'Mix and serve.' })).toBeUndefined();
   });
 });
 

@@ -28,6 +28,21 @@ export function resolveRecipe(recipe: string): Recipe {
   return known ?? { name: 'your recipe', text: recipe.trim() };
 }
 
+/** Recipe names from the book that start with what was typed (any case): prompt completions. */
+export function completeRecipeName(typed: string): string[] {
+  const prefix = typed.trim().toLowerCase();
+  return RECIPE_BOOK.map((recipe) => recipe.name).filter((name) => name.startsWith(prefix));
+}
+
+/** How long `bake` bakes when the caller names no time. */
+export const DEFAULT_BAKE_MINUTES = 25;
+
+/** The baking time a recipe's text gives ("… bake 30 min …"), when it gives one. */
+export function bakingMinutes(recipe: Recipe): number | undefined {
+  const minutes = /\bbake (\d+) min\b/i.exec(recipe.text)?.[1];
+  return minutes === undefined ? undefined : Number(minutes);
+}
+
 export const CRITIQUE_MAX_TOKENS = 400;
 
 export interface CritiqueRequest {
