@@ -1,17 +1,33 @@
 // @kitchen/server-kit: serving an McpServer over Streamable HTTP safely, plus the small helpers
 // every example server shares. Server side: never imported by the host.
 
+export type { EventStoreLimits } from './bounded-event-store.js';
+export { BoundedEventStore, DEFAULT_EVENT_STORE_LIMITS } from './bounded-event-store.js';
+export { checkServeOptions, describeTokenProblem, ServeOptionsError } from './check-serve-options.js';
 export type { HttpRejection } from './json-rpc-error.js';
 export { JsonRpcErrorCode, sendJsonRpcError } from './json-rpc-error.js';
+export type { McpEndpointOptions } from './mcp-http-handler.js';
+export type { SessionResumability } from './mcp-session.js';
+export type { OAuthResourceOptions } from './oauth-protected-resource.js';
+export { protectedResourceMetadataPath } from './oauth-protected-resource.js';
 export type { CommonSettings, ServerSettings, SettingsParse } from './parse-server-settings.js';
 export { parseServerSettings } from './parse-server-settings.js';
 export type { RequestGuardPolicy } from './request-guard.js';
-export { guardRequest, normalizeOrigin } from './request-guard.js';
+export { guardRequest, isLoopbackHost, normalizeOrigin } from './request-guard.js';
 export type { RunServerMainOptions } from './run-server-main.js';
 export { EXIT_USAGE, runServerMain } from './run-server-main.js';
 export { SeededRandom } from './seeded-random.js';
 export type { ServedMcp, ServeMcpOptions } from './serve-mcp.js';
-export { DEFAULT_IDLE_SESSION_MS, DEFAULT_MAX_BODY_BYTES, serveMcp } from './serve-mcp.js';
+export {
+  DEFAULT_HEALTH_PATH,
+  DEFAULT_IDLE_SESSION_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_RETRY_MS,
+  serveMcp,
+} from './serve-mcp.js';
+export type { LogEvent, LogLevel, LogOptions } from './structured-log.js';
+export { DEFAULT_LOG_LEVEL, LOG_LEVELS } from './structured-log.js';
 export { errorToolResult, jsonToolResult } from './tool-result.js';
 export type { WholeNumberRange } from './whole-number.js';
-export { describeWholeNumber, wholeNumber, wholeNumberFlag } from './whole-number.js';
+export { describeWholeNumber, wholeNumber, wholeNumberFlag, wholeNumberText } from './whole-number.js';

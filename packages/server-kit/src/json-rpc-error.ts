@@ -17,9 +17,11 @@ export interface HttpRejection {
   code: number;
   message: string;
   headers?: Record<string, string>;
+  /** The id of the request refused, when it could be read; null otherwise. */
+  id?: string | number | null;
 }
 
-/** Writes `rejection` as `{"jsonrpc":"2.0","error":{code,message},"id":null}`. */
+/** Writes `rejection` as `{"jsonrpc":"2.0","error":{code,message},"id":null}` (or the refused request's id). */
 export function sendJsonRpcError(response: ServerResponse, rejection: HttpRejection): void {
   if (response.headersSent) {
     // The SSE stream already started: the only honest thing left is to end it.
@@ -29,7 +31,7 @@ export function sendJsonRpcError(response: ServerResponse, rejection: HttpReject
   const body = JSON.stringify({
     jsonrpc: '2.0',
     error: { code: rejection.code, message: rejection.message },
-    id: null,
+    id: rejection.id ?? null,
   });
   response.writeHead(rejection.status, {
     ...rejection.headers,

@@ -71,13 +71,48 @@ describe('parseServerSettings', () => {
   it('refuses an unknown flag and lists the known ones', () => {
     expect(parseServerSettings('dice', undefined, ['--sides', '6'], {})).toEqual({
       kind: 'invalid',
-      message: 'dice: unknown flag --sides; known flags: --port, --host, --token, --allow-origin, --help.',
+      message:
+        'dice: unknown flag --sides; known flags: --port, --host, --token, --allow-origin, --idle-session-ms, --max-sessions, --log-level, --help.',
     });
   });
 
   it('says a flag needs a value when it has none', () => {
     expect(parseServerSettings('dice', undefined, ['--port'], {})).toMatchObject({
       message: expect.stringContaining('--port needs a value'),
+    });
+  });
+
+  it('reads the session limits and the log level', () => {
+    const parsed = parseServerSettings(
+      'dice',
+      undefined,
+      ['--idle-session-ms', '1500', '--max-sessions', '3', '--log-level', 'info'],
+      {},
+    );
+    expect(parsed).toMatchObject({
+      kind: 'settings',
+      settings: { idleSessionMs: 1500, maxSessions: 3, logLevel: 'info' },
+    });
+    expect(parseServerSettings('dice', undefined, ['--idle-session-ms', '0'], {})).toEqual({
+      kind: 'invalid',
+      message: 'dice: --idle-session-ms "0" is not valid; use a whole number ≥ 1 (milliseconds).',
+    });
+    expect(parseServerSettings('dice', undefined, ['--log-level', 'loud'], {})).toEqual({
+      kind: 'invalid',
+      message: 'dice: --log-level "loud" is not valid; use one of debug, info, warn, error, silent.',
+    });
+  });
+
+  it('refuses a token no client could send, without echoing it', () => {
+    expect(parseServerSettings('dice', undefined, ['--token', 'a b'], {})).toEqual({
+      kind: 'invalid',
+      message:
+        'dice: --token is not valid; it contains a space at position 2, so no client could send it in an Authorization header; use visible ASCII characters only (letters, digits, punctuation).',
+    });
+    expect(parseServerSettings('dice', undefined, [], { KITCHEN_TOKEN: 'tok\n' })).toEqual({
+      kind: 'invalid',
+      message:
+        'dice: KITCHEN_TOKEN is not valid; it contains a line break (U+000A) at position 4, so no client could send it in an Authorization header; use visible ASCII characters only (letters, digits, punctuation) (or pass --token).',
     });
   });
 

@@ -4,13 +4,22 @@
 
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { describeTokenProblem } from './check-serve-options.js';
+import { DEFAULT_IDLE_SESSION_MS, DEFAULT_MAX_SESSIONS } from './mcp-http-handler.js';
 import { normalizeOrigin } from './request-guard.js';
-import { wholeNumberFlag } from './whole-number.js';
+import { DEFAULT_LOG_LEVEL, LOG_LEVELS } from './structured-log.js';
+import { wholeNumberFlag, wholeNumberText } from './whole-number.js';
 
 const commonFlags = {
   port: wholeNumberFlag({ min: 0, max: 65535, fallback: 0, hint: '(0 picks any free port)' }),
   host: z.string().min(1, { error: 'use an address such as 127.0.0.1' }).default('127.0.0.1'),
-  token: z.string().min(1, { error: 'use a non-empty token' }).optional(),
+  token: z
+    .string()
+    .check((context) => {
+      const problem = describeTokenProblem(context.value);
+      if (problem) context.issues.push({ code: 'custom', message: problem, input: context.value });
+    })
+    .optional(),
   allowOrigin: z
     .array(
       z.string().refine((origin) => normalizeOrigin(origin) !== undefined, {
@@ -18,13 +27,19 @@ const commonFlags = {
       }),
     )
     .default([]),
+  idleSessionMs: wholeNumberText({ min: 1, hint: '(milliseconds)' }).optional(),
+  maxSessions: wholeNumberText({ min: 1 }).optional(),
+  logLevel: z.enum(LOG_LEVELS, { error: `use one of ${LOG_LEVELS.join(', ')}` }).optional(),
 };
 
 const commonHelp: Record<string, string> = {
   port: 'port to listen on (default 0: any free port)',
-  host: 'address to bind (default 127.0.0.1)',
+  host: 'address to bind (default 127.0.0.1; any other address needs --token)',
   token: 'require "Authorization: Bearer <token>" (also KITCHEN_TOKEN)',
   allowOrigin: 'accept requests from this browser origin too (repeatable)',
+  idleSessionMs: `close a session idle this long (default ${DEFAULT_IDLE_SESSION_MS})`,
+  maxSessions: `sessions open at once; one more gets 503 (default ${DEFAULT_MAX_SESSIONS})`,
+  logLevel: `JSON log lines on stderr from this level: ${LOG_LEVELS.join(', ')} (default ${DEFAULT_LOG_LEVEL})`,
 };
 
 /** Settings every server process has. */
@@ -95,7 +110,11 @@ export function parseServerSettings<Extra extends z.ZodObject = z.ZodObject<Reco
   const [key = '', index] = issue.path as [string?, number?];
   const value = index === undefined ? raw[key] : (raw[key] as unknown[])[index];
   const source = sources[key] ?? `--${flagName(key)}`;
-  const shown = source.startsWith('--') ? `${source} ${JSON.stringify(value)}` : `${source}=${JSON.stringify(value)}`;
+  // A secret is named, never echoed: stderr ends up in logs.
+  const shownValue = key === 'token' ? '' : JSON.stringify(value);
+  const shown = source.startsWith('--')
+    ? `${source} ${shownValue}`.trim()
+    : `${source}${shownValue ? `=${shownValue}` : ''}`;
   const alternative = source.startsWith('--') ? '' : ` (or pass --${flagName(key)})`;
   return { kind: 'invalid', message: `${name}: ${shown} is not valid; ${issue.message}${alternative}.` };
 }
@@ -114,7 +133,7 @@ function helpText(name: string, keys: string[], extraFlags: z.ZodObject | undefi
   const lines = keys.map((key) => {
     const description = commonHelp[key] ?? extraFlags?.shape[key]?.description ?? '';
     const env = key in commonHelp ? '' : `(also ${envName(key)})`;
-    return `  --${flagName(key).padEnd(14)} ${[description, env].filter(Boolean).join(' ')}`;
+    return `  --${flagName(key).padEnd(16)} ${[description, env].filter(Boolean).join(' ')}`;
   });
   return [
     `Usage: ${name} [flags]`,
@@ -122,6 +141,6 @@ function helpText(name: string, keys: string[], extraFlags: z.ZodObject | undefi
     'Serves the MCP server over Streamable HTTP on loopback.',
     '',
     ...lines,
-    '  --help           show this text',
+    '  --help             show this text',
   ].join('\n');
 }

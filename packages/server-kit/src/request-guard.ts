@@ -22,13 +22,30 @@ export interface RequestGuardPolicy {
   bearerToken?: string;
 }
 
-/** Returns why the request is refused, or undefined when it may go on. */
+/**
+ * Returns why the request is refused, or undefined when it may go on.
+ *
+ * Stricter than the SDK's own helpers, on purpose. SDK 1.32.2's `createMcpExpressApp()` checks the
+ * Host header only when bound to a loopback name (bound to 0.0.0.0 it just prints a warning),
+ * compares the hostname without the port, and never looks at Origin: a page on evil.example got
+ * 200. The transport's own `allowedHosts`/`allowedOrigins` are deprecated, off by default, and
+ * compare exact strings. A web page can reach a loopback port in two ways: DNS rebinding (its own
+ * name resolves to 127.0.0.1, so its Host is wrong: caught by checkHost) and a plain cross-site
+ * request (its Host is right, only its Origin gives it away: caught by checkOrigin). So every
+ * request on every bind address passes both checks, the Host with the exact port.
+ */
 export function guardRequest(headers: IncomingHttpHeaders, policy: RequestGuardPolicy): HttpRejection | undefined {
   return (
     checkHost(headers.host, policy) ??
     checkOrigin(headers.origin, policy) ??
     checkBearerToken(headers.authorization, policy)
   );
+}
+
+/** True for an address only this machine can reach: 127.0.0.0/8, ::1, localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').replace(/^::ffff:/i, '');
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
 }
 
 /** Formats a host for a URL or Host header: IPv6 literals get brackets. */

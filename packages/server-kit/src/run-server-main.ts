@@ -3,10 +3,11 @@
 
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { z } from 'zod';
+import { ServeOptionsError } from './check-serve-options.js';
 import { parseServerSettings, type ServerSettings } from './parse-server-settings.js';
 import { type ServedMcp, serveMcp } from './serve-mcp.js';
 
-/** Exit code for a bad flag, a bad environment value or a port that is taken. */
+/** Exit code for a bad flag, a bad environment value, an unsafe bind or a port that is taken. */
 export const EXIT_USAGE = 2;
 const SHUTDOWN_GRACE_MS = 5_000;
 
@@ -47,8 +48,12 @@ export async function runServerMain<Extra extends z.ZodObject = z.ZodObject<Reco
       host: settings.host,
       bearerToken: settings.token,
       allowedOrigins: settings.allowOrigin,
+      idleSessionMs: settings.idleSessionMs,
+      maxSessions: settings.maxSessions,
+      log: { level: settings.logLevel },
     });
   } catch (error) {
+    if (error instanceof ServeOptionsError) return fail(error.message);
     return fail(describeListenError(name, settings.port, settings.host, error as NodeJS.ErrnoException));
   }
   const shutdown = () => {

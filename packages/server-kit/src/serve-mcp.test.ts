@@ -32,7 +32,7 @@ afterEach(async () => {
 });
 
 async function serve(options: Partial<ServeMcpOptions> = {}): Promise<ServedMcp> {
-  const served = await serveMcp({ name: 'echo', buildServer: buildEchoServer, ...options });
+  const served = await serveMcp({ name: 'echo', buildServer: buildEchoServer, log: { level: 'silent' }, ...options });
   opened.push(served);
   return served;
 }
@@ -51,13 +51,23 @@ interface RawResponse {
 
 /** A raw HTTP request, so tests control every header (fetch will not set Host). */
 function rawPost(served: ServedMcp, body: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return rawRequest(served, 'POST', '/mcp', body, headers);
+}
+
+function rawRequest(
+  served: ServedMcp,
+  method: string,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       {
         host: '127.0.0.1',
         port: served.port,
-        path: '/mcp',
-        method: 'POST',
+        path,
+        method,
         headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
       },
       (response) => {
@@ -228,6 +238,58 @@ describe('serveMcp', () => {
     await first.callTool({ name: 'count' });
     expect((await second.callTool({ name: 'count' })).structuredContent).toEqual({ calls: 1 });
     expect((await first.callTool({ name: 'count' })).structuredContent).toEqual({ calls: 3 });
+  });
+
+  it('answers GET /healthz with its name and session count, behind the Host check but not the token', async () => {
+    const served = await serve({ bearerToken: 's3cret' });
+    await connect(served.url, { Authorization: 'Bearer s3cret' });
+    const health = await rawRequest(served, 'GET', '/healthz', '');
+    expect(health.status).toBe(200);
+    expect(health.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(health.body)).toEqual({ ok: true, name: 'echo', sessions: 1 });
+    const foreign = await rawRequest(served, 'GET', '/healthz', '', { Host: `evil.example:${served.port}` });
+    expect(foreign.status).toBe(403);
+    expect((await rawRequest(served, 'GET', '/elsewhere', '')).status).toBe(404);
+  });
+
+  it('refuses to listen on a non-loopback address without a token, or with a token no client could send', async () => {
+    const serversBefore = process.getActiveResourcesInfo().filter((kind) => kind === 'TCPServerWrap').length;
+    await expect(serve({ host: '0.0.0.0' })).rejects.toThrow(
+      'echo: refusing to listen on 0.0.0.0 without a bearer token: anyone who can reach that address could use this server. Set a token (--token or KITCHEN_TOKEN; bearerToken in code), or bind 127.0.0.1.',
+    );
+    await expect(serve({ bearerToken: 'two words' })).rejects.toThrow(
+      /^echo: the bearer token is not valid: it contains a space at position 4/,
+    );
+    expect(process.getActiveResourcesInfo().filter((kind) => kind === 'TCPServerWrap').length).toBe(serversBefore);
+  });
+
+  it('logs one JSON line per notable event: listening, session opened and closed, refusals', async () => {
+    const lines: string[] = [];
+    const served = await serve({ log: { level: 'info', write: (line) => lines.push(line) } });
+    const client = await connect(served.url);
+    await rawPost(served, initializeBody, { Origin: 'http://evil.example' });
+    await (client.transport as StreamableHTTPClientTransport).terminateSession();
+    expect(lines.every((line) => line.endsWith('\n') && !line.slice(0, -1).includes('\n'))).toBe(true);
+    const events = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(events.map((event) => event.event)).toEqual([
+      'server-listening',
+      'session-opened',
+      'request-refused',
+      'session-closed',
+    ]);
+    expect(events[0]).toMatchObject({ level: 'info', server: 'echo', url: served.url, maxSessions: 200 });
+    expect(events[2]).toMatchObject({ level: 'warn', status: 403, method: 'POST', path: '/mcp' });
+    expect(events[2]?.reason).toContain('Origin http://evil.example is not allowed');
+    expect(events[3]).toMatchObject({ reason: 'deleted', sessions: 0 });
+    expect(Number.isNaN(Date.parse(String(events[0]?.at)))).toBe(false);
+  });
+
+  it('writes nothing below the configured level', async () => {
+    const lines: string[] = [];
+    const served = await serve({ log: { level: 'error', write: (line) => lines.push(line) } });
+    await connect(served.url);
+    await rawPost(served, initializeBody, { Origin: 'http://evil.example' });
+    expect(lines).toEqual([]);
   });
 
   it('close() ends every session and the listener, leaving no open server or socket', async () => {

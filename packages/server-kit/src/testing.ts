@@ -9,6 +9,9 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
+export type { SseEvent } from './raw-mcp-session.js';
+export { RawMcpSession, readSseEvents } from './raw-mcp-session.js';
+
 /**
  * How long a child server may take to print its listening line. Generous: a cold tsx start on a
  * busy 2-core machine (the whole suite running beside it) has been seen to take over 10 s.

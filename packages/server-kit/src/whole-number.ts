@@ -30,6 +30,11 @@ export function wholeNumber(field: string, range: WholeNumberRange = {}) {
 /** A command-line flag or environment value: a string holding a whole number in range. Its error
  * is the fix ("use a whole number from 1 to 500"); runServerMain adds the flag and the value. */
 export function wholeNumberFlag(range: WholeNumberRange & { fallback: number; hint?: string }) {
+  return wholeNumberText(range).default(range.fallback);
+}
+
+/** The same as wholeNumberFlag without a fallback: absent stays undefined. */
+export function wholeNumberText(range: WholeNumberRange & { hint?: string }) {
   const fix = `use ${describeWholeNumber(range)}${range.hint ? ` ${range.hint}` : ''}`;
   return z
     .string()
@@ -41,6 +46,5 @@ export function wholeNumberFlag(range: WholeNumberRange & { fallback: number; hi
         .int()
         .min(range.min ?? Number.MIN_SAFE_INTEGER, { error: fix })
         .max(range.max ?? Number.MAX_SAFE_INTEGER, { error: fix }),
-    )
-    .default(range.fallback);
+    );
 }

@@ -1,0 +1,348 @@
+// The HTTP side of an MCP endpoint, shared by serveMcp (plain node:http) and createMcpRouter
+// (an express app): who may talk, the health and OAuth metadata routes, size limits, and the
+// sessions with their limits. Framework-free: it takes node's request and response. Server side.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { DEFAULT_EVENT_STORE_LIMITS } from './bounded-event-store.js';
+import { type HttpRejection, JsonRpcErrorCode, sendJsonRpcError } from './json-rpc-error.js';
+import { McpSession, type SessionResumability } from './mcp-session.js';
+import {
+  checkOAuthBearer,
+  type OAuthResourceOptions,
+  protectedResourceMetadata,
+  protectedResourceMetadataPath,
+} from './oauth-protected-resource.js';
+import { readJsonBody } from './read-json-body.js';
+import { guardRequest, hostForUrl, isLoopbackHost, type RequestGuardPolicy } from './request-guard.js';
+import { SessionRegistry } from './session-registry.js';
+import { createStructuredLog, type LogOptions, type StructuredLog } from './structured-log.js';
+
+export const DEFAULT_IDLE_SESSION_MS = 10 * 60 * 1000;
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_SESSIONS = 200;
+export const DEFAULT_RETRY_MS = 1_000;
+export const DEFAULT_HEALTH_PATH = '/healthz';
+
+/** Everything about an MCP endpoint except where it listens. */
+export interface McpEndpointOptions {
+  /** Server name, used in messages, logs and the health route. */
+  name: string;
+  /** Called once per session: an McpServer holds exactly one transport. */
+  buildServer: () => McpServer;
+  /** Defaults to /mcp. */
+  path?: string;
+  /** Origins accepted besides http(s)://127.0.0.1|localhost|[::1] on any port. */
+  allowedOrigins?: string[];
+  /** When set, every MCP request needs "Authorization: Bearer <token>" (visible ASCII only). */
+  bearerToken?: string;
+  /** OAuth instead of a shared token: RFC 9728 metadata plus a token verifier. */
+  auth?: OAuthResourceOptions;
+  /** A session with no open request or stream for this long is closed (default 10 minutes). */
+  idleSessionMs?: number;
+  /** Sessions open at once (default 200); one more initialize gets 503 with Retry-After. */
+  maxSessions?: number;
+  maxBodyBytes?: number;
+  /** Resumable SSE streams (default on): bounds of each session's event store and the SSE
+   * `retry` field. false turns the event store and priming events off. */
+  resumability?: Partial<SessionResumability> | false;
+  /** GET here answers {ok, name, sessions}; default /healthz, false for none. */
+  healthPath?: string | false;
+  /** Structured JSON lines on stderr; default level 'warn' (refusals and errors only). */
+  log?: LogOptions;
+}
+
+export interface McpHttpHandler {
+  /** Answers `request` when it belongs to the endpoint; calls `notFound` otherwise. */
+  handle(request: IncomingMessage, response: ServerResponse, notFound: () => void): void;
+  /** Closes every session; requests arriving afterwards get 503. */
+  close(): Promise<void>;
+  sessionCount(): number;
+  readonly log: StructuredLog;
+}
+
+/** `boundHost` is the address serveMcp listens on; a mounted router reads it from each socket. */
+export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: string): McpHttpHandler {
+  const { name, auth } = options;
+  const path = options.path ?? '/mcp';
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const idleSessionMs = options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS;
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const healthPath = options.healthPath ?? DEFAULT_HEALTH_PATH;
+  const metadataPath = auth ? protectedResourceMetadataPath(path) : undefined;
+  const resumability: SessionResumability | false =
+    options.resumability === false
+      ? false
+      : { ...DEFAULT_EVENT_STORE_LIMITS, retryMs: DEFAULT_RETRY_MS, ...options.resumability };
+  const log = createStructuredLog(name, options.log);
+  const sessions = new SessionRegistry({ idleSessionMs, maxSessions }, log);
+  let closing: Promise<void> | undefined;
+
+  function refuse(request: IncomingMessage, response: ServerResponse, rejection: HttpRejection): void {
+    // A 401 is how every OAuth client starts (it discovers the metadata from it): not a warning.
+    log(rejection.status === 401 ? 'info' : 'warn', {
+      event: 'request-refused',
+      status: rejection.status,
+      method: request.method ?? '',
+      path: pathnameOf(request),
+      reason: rejection.message,
+    });
+    sendJsonRpcError(response, rejection);
+  }
+
+  function policyFor(request: IncomingMessage, withToken: boolean): RequestGuardPolicy {
+    const host = boundHost ?? unmapped(request.socket.localAddress ?? '127.0.0.1');
+    const port = request.socket.localPort ?? 0;
+    return {
+      name,
+      host,
+      port,
+      url: `http://${hostForUrl(host)}:${port}${path}`,
+      allowedOrigins: options.allowedOrigins ?? [],
+      bearerToken: withToken ? options.bearerToken : undefined,
+    };
+  }
+
+  async function route(request: IncomingMessage, response: ServerResponse, notFound: () => void): Promise<void> {
+    const pathname = pathnameOf(request);
+    const isMcp = pathname === path;
+    if (!isMcp && pathname !== healthPath && pathname !== metadataPath) return notFound();
+    if (closing !== undefined) {
+      return refuse(request, response, {
+        status: 503,
+        code: JsonRpcErrorCode.serverError,
+        message: `Service Unavailable: "${name}" is shutting down.`,
+      });
+    }
+    // The health and metadata routes are public (a client must read the metadata before it has
+    // a token), but still only for callers that pass the Host and Origin checks.
+    const policy = policyFor(request, isMcp);
+    const rejection = guardRequest(request.headers, policy);
+    if (rejection) return refuse(request, response, rejection);
+    const localAddress = request.socket.localAddress ?? '';
+    if (!isLoopbackHost(unmapped(localAddress)) && options.bearerToken === undefined && auth === undefined) {
+      return refuse(request, response, {
+        status: 403,
+        code: JsonRpcErrorCode.serverError,
+        message: `Forbidden: "${name}" was reached on ${localAddress}, which is not loopback, and has no bearer token. Set bearerToken (or auth), or listen on 127.0.0.1.`,
+      });
+    }
+    if (pathname === healthPath) return sendJson(response, 200, { ok: true, name, sessions: sessions.size });
+    if (pathname === metadataPath && auth) {
+      return sendJson(response, 200, protectedResourceMetadata(auth, auth.resourceUrl ?? policy.url));
+    }
+    if (auth) {
+      const resourceUrl = auth.resourceUrl ?? policy.url;
+      const metadataUrl = new URL(protectedResourceMetadataPath(new URL(resourceUrl).pathname), resourceUrl).href;
+      const check = await checkOAuthBearer(request.headers, auth, resourceUrl, metadataUrl);
+      if (check.kind === 'refused') return refuse(request, response, check.rejection);
+      // StreamableHTTPServerTransport hands request.auth to tool handlers as extra.authInfo.
+      (request as IncomingMessage & { auth?: AuthInfo }).auth = check.authInfo;
+    }
+    if (request.method === 'POST') return handlePost(request, response);
+    if (request.method === 'GET' || request.method === 'DELETE') return handleSessionRequest(request, response);
+    return refuse(request, response, {
+      status: 405,
+      code: JsonRpcErrorCode.serverError,
+      message: `Method Not Allowed: ${request.method} is not part of Streamable HTTP; use POST, GET or DELETE.`,
+      headers: { Allow: 'GET, POST, DELETE' },
+    });
+  }
+
+  async function handlePost(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const contentType = request.headers['content-type'] ?? '';
+    if (!/^application\/json\b/i.test(contentType)) {
+      return refuse(request, response, {
+        status: 415,
+        code: JsonRpcErrorCode.serverError,
+        message: `Unsupported Media Type: send the JSON-RPC message with "Content-Type: application/json" (got "${contentType}").`,
+      });
+    }
+    // Mounted in express behind express.json(), the body has been read already.
+    const preParsed = (request as IncomingMessage & { body?: unknown }).body;
+    const body =
+      preParsed !== undefined
+        ? { kind: 'parsed' as const, value: preParsed }
+        : await readJsonBody(request, maxBodyBytes);
+    if (body.kind === 'too-large') {
+      return refuse(request, response, {
+        status: 413,
+        code: JsonRpcErrorCode.serverError,
+        message: `Payload Too Large: the request body must not exceed ${maxBodyBytes} bytes; send a smaller message.`,
+        // The rest of the body is not read, so this connection cannot carry another request.
+        headers: { Connection: 'close' },
+      });
+    }
+    if (body.kind === 'invalid-json') {
+      return refuse(request, response, {
+        status: 400,
+        code: JsonRpcErrorCode.parseError,
+        message: `Parse error: the request body is not valid JSON (${body.detail}). Send one JSON-RPC message or a batch array.`,
+      });
+    }
+    const messages: unknown[] = Array.isArray(body.value) ? body.value : [body.value];
+    const sessionId = sessionIdOf(request);
+    if (sessionId !== undefined) return forwardToSession(sessionId, request, response, body.value, messages);
+    if (!messages.some((message) => isInitializeRequest(message))) {
+      return refuse(request, response, {
+        status: 400,
+        code: JsonRpcErrorCode.serverError,
+        message:
+          'Bad Request: no Mcp-Session-Id header, and the message is not an initialize request. Start a session by sending initialize first.',
+      });
+    }
+    return startSession(request, response, body.value, messages);
+  }
+
+  async function startSession(
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+    messages: unknown[],
+  ): Promise<void> {
+    if (sessions.isFull) {
+      const seconds = sessions.retryAfterSeconds();
+      return refuse(request, response, {
+        status: 503,
+        code: JsonRpcErrorCode.serverError,
+        message: `Service Unavailable: "${name}" already holds ${maxSessions} sessions, its limit. Retry after ${seconds} s; a client that is done should end its session with DELETE.`,
+        headers: { 'Retry-After': String(seconds) },
+      });
+    }
+    const session = McpSession.create({
+      buildServer: options.buildServer,
+      resumability,
+      onInitialized: (started) => sessions.register(started),
+      onClosed: (closed) => sessions.forget(closed),
+    });
+    // Admitted before the first await, so concurrent initialize requests cannot pass the cap.
+    sessions.admit(session);
+    session.noteInitialize(messages);
+    await session.connect();
+    await exchange(session, request, response, body, messages);
+    // Refused before initializing (e.g. a bad Accept header): nothing will ever reach this server.
+    if (session.id === undefined) await session.close('never-initialized');
+  }
+
+  async function handleSessionRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const sessionId = sessionIdOf(request);
+    if (sessionId === undefined) {
+      return refuse(request, response, {
+        status: 400,
+        code: JsonRpcErrorCode.serverError,
+        message: `Bad Request: ${request.method} needs an Mcp-Session-Id header. Send initialize with a POST first.`,
+      });
+    }
+    return forwardToSession(sessionId, request, response, undefined, []);
+  }
+
+  async function forwardToSession(
+    sessionId: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+    messages: unknown[],
+  ): Promise<void> {
+    const session = sessions.find(sessionId);
+    if (!session) {
+      return refuse(request, response, {
+        status: 404,
+        code: JsonRpcErrorCode.sessionNotFound,
+        message: `Session ${sessionId} not found: it ended, expired after sitting idle, or the server restarted. Re-initialize: send a new initialize request without an Mcp-Session-Id header.`,
+      });
+    }
+    const duplicate = session.inFlight.findDuplicate(messages);
+    if (duplicate !== undefined) {
+      return refuse(request, response, {
+        status: 400,
+        code: JsonRpcErrorCode.invalidRequest,
+        message: `Invalid Request: request id ${JSON.stringify(duplicate)} is already in flight in this session; give every request its own id.`,
+        id: duplicate,
+      });
+    }
+    const lastEventId = request.headers['last-event-id'];
+    if (
+      request.method === 'GET' &&
+      typeof lastEventId === 'string' &&
+      session.eventStore &&
+      !session.eventStore.has(lastEventId)
+    ) {
+      return refuse(request, response, {
+        status: 400,
+        code: JsonRpcErrorCode.serverError,
+        message: `Bad Request: Last-Event-ID ${lastEventId} is not held by this session (it keeps its last ${resumability ? resumability.maxEvents : 0} events), so what followed it cannot be replayed. Send the request again.`,
+      });
+    }
+    if (request.method === 'DELETE') session.closeReason = 'deleted';
+    await exchange(session, request, response, body, messages);
+  }
+
+  async function exchange(
+    session: McpSession,
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+    messages: unknown[],
+  ): Promise<void> {
+    if (request.method === 'POST') session.alignProtocolVersionHeader(request);
+    const started = session.inFlight.begin(messages);
+    sessions.trackExchange(session, response);
+    await session.transport.handleRequest(request, response, body);
+    // Refused by the transport (bad Accept, protocol version…): those requests never started.
+    if (response.statusCode >= 400) {
+      for (const id of started) session.inFlight.finish(id);
+      if (session.closeReason === 'deleted') session.closeReason = undefined;
+    }
+  }
+
+  return {
+    log,
+    sessionCount: () => sessions.size,
+    handle(request, response, notFound) {
+      route(request, response, notFound).catch((error: unknown) => {
+        const detail = error instanceof Error ? error.message : String(error);
+        log('error', {
+          event: 'request-failed',
+          method: request.method ?? '',
+          path: pathnameOf(request),
+          error: detail,
+        });
+        sendJsonRpcError(response, {
+          status: 500,
+          code: JsonRpcErrorCode.serverError,
+          message: `Internal error in "${name}": ${detail}`,
+        });
+      });
+    },
+    close() {
+      closing ??= sessions.closeAll();
+      return closing;
+    },
+  };
+}
+
+function pathnameOf(request: IncomingMessage): string {
+  try {
+    return new URL(request.url ?? '/', 'http://placeholder').pathname;
+  } catch {
+    return '/';
+  }
+}
+
+function sessionIdOf(request: IncomingMessage): string | undefined {
+  const header = request.headers['mcp-session-id'];
+  return typeof header === 'string' && header !== '' ? header : undefined;
+}
+
+/** "::ffff:127.0.0.1" (an IPv4 peer on a dual-stack socket) → "127.0.0.1". */
+function unmapped(address: string): string {
+  return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+}
+
+function sendJson(response: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+  response.end(body);
+}

@@ -1,0 +1,123 @@
+// One client's MCP session: its own McpServer (an McpServer holds exactly one transport), the
+// Streamable HTTP transport, the event store that makes its streams resumable, and the request ids
+// it is still answering. Server side.
+
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  isInitializeRequest,
+  isJSONRPCErrorResponse,
+  isJSONRPCResultResponse,
+  LATEST_PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/sdk/types.js';
+import { BoundedEventStore, type EventStoreLimits } from './bounded-event-store.js';
+import { InFlightRequests } from './in-flight-requests.js';
+import type { SessionCloseReason } from './structured-log.js';
+
+export interface SessionResumability extends EventStoreLimits {
+  /** The SSE `retry` field: how long a client waits before reconnecting a dropped stream. */
+  retryMs: number;
+}
+
+export interface McpSessionOptions {
+  buildServer: () => McpServer;
+  /** false: no event store, no priming events (streams cannot be resumed). */
+  resumability: SessionResumability | false;
+  /** Called once the transport has given the session its id (during the initialize request). */
+  onInitialized: (session: McpSession) => void;
+  onClosed: (session: McpSession) => void;
+}
+
+export class McpSession {
+  id: string | undefined;
+  /** Open HTTP exchanges (POSTs being answered, the GET stream): a session is idle only at zero. */
+  openExchanges = 0;
+  idleTimer: NodeJS.Timeout | undefined;
+  /** When the session last went idle (ms since epoch); undefined while an exchange is open. */
+  idleSince: number | undefined;
+  closeReason: SessionCloseReason | 'idle-expired' | undefined;
+  readonly inFlight = new InFlightRequests();
+  /** The protocol revision negotiated at initialize. */
+  protocolVersion: string | undefined;
+
+  private constructor(
+    readonly server: McpServer,
+    readonly transport: StreamableHTTPServerTransport,
+    readonly eventStore: BoundedEventStore | undefined,
+  ) {}
+
+  /** Builds the server and transport; `connect()` joins them. Synchronous, so the caller can
+   * count the session against its limit before anything awaits. */
+  static create(options: McpSessionOptions): McpSession {
+    const { resumability } = options;
+    const eventStore = resumability === false ? undefined : new BoundedEventStore(resumability);
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (id: string): void => {
+        session.id = id;
+        options.onInitialized(session);
+      },
+      eventStore,
+      // With an event store the SDK starts each POST stream with a priming event (an id and empty
+      // data) carrying this retry field, so even a stream dropped before the first message resumes.
+      retryInterval: resumability === false ? undefined : resumability.retryMs,
+    });
+    const session: McpSession = new McpSession(options.buildServer(), transport, eventStore);
+    // Every answer the server sends passes here, so the request ids in flight are exact.
+    const send = transport.send.bind(transport);
+    transport.send = (message, sendOptions) => {
+      if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
+        if (message.id !== undefined) session.inFlight.finish(message.id);
+      }
+      return send(message, sendOptions);
+    };
+    // Set before connect: the SDK chains its own onclose after ours.
+    transport.onclose = () => {
+      session.inFlight.clear();
+      options.onClosed(session);
+    };
+    return session;
+  }
+
+  connect(): Promise<void> {
+    return this.server.connect(this.transport);
+  }
+
+  /** Remembers the revision the initialize request will settle on (the SDK answers with the
+   * client's version when it supports it, else its latest). */
+  noteInitialize(messages: readonly unknown[]): void {
+    const initialize = messages.find(isInitializeRequest);
+    const asked = initialize?.params.protocolVersion ?? '';
+    this.protocolVersion = SUPPORTED_PROTOCOL_VERSIONS.includes(asked) ? asked : LATEST_PROTOCOL_VERSION;
+  }
+
+  /**
+   * Makes a POST's MCP-Protocol-Version header no older than the session's negotiated revision.
+   * The SDK decides per request, from that header, whether to open the stream with a priming
+   * event and whether a tool may close its stream early (both need >= 2025-11-25, because older
+   * clients choke on an event with empty data). But whether a client can parse that event is a
+   * property of the client, which it stated once at initialize; a client that negotiated
+   * 2025-11-25 and then labels one request 2025-03-26 (the conformance suite's
+   * server-sse-polling does) would otherwise get a stream it cannot resume.
+   */
+  alignProtocolVersionHeader(request: IncomingMessage): void {
+    const negotiated = this.protocolVersion;
+    const sent = request.headers['mcp-protocol-version'];
+    if (negotiated === undefined || typeof sent !== 'string' || sent >= negotiated) return;
+    if (!SUPPORTED_PROTOCOL_VERSIONS.includes(sent)) return; // the SDK answers 400 for that
+    request.headers['mcp-protocol-version'] = negotiated;
+    // The SDK's node adapter builds its web Request from rawHeaders: [name, value, name, value…].
+    for (let index = 0; index < request.rawHeaders.length; index += 2) {
+      if (request.rawHeaders[index]?.toLowerCase() === 'mcp-protocol-version')
+        request.rawHeaders[index + 1] = negotiated;
+    }
+  }
+
+  close(reason: SessionCloseReason | 'idle-expired'): Promise<void> {
+    this.closeReason ??= reason;
+    return this.server.close();
+  }
+}

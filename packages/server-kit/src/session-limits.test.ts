@@ -1,0 +1,164 @@
+// Sessions with limits over real HTTP: a cap answered with 503 and Retry-After, idle expiry, and
+// a reused request id answered with an error instead of hanging. Server side.
+
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RawMcpSession, readSseEvents } from './raw-mcp-session.js';
+import { type ServedMcp, type ServeMcpOptions, serveMcp } from './serve-mcp.js';
+
+/** `wait` answers "waited" once the test opens the gate; `echo` answers at once. */
+function buildWaitServer(gate: Promise<void>): McpServer {
+  const server = new McpServer({ name: 'wait', version: '1.0.0' });
+  server.registerTool('wait', {}, async () => {
+    await gate;
+    return { content: [{ type: 'text', text: 'waited' }] };
+  });
+  server.registerTool('echo', {}, () => ({ content: [{ type: 'text', text: 'echo' }] }));
+  return server;
+}
+
+const opened: ServedMcp[] = [];
+afterEach(async () => {
+  for (const served of opened.splice(0)) await served.close();
+});
+
+async function serve(options: Partial<ServeMcpOptions> & { gate?: Promise<void> } = {}) {
+  const lines: string[] = [];
+  const gate = options.gate ?? Promise.resolve();
+  const served = await serveMcp({
+    name: 'wait',
+    buildServer: () => buildWaitServer(gate),
+    log: { level: 'info', write: (line) => lines.push(line) },
+    ...options,
+  });
+  opened.push(served);
+  const events = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { served, events };
+}
+
+const call = (id: number | string, name = 'wait') => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name } });
+
+async function waitUntil(condition: () => boolean): Promise<void> {
+  for (let attempt = 0; attempt < 200 && !condition(); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  expect(condition()).toBe(true);
+}
+
+/** The JSON-RPC messages of a POST's SSE answer, priming events left out. */
+async function messagesOf(response: Response): Promise<unknown[]> {
+  const messages: unknown[] = [];
+  for await (const event of readSseEvents(response)) if (event.data !== '') messages.push(JSON.parse(event.data));
+  return messages;
+}
+
+describe('session limits', () => {
+  it('answers one initialize past maxSessions with 503, Retry-After and a JSON-RPC body, and admits it once a session ends', async () => {
+    const { served, events } = await serve({ maxSessions: 2, idleSessionMs: 45_000 });
+    const first = await RawMcpSession.open(served.url);
+    await RawMcpSession.open(served.url);
+    const refused = RawMcpSession.open(served.url);
+    await expect(refused).rejects.toThrow(/HTTP 503/);
+    const response = await fetch(served.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: {
+          protocolVersion: LATEST_PROTOCOL_VERSION,
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '0' },
+        },
+      }),
+    });
+    expect(response.status).toBe(503);
+    // Both sessions are idle (raw clients hold no GET stream): the sooner one frees up within 45 s.
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(45);
+    const body = (await response.json()) as { jsonrpc: string; id: null; error: { code: number; message: string } };
+    expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+    expect(body.error.message).toBe(
+      `Service Unavailable: "wait" already holds 2 sessions, its limit. Retry after ${retryAfter} s; a client that is done should end its session with DELETE.`,
+    );
+    expect(served.sessionCount()).toBe(2);
+    expect(
+      events()
+        .filter((event) => event.event === 'request-refused')
+        .map((event) => event.status),
+    ).toEqual([503, 503]);
+
+    expect(await first.delete()).toBe(200);
+    await RawMcpSession.open(served.url);
+    expect(served.sessionCount()).toBe(2);
+    expect(events().filter((event) => event.event === 'session-closed')).toMatchObject([{ reason: 'deleted' }]);
+  });
+
+  it('expires a session left idle for idleSessionMs and logs it; its id then gets 404', async () => {
+    const { served, events } = await serve({ idleSessionMs: 60 });
+    const session = await RawMcpSession.open(served.url);
+    expect(served.sessionCount()).toBe(1);
+    await waitUntil(() => served.sessionCount() === 0);
+    expect(events().find((event) => event.event === 'session-expired')).toMatchObject({
+      level: 'info',
+      server: 'wait',
+      session: session.sessionId,
+      idleMs: 60,
+      sessions: 0,
+    });
+    expect((await session.post(call(1, 'echo'))).status).toBe(404);
+  });
+
+  it('answers a second in-flight request with the same id with -32600 instead of leaving one unanswered', async () => {
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const { served, events } = await serve({ gate });
+    const session = await RawMcpSession.open(served.url);
+    const first = await session.post(call(5));
+    const second = await session.post(call(5, 'echo'));
+    expect(second.status).toBe(400);
+    expect(await second.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 5,
+      error: {
+        code: -32600,
+        message: 'Invalid Request: request id 5 is already in flight in this session; give every request its own id.',
+      },
+    });
+    // The id "5" (a string) is another request: JSON-RPC ids keep their type.
+    expect(await messagesOf(await session.post(call('5', 'echo')))).toMatchObject([{ id: '5', result: {} }]);
+    open();
+    expect(await messagesOf(first)).toEqual([
+      { jsonrpc: '2.0', id: 5, result: { content: [{ type: 'text', text: 'waited' }] } },
+    ]);
+    // Answered, the id is free again.
+    expect(await messagesOf(await session.post(call(5, 'echo')))).toMatchObject([{ id: 5, result: {} }]);
+    expect(events().filter((event) => event.event === 'request-refused')).toMatchObject([
+      { level: 'warn', status: 400 },
+    ]);
+  });
+
+  it('refuses a batch that repeats an id, and frees the id of a cancelled request', async () => {
+    const gate = new Promise<void>(() => {});
+    const { served } = await serve({ gate });
+    const session = await RawMcpSession.open(served.url);
+    const batch = await session.post([call(1, 'echo'), call(1, 'echo')]);
+    expect(batch.status).toBe(400);
+    expect(((await batch.json()) as { id: number }).id).toBe(1);
+
+    const abort = new AbortController();
+    const waiting = await session.post(call(9), abort.signal);
+    expect(waiting.status).toBe(200);
+    const cancelled = await session.post({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 9, reason: 'test' },
+    });
+    expect(cancelled.status).toBe(202);
+    abort.abort();
+    expect(await messagesOf(await session.post(call(9, 'echo')))).toMatchObject([{ id: 9, result: {} }]);
+  });
+});
