@@ -305,13 +305,15 @@ describe('runAgentLoop', () => {
   });
 
   it('gives an agent the budget refused one last call without tools, and ends with its partial findings', async () => {
-    const budget = new TreeBudget({ maxTokens: 3_000 });
+    // The first reservation bounds the input at a token per byte (about 2,000 here); the second
+    // starts from the 2,000 the model counted, and no longer fits beside what was spent.
+    const budget = new TreeBudget({ maxTokens: 4_500 });
     const model = new ScriptedModel((request) =>
       request.tools?.length
         ? {
             text: 'Jar 1 is fine so far.',
             toolUses: [{ name: 'echo', input: { text: 'x' } }],
-            usage: { inputTokens: 200, outputTokens: 700 },
+            usage: { inputTokens: 2_000, outputTokens: 700 },
           }
         : { text: 'Jar 1 is fine. Not reached: jars 2 and 3.', usage: { inputTokens: 300, outputTokens: 100 } },
     );
@@ -330,18 +332,18 @@ describe('runAgentLoop', () => {
     expect(last(events, 'done').detail).toMatch(
       /^Stopped: the tree budget has no room for another model call .*--max-tree-tokens/,
     );
-    expect(budget.spentTokens).toBeLessThanOrEqual(3_000);
+    expect(budget.spentTokens).toBeLessThanOrEqual(4_500);
     expect(budget.reservedTokens).toBe(0);
   });
 
   it('stops with stopReason budget and what it had when not even the last chance fits', async () => {
-    const budget = new TreeBudget({ maxTokens: 1_600 });
+    const budget = new TreeBudget({ maxTokens: 3_500 });
     const model = new ScriptedModel((request) =>
       request.tools?.length
         ? {
             text: 'Jar 1 is fine so far.',
             toolUses: [{ name: 'echo', input: { text: 'x' } }],
-            usage: { inputTokens: 400, outputTokens: 900 },
+            usage: { inputTokens: 2_000, outputTokens: 900 },
           }
         : textTurn('unreachable'),
     );

@@ -6,6 +6,7 @@ import { setMaxListeners } from 'node:events';
 import { describeError } from './errors.js';
 import type { Gate } from './gate.js';
 import { AgentTree, type TreeSeatbelts } from './limits/agent-tree.js';
+import { InputTokenBound } from './limits/input-token-bound.js';
 import { SEATBELT_FLAGS } from './limits/seatbelts.js';
 import { SPAWN_AGENT_TOOL } from './limits/spawn-agent-limits.js';
 import { callModelWithinBudget } from './loop/budgeted-model-call.js';
@@ -75,6 +76,8 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
   const messages = [...options.messages];
   const totals = { iterations: 0, toolCalls: 0, tokens: 0, costCents: 0 };
   const texts: string[] = [];
+  // Learns the model's real input counts, so each reservation costs only what was appended.
+  const inputBound = new InputTokenBound();
   let finalText = '';
   let answered = 0;
   let ending: Ending | undefined;
@@ -94,7 +97,14 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
         tools: toolbox.specs({ exclude: delegate ? [] : [SPAWN_AGENT_TOOL] }),
         maxTokens,
       };
-      const outcome = await callModelWithinBudget({ model, request, budget, agent: agent.id, signal: stop.signal });
+      const outcome = await callModelWithinBudget({
+        model,
+        request,
+        budget,
+        agent: agent.id,
+        signal: stop.signal,
+        inputBound,
+      });
       if (outcome.kind === 'no-room') {
         const need = `it needs up to ${outcome.worstCase} tokens and ${outcome.left} of ${outcome.maxTokens} are left`;
         ending = {
@@ -165,6 +175,7 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
         messages,
         texts,
         signal: stop.signal,
+        inputBound,
         charge: (tokens, costCents) => {
           totals.tokens += tokens;
           totals.costCents += costCents;

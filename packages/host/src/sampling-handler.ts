@@ -7,6 +7,7 @@ import { ConfigurationError, describeError } from './errors.js';
 import { askApprover } from './gate/ask-approver.js';
 import type { GateAction } from './gate/gate-rules.js';
 import { type Approver, DEFAULT_APPROVAL_TIMEOUT_MS } from './gate.js';
+import { requestInputBound } from './limits/input-token-bound.js';
 import type { LoopEventDraft } from './loop-event.js';
 import { estimateRequestTokens, type Model } from './model.js';
 import { MAIN_AGENT } from './tool-types.js';
@@ -103,8 +104,9 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
       throw refuse(describeError(error).replace(/^MCP error -?\d+:\s*/, ''), 'failed', ErrorCode.InvalidParams);
     }
     const estimatedInputTokens = estimateRequestTokens(request);
-    const worstTokens = estimatedInputTokens + request.maxTokens;
-    // The price shown is the most this call can be charged: estimated input plus capped output.
+    // Reserved: a bound on the input that holds for any tokenizer, plus the capped output.
+    const worstTokens = requestInputBound(request) + request.maxTokens;
+    // The price shown is what the call is expected to cost at most: estimated input plus capped output.
     const costCents = budget.priceOf(model.id, { inputTokens: estimatedInputTokens, outputTokens: request.maxTokens });
     emitter({
       type: 'sampling-request',

@@ -58,6 +58,8 @@ export class Toolbox {
   #clashes: ToolClash[] = [];
   /** Server names in the order the caller gave them: the tool list follows it, not connection speed. */
   #order: string[] = [];
+  /** specs() by excluded names, dropped whenever the index is rebuilt. */
+  readonly #specs = new Map<string, ToolSpec[]>();
   readonly #options: ToolboxOptions;
 
   private constructor(options: ToolboxOptions) {
@@ -118,13 +120,24 @@ export class Toolbox {
     return [...this.#descriptors.values()].filter((tool) => !excluded.has(tool.name));
   }
 
-  /** What the model sees. */
+  /**
+   * What the model sees. The same frozen array every turn until the tool list changes, so a loop
+   * does not rebuild it per call and the tree budget can tell an unchanged tool list by identity.
+   */
   specs(options: { exclude?: string[] } = {}): ToolSpec[] {
-    return this.list(options).map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      input_schema: tool.inputSchema,
-    }));
+    const key = (options.exclude ?? []).join('\n');
+    let specs = this.#specs.get(key);
+    if (specs === undefined) {
+      specs = Object.freeze(
+        this.list(options).map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          input_schema: tool.inputSchema,
+        })),
+      ) as ToolSpec[];
+      this.#specs.set(key, specs);
+    }
+    return specs;
   }
 
   find(name: string): ToolDescriptor | undefined {
@@ -197,6 +210,7 @@ export class Toolbox {
     const index = indexTools(remote, this.#localTools.all());
     this.#descriptors = index.tools;
     this.#clashes = index.clashes;
+    this.#specs.clear();
   }
 }
 

@@ -22,12 +22,12 @@ export interface TreeBudgetOptions {
 }
 
 /**
- * Reserve-then-settle keeps "the run stops at maxTokens" exact with any number of agents drawing
- * at once: `reserve` is synchronous, so no two callers can both see the same room left. Callers
- * reserve their worst case (input estimate + max output tokens) before a model call, then
- * `settle` the real usage or `release` the reservation if the call failed. The cap holds as long
- * as real usage never exceeds its reservation; if it does, the budget records the truth (spent
- * may then pass the cap) rather than clamp it.
+ * Reserve-then-settle keeps the tree within maxTokens with any number of agents drawing at once:
+ * `reserve` is synchronous, so no two callers can both see the same room left. Callers reserve
+ * their worst case before a model call (an upper bound on the input, see limits/input-token-bound,
+ * plus the max output tokens), then `settle` the real usage or `release` the reservation if the
+ * call failed. The cap holds as long as real usage never exceeds its reservation; if it does, the
+ * budget records the truth (spent may then pass the cap) rather than clamp it.
  */
 export class TreeBudget {
   readonly maxTokens: number;

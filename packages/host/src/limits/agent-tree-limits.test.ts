@@ -101,11 +101,13 @@ describe('one TreeBudget for the whole tree', () => {
   });
 
   it('gives a worker the budget refused a last chance, and its partial findings reach the parent', async () => {
-    const budget = new TreeBudget({ maxTokens: 4_000 });
+    // Each agent's second call reserves from the input count its first call reported (2,900 and
+    // 2,000 here), plus what was appended: neither fits, but a last chance without tools does.
+    const budget = new TreeBudget({ maxTokens: 8_000 });
     const model = teamModel({
       main: (request, turn) =>
         turn === 0
-          ? { ...hire(1), usage: { inputTokens: 300, outputTokens: 50 } }
+          ? { ...hire(1), usage: { inputTokens: 2_900, outputTokens: 50 } }
           : {
               text: `main got: ${JSON.stringify(request.messages.at(-1)?.content)}`,
               usage: { inputTokens: 10, outputTokens: 10 },
@@ -115,7 +117,7 @@ describe('one TreeBudget for the whole tree', () => {
           ? {
               text: 'Jar 1 is fine.',
               toolUses: [{ name: 'echo', input: { text: 'jar 2' } }],
-              usage: { inputTokens: 400, outputTokens: 500 },
+              usage: { inputTokens: 2_000, outputTokens: 500 },
             }
           : { text: 'Established: jar 1 fine. Not reached: jars 2-20.', usage: { inputTokens: 300, outputTokens: 40 } },
     });
@@ -126,7 +128,7 @@ describe('one TreeBudget for the whole tree', () => {
       stopReason: 'budget',
       finalText: 'Established: jar 1 fine. Not reached: jars 2-20.',
     });
-    expect(budget.spentTokens).toBeLessThanOrEqual(4_000);
+    expect(budget.spentTokens).toBeLessThanOrEqual(8_000);
     expect(model.requests.filter((request) => isWorkerRequest(request) && request.tools?.length === 0)).toHaveLength(1);
     // The main agent then finds the budget spent too, and still ends with a report.
     expect(ofType(events, 'done')[0]).toMatchObject({ stopReason: 'budget', finalText: expect.any(String) });

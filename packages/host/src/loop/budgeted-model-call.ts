@@ -2,8 +2,9 @@
 // give the reservation back). Host side; used by the loop's iterations and its last-chance report.
 
 import { describeError } from '../errors.js';
+import { type InputTokenBound, requestInputBound } from '../limits/input-token-bound.js';
 import { DEFAULT_PRICES, priceCents } from '../model/price-table.js';
-import { estimateRequestTokens, type Model, type ModelRequest, type ModelResponse } from '../model.js';
+import type { Model, ModelRequest, ModelResponse } from '../model.js';
 import type { TreeBudget } from '../tree-budget.js';
 
 export type ModelCallOutcome =
@@ -19,14 +20,16 @@ export interface BudgetedModelCall {
   budget: TreeBudget | undefined;
   agent: string;
   signal: AbortSignal;
+  /** The calling conversation's bound, which learns from each answer; without one, the whole request is bounded. */
+  inputBound?: InputTokenBound;
 }
 
 export async function callModelWithinBudget(call: BudgetedModelCall): Promise<ModelCallOutcome> {
-  const { model, request, budget, agent, signal } = call;
-  // The worst case is the input estimate plus every output token the call may write; as long as a
-  // model reports no more than that, the tree cannot pass its cap however many agents draw at once.
-  // Estimating serialises the whole history, so it is only paid for when there is a budget to ask.
-  const worstCase = budget ? estimateRequestTokens(request) + request.maxTokens : 0;
+  const { model, request, budget, agent, signal, inputBound } = call;
+  // The worst case is an upper bound on the input plus every output token the call may write: the
+  // model never reports more than that, so the tree cannot pass its cap however many agents draw
+  // at once, whatever the tokenizer. It is only computed when there is a budget to ask.
+  const worstCase = budget ? (inputBound?.bound(request) ?? requestInputBound(request)) + request.maxTokens : 0;
   const reservation = budget?.reserve(agent, worstCase);
   if (budget && !reservation)
     return { kind: 'no-room', worstCase, left: budget.remainingTokens, maxTokens: budget.maxTokens };
@@ -37,6 +40,7 @@ export async function callModelWithinBudget(call: BudgetedModelCall): Promise<Mo
     if (reservation) budget?.release(reservation);
     return { kind: 'failed', aborted: signal.aborted, reason: describeError(error) };
   }
+  inputBound?.observe(request, response.usage.inputTokens);
   if (reservation && budget)
     return { kind: 'answered', response, ...budget.settle(reservation, response.usage, response.model) };
   const { inputTokens, outputTokens } = response.usage;

@@ -2,6 +2,7 @@
 // without tools and with a short answer, for what it DID establish, so a limit ends in a partial
 // report instead of silence. Host side; shared by both limits.
 
+import type { InputTokenBound } from '../limits/input-token-bound.js';
 import { type LoopEvent, stamp } from '../loop-event.js';
 import type { ContentBlock, Message, Model, TextBlock } from '../model.js';
 import type { TreeBudget } from '../tree-budget.js';
@@ -48,6 +49,8 @@ export interface LastChance {
   /** Every text block the agent wrote so far, for the fallback. */
   texts: string[];
   signal: AbortSignal;
+  /** The agent's own bound, which knows what the model counted for its history so far. */
+  inputBound?: InputTokenBound;
   /** Called with the cost of the call when it was made. */
   charge: (tokens: number, costCents: number) => void;
   treeTokens: () => number;
@@ -67,6 +70,7 @@ export async function* askForLastReport(chance: LastChance): AsyncGenerator<Loop
     budget: chance.budget,
     agent,
     signal: chance.signal,
+    ...(chance.inputBound === undefined ? {} : { inputBound: chance.inputBound }),
   });
   if (outcome.kind !== 'answered') return fallbackReport(cause, chance.texts);
   const { response } = outcome;
