@@ -12,6 +12,7 @@ import {
   type Gate,
   type LoopEvent,
   type LoopEventDraft,
+  type LogLevel,
   type Model,
   runAgentLoop,
   SAMPLING_REJECTED,
@@ -35,6 +36,13 @@ export type KitchenHostOptions = {
   callTimeoutMs?: number;
   /** spawn_agent's limits; undefined (--no-delegate): no local tool, the main agent does it all. */
   spawnLimits?: SpawnLimits;
+  /** Sent as logging/setLevel to every server that logs (--log-level). */
+  logLevel?: LogLevel;
+  /**
+   * Where a server's log lines go while no run is in progress (during the run they go to the
+   * run's own `emit`): a stdio server's first words arrive while the toolbox connects.
+   */
+  emitBetweenRuns?: (event: LoopEvent) => void;
 } & (
   | {
       /** The running servers, reached over Streamable HTTP. */
@@ -81,6 +89,7 @@ interface RunHandlers {
 /** One connected host; one run at a time, whose handlers answer the servers while it runs. */
 export class KitchenHost {
   #current: RunHandlers | undefined;
+  #emit: ((event: LoopEvent) => void) | undefined;
 
   private constructor(
     readonly toolbox: Toolbox,
@@ -98,6 +107,12 @@ export class KitchenHost {
     // Servers ask while a tool call of the current run is in flight; that run's handlers answer.
     const toolbox = await open({
       clientName: options.clientName,
+      // Server log lines (notifications/message, a stdio server's stderr) are events like any other.
+      emit: (draft) => {
+        const emit = host?.#emit ?? options.emitBetweenRuns;
+        emit?.(stamp(draft));
+      },
+      ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
       ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
       handlers: {
         sampling: (server, params, context, signal) => {
@@ -155,6 +170,7 @@ export class KitchenHost {
       }),
     };
     this.#current = handlers;
+    this.#emit = options.emit;
     return this.#events(handlers, options);
   }
 
@@ -178,7 +194,10 @@ export class KitchenHost {
         ...(options.maxIterations === undefined ? {} : { maxIterations: options.maxIterations }),
       });
     } finally {
-      if (this.#current === handlers) this.#current = undefined;
+      if (this.#current === handlers) {
+        this.#current = undefined;
+        this.#emit = undefined;
+      }
     }
   }
 }

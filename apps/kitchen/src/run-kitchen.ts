@@ -13,12 +13,12 @@ import {
   type TreeBudget,
 } from '@kitchen/host';
 import type { KitchenFlags } from './cli/parse-cli-arguments.js';
-import { findConfigFile, loadKitchenConfig } from './config/kitchen-config.js';
+import { loadRunConfig } from './config/load-run-config.js';
 import { createKitchenPolicy, type KitchenPolicy } from './config/kitchen-policy.js';
 import { KitchenHost } from './kitchen-host.js';
 import { ServerStartError, serverLine } from './server-processes/launch-server.js';
 import { type RunningServers, startServers } from './server-processes/start-servers.js';
-import { describeToolbox } from './terminal/describe-toolbox.js';
+import { describeToolbox, describeUnavailable } from './terminal/describe-toolbox.js';
 import { createEventWriter } from './terminal/event-writer.js';
 import { createHeldOutput } from './terminal/held-output.js';
 import { EXIT, type KitchenOutput } from './terminal/kitchen-output.js';
@@ -46,7 +46,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
   const complain = (line: string) => output.stderr.write(`${line}\n`);
   const color = !flags.json && shouldUseColour(output.stdout, output.environment);
 
-  const loaded = loadKitchenConfig(flags.configPath ?? findConfigFile());
+  const loaded = loadRunConfig(flags, output.environment);
   if (!loaded.ok) {
     complain(loaded.message);
     return EXIT.usage;
@@ -116,7 +116,10 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       // A call whose server waits on a person (a sampling approval, a form) must outlast them.
       callTimeoutMs: toolCallTimeoutMs(person, policy.approvalTimeoutMs),
       ...(policy.spawnLimits === undefined ? {} : { spawnLimits: policy.spawnLimits }),
+      ...(flags.logLevel === undefined ? {} : { logLevel: flags.logLevel }),
+      emitBetweenRuns: write,
     });
+    for (const line of describeUnavailable(host.toolbox)) complain(line);
     say(
       describeToolbox(
         host.toolbox,

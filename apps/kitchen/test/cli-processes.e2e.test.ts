@@ -44,11 +44,11 @@ describe('kitchen CLI processes', () => {
   });
 
   it('refuses a broken config naming the file, server and field, with exit code 2', { timeout: 20_000 }, async () => {
-    const config = writeConfig({ servers: [{ name: 'dice', package: 'servers/dice', entry: 5 }] });
+    const config = writeConfig({ mcpServers: { dice: { kitchen: { package: 'servers/dice', entry: 5 } } } });
     const result = await runCli(['servers', '--config', config]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `${config}: servers[0] ("dice"): "entry" must be a string, not 5; fix: give the entry file inside the package, e.g. "src/main.ts"\n`,
+      `${config}: "mcpServers" → "dice": "kitchen.entry" must be a string, not 5; fix: give the entry file inside the package, e.g. "src/main.ts"\n`,
     );
   });
 

@@ -42,7 +42,7 @@ beforeAll(async () => {
       port: 0,
     },
   ]);
-  pastryChef = { address: running.connections[0]!.url };
+  pastryChef = { address: running.servers[0]!.url };
 }, 30_000);
 
 afterAll(async () => {

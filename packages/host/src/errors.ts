@@ -33,11 +33,14 @@ export class ServerUnreachableError extends LocalError {
   readonly server: string;
   readonly url: string;
 
-  constructor(server: string, url: string, reason: string, cause?: unknown) {
+  /** `fix` replaces the default advice (which is about a URL) for servers reached another way. */
+  constructor(server: string, url: string, reason: string, cause?: unknown, fix?: string) {
     super(
       'server-unreachable',
-      `Could not reach MCP server "${server}" at ${url}: ${reason}. Is it running and listening on that URL? ` +
-        `The example servers start with \`npx tsx servers/<name>/src/main.ts --port 0\` and print the URL to use.`,
+      `Could not reach MCP server "${server}" at ${url}: ${reason}. ${
+        fix ??
+        'Is it running and listening on that URL? The example servers start with `npx tsx servers/<name>/src/main.ts --port 0` and print the URL to use.'
+      }`,
       { cause },
     );
     this.server = server;

@@ -86,18 +86,20 @@ export type {
   ElicitationRequestEvent,
   ElicitationResponseEvent,
   IterationStartEvent,
+  LogLevel,
   LoopEvent,
   LoopEventDraft,
   LoopEventType,
   ProgressEvent,
   SamplingRequestEvent,
   SamplingResponseEvent,
+  ServerLogEvent,
   TextEvent,
   ToolCallEvent,
   ToolResultEvent,
   UsageEvent,
 } from './loop-event.js';
-export { stamp } from './loop-event.js';
+export { LOG_LEVELS, stamp } from './loop-event.js';
 export type { AnthropicModelOptions } from './model/anthropic/anthropic-model.js';
 // Models: the Anthropic model, the offline model, replay, prices (helper C)
 export {
@@ -157,14 +159,27 @@ export type {
   ToolOutcome,
 } from './tool-types.js';
 export { MAIN_AGENT } from './tool-types.js';
-export type { ServerConnection, ServerRequestHandlers, ToolboxOptions, TransportConnection } from './toolbox.js';
+export type {
+  HttpServerConnection,
+  ServerConnection,
+  ServerRequestHandlers,
+  StdioServerConnection,
+  ToolboxOptions,
+  TransportConnection,
+  UnavailableServer,
+} from './toolbox.js';
 export { DEFAULT_CALL_TIMEOUT_MS, Toolbox } from './toolbox.js';
 export type { Reservation, TreeBudgetOptions } from './tree-budget.js';
 export { BudgetError, MAX_TREE_TOKENS, TreeBudget } from './tree-budget.js';
 export type { ElicitationSchema, ElicitedValue } from './wire/elicited-content.js';
 export { findContentProblems, findValueProblem, readFieldAnswer } from './wire/elicited-content.js';
 export { formatCents, toCreateMessageResult, toModelRequest } from './wire/sampling-messages.js';
-export { checkServerNames, parseServerConnections } from './wire/server-connection.js';
 export type { ToolClash } from './wire/tool-index.js';
+export {
+  checkServerNames,
+  describeServerLocation,
+  isStdioConnection,
+  parseServerConnections,
+} from './wire/server-connection.js';
 export { LOCAL_SERVER, NAMESPACE_SEPARATOR } from './wire/tool-index.js';
 export { toolResultText } from './wire/tool-result-text.js';

@@ -96,6 +96,19 @@ export interface ProgressEvent extends EventBase<'progress'> {
   total?: number;
   message?: string;
 }
+/** The MCP logging levels (RFC 5424 severities), lowest first. */
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Something a server logged: a notifications/message, or a line a stdio server wrote to stderr. */
+export interface ServerLogEvent extends EventBase<'server-log'> {
+  server: string;
+  /** The MCP logging level, or "stderr" for a raw line from a stdio server's stderr. */
+  level: LogLevel | 'stderr';
+  logger?: string;
+  /** The message as text (structured log data is given as JSON). */
+  text: string;
+}
 export interface UsageEvent extends EventBase<'usage'> {
   model: string;
   inputTokens: number;
@@ -138,6 +151,7 @@ export type LoopEvent =
   | ElicitationRequestEvent
   | ElicitationResponseEvent
   | ProgressEvent
+  | ServerLogEvent
   | UsageEvent
   | AgentEndEvent
   | DoneEvent;

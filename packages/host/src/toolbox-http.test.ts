@@ -108,27 +108,48 @@ describe('Toolbox over Streamable HTTP', () => {
 });
 
 describe('Toolbox.connect failures', () => {
-  it('rejects with ServerUnreachableError naming the server, the URL and the fix when nothing listens', async () => {
+  it('lists a server where nothing listens as unavailable, naming the server, the URL and the fix', async () => {
     const server = await startServer();
     await server.close();
-    const error = await Toolbox.connect([{ name: 'pantry', url: server.url }]).catch((caught: unknown) => caught);
+    const toolbox = await Toolbox.connect([{ name: 'pantry', url: server.url }]);
+    cleanups.push(() => toolbox.close());
 
-    expect(error).toBeInstanceOf(ServerUnreachableError);
-    expect(error).toMatchObject({ code: 'server-unreachable', server: 'pantry', url: server.url });
-    expect((error as Error).message).toContain(`Could not reach MCP server "pantry" at ${server.url}`);
-    expect((error as Error).message).toContain('Is it running');
+    const [unavailable] = toolbox.unavailable;
+    expect(unavailable?.error).toBeInstanceOf(ServerUnreachableError);
+    expect(unavailable?.error).toMatchObject({ code: 'server-unreachable', server: 'pantry', url: server.url });
+    expect(unavailable?.error.message).toContain(`Could not reach MCP server "pantry" at ${server.url}`);
+    expect(unavailable?.error.message).toContain('Is it running');
+    expect(toolbox.list()).toEqual([]);
   });
 
-  it('rejects with ServerRefusedError when something else answers at the URL', async () => {
+  it('lists a ServerRefusedError when something else answers at the URL', async () => {
     const notMcp = createServer((_request, response) => response.writeHead(404).end('no such page'));
     await new Promise<void>((resolve) => notMcp.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => new Promise((resolve) => notMcp.close(() => resolve())));
     const url = `http://127.0.0.1:${(notMcp.address() as AddressInfo).port}/wrong`;
 
-    const error = await Toolbox.connect([{ name: 'pantry', url }]).catch((caught: unknown) => caught);
+    const toolbox = await Toolbox.connect([{ name: 'pantry', url }]);
+    cleanups.push(() => toolbox.close());
+    const error = toolbox.unavailable[0]?.error;
     expect(error).toBeInstanceOf(ServerRefusedError);
     expect(error).toMatchObject({ code: 'server-refused', server: 'pantry', status: 404 });
-    expect((error as Error).message).toContain('the example servers serve /mcp');
+    expect(error?.message).toContain('the example servers serve /mcp');
+  });
+
+  it('keeps the servers that answered when another one is down', async () => {
+    const up = await startServer();
+    const down = await startServer();
+    await down.close();
+    const toolbox = await Toolbox.connect([
+      { name: 'dice', url: up.url },
+      { name: 'pantry', url: down.url },
+    ]);
+    cleanups.push(() => toolbox.close());
+
+    expect(toolbox.serverNames).toEqual(['dice']);
+    expect(toolbox.unavailable.map((server) => server.server)).toEqual(['pantry']);
+    const outcome = await toolbox.call('echo', { text: 'hi' }, createRecordingContext().context);
+    expect(outcome).toEqual({ isError: false, content: 'pantry says hi' });
   });
 
   it('rejects a URL that is not http(s) before connecting', async () => {

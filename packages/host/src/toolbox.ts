@@ -5,20 +5,31 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingMessageNotification, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { KitchenError } from './errors.js';
 import { type LocalTool, LocalTools } from './local-tools.js';
 import { runWithToolCallContext } from './loop/tool-call-context.js';
+import type { LogLevel, LoopEventDraft } from './loop-event.js';
 import type { ToolSpec } from './model.js';
-import type { ToolCallContext, ToolDescriptor, ToolOutcome } from './tool-types.js';
+import { MAIN_AGENT, type ToolCallContext, type ToolDescriptor, type ToolOutcome } from './tool-types.js';
 import { connectionError } from './wire/connection-error.js';
 import { callRemoteTool } from './wire/remote-tool-call.js';
 import { createServerClient, listAllTools, type ServerRequestHandlers } from './wire/server-client.js';
-import { checkServerNames, parseServerConnections, type ServerConnection } from './wire/server-connection.js';
+import {
+  checkServerNames,
+  describeServerLocation,
+  parseServerConnections,
+  type ServerConnection,
+} from './wire/server-connection.js';
+import { openTransport } from './wire/server-transport.js';
 import { indexTools, LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
-import { transportFetch } from './wire/transport-fetch.js';
 
 export type { ServerRequestHandlers } from './wire/server-client.js';
-export type { ServerConnection } from './wire/server-connection.js';
+export type {
+  HttpServerConnection,
+  ServerConnection,
+  StdioServerConnection,
+} from './wire/server-connection.js';
 
 /** A server reached over a transport the caller made (in-memory pairs in tests). */
 export interface TransportConnection {
@@ -26,6 +37,15 @@ export interface TransportConnection {
   /** Where the server is, for messages; "in-memory" for an in-process pair. */
   url: string;
   transport: Transport;
+}
+
+/** A server the toolbox could not connect to: the rest of the toolbox works without it. */
+export interface UnavailableServer {
+  server: string;
+  /** Its URL, or "stdio: command args". */
+  where: string;
+  /** Typed (ServerUnreachableError, ServerRefusedError); its message names the server and the fix. */
+  error: KitchenError;
 }
 
 export interface ToolboxOptions {
@@ -37,6 +57,13 @@ export interface ToolboxOptions {
   clientName?: string;
   /** Called after a server's tool list was refetched on notifications/tools/list_changed. */
   onToolsChanged?: (server: string) => void;
+  /**
+   * Events that belong to no tool call, in the main lane: a server's log messages
+   * (notifications/message) and the lines a stdio server writes to stderr ("server-log").
+   */
+  emit?: (event: LoopEventDraft) => void;
+  /** Sent as logging/setLevel to every server that declares the logging capability. */
+  logLevel?: LogLevel;
 }
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -53,6 +80,7 @@ interface RemoteServer {
 
 export class Toolbox {
   readonly #servers = new Map<string, RemoteServer>();
+  readonly #unavailable: UnavailableServer[] = [];
   readonly #localTools = new LocalTools();
   #descriptors = new Map<string, ToolDescriptor>();
   #clashes: ToolClash[] = [];
@@ -66,19 +94,26 @@ export class Toolbox {
     this.#options = options;
   }
 
-  /** Connects to every server over Streamable HTTP; rejects with a typed error naming the one that failed. */
+  /**
+   * Connects to every server (Streamable HTTP for a URL, stdio for a command) at once. A bad list
+   * rejects with ConfigurationError; a server that is down or fails its handshake does not: it is
+   * listed in `unavailable` and the toolbox works with the others.
+   */
   static async connect(servers: ServerConnection[], options: ToolboxOptions = {}): Promise<Toolbox> {
-    return Toolbox.fromTransports(
-      parseServerConnections(servers).map((server) => ({
-        name: server.name,
-        url: server.url,
-        transport: new StreamableHTTPClientTransport(new URL(server.url), {
-          fetch: transportFetch,
-          ...(server.headers ? { requestInit: { headers: server.headers } } : {}),
-        }),
-      })),
-      options,
+    const connections = parseServerConnections(servers);
+    const toolbox = new Toolbox(options);
+    toolbox.#order = connections.map((server) => server.name);
+    await Promise.all(
+      connections.map((server) => {
+        const opened = openTransport(server, (line) => toolbox.#log(server.name, { level: 'stderr', text: line }));
+        return toolbox.#connectServer(
+          { name: server.name, url: describeServerLocation(server), transport: opened.transport },
+          opened.stderrTail,
+        );
+      }),
     );
+    toolbox.#reindex();
+    return toolbox;
   }
 
   /** Same as connect, over transports the caller made (see connectInMemory in ./testing). */
@@ -86,14 +121,14 @@ export class Toolbox {
     checkServerNames(servers.map((server) => server.name));
     const toolbox = new Toolbox(options);
     toolbox.#order = servers.map((server) => server.name);
-    const connections = await Promise.allSettled(servers.map((server) => toolbox.#connectServer(server)));
-    const failure = connections.find((connection) => connection.status === 'rejected');
-    if (failure) {
-      await toolbox.close();
-      throw failure.reason;
-    }
+    await Promise.all(servers.map((server) => toolbox.#connectServer(server, () => [])));
     toolbox.#reindex();
     return toolbox;
+  }
+
+  /** The servers that could not be reached or refused the handshake, each with a typed error. */
+  get unavailable(): readonly UnavailableServer[] {
+    return this.#unavailable;
   }
 
   addLocalTool(tool: LocalTool): void {
@@ -170,13 +205,14 @@ export class Toolbox {
     await Promise.allSettled(servers.map((server) => closeServer(server)));
   }
 
-  async #connectServer({ name, url, transport }: TransportConnection): Promise<void> {
+  async #connectServer({ name, url, transport }: TransportConnection, stderrTail: () => string[]): Promise<void> {
     const client = createServerClient({
       server: name,
       clientName: this.#options.clientName ?? 'mcp-kitchen',
       clientVersion: CLIENT_VERSION,
       handlers: this.#options.handlers,
       onToolsChanged: () => void this.#refresh(name),
+      onLog: (params) => this.#log(name, logLine(params)),
     });
     const timeoutMs = this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     try {
@@ -185,8 +221,20 @@ export class Toolbox {
       this.#servers.set(name, { name, url, client, transport, tools });
     } catch (error) {
       await client.close().catch(() => undefined);
-      throw connectionError(name, url, error);
+      this.#unavailable.push({ server: name, where: url, error: connectionError(name, url, error, stderrTail()) });
+      return;
     }
+    const level = this.#options.logLevel;
+    if (level !== undefined && client.getServerCapabilities()?.logging) {
+      // A server that refuses the level keeps its own: worth a line in its log, not a failure.
+      await client.setLoggingLevel(level, { timeout: timeoutMs }).catch((error: unknown) => {
+        this.#log(name, { level: 'warning', text: `logging/setLevel ${level} was refused: ${String(error)}` });
+      });
+    }
+  }
+
+  #log(server: string, line: { level: LogLevel | 'stderr'; logger?: string; text: string }): void {
+    this.#options.emit?.({ type: 'server-log', agent: MAIN_AGENT.id, server, ...line });
   }
 
   async #refresh(name: string): Promise<void> {
@@ -224,3 +272,13 @@ async function closeServer(server: RemoteServer): Promise<void> {
   }
   await server.client.close();
 }
+
+function logLine(params: LoggingMessageNotification['params']): {
+  level: LogLevel;
+  logger?: string;
+  text: string;
+} {
+  const text = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
+  return { level: params.level, ...(params.logger === undefined ? {} : { logger: params.logger }), text };
+}
+

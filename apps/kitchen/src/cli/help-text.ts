@@ -24,7 +24,13 @@ Flags:
   --jars N               number of cookie jars, 1 to 500 (default 80)
   --latency MS           offline model delay per call (default 0)
   --max-iterations N     model calls before the main agent must stop (default 20)
-  --config FILE          server list (default: the nearest kitchen.config.json)
+  --config FILE          the "mcpServers" config (default: the nearest
+                         kitchen.config.json); see apps/kitchen/README.md
+  --server NAME=URL      add a server for this command, over Streamable HTTP;
+  --server "NAME=CMD ARGS"
+                         or over stdio (the host spawns it); repeatable
+  --log-level LEVEL      ask servers that log for this level and up (debug, info,
+                         notice, warning, error, critical, alert, emergency)
 
 Approval and limits:
   --yes | --no           approve | refuse every call the gate would ask about and

@@ -99,6 +99,12 @@ describe('parseCliArguments', () => {
         '300',
         '--max-wall-time',
         '60000',
+        '--server',
+        'far=http://127.0.0.1:4100/mcp',
+        '--server',
+        'everything=npx -y @modelcontextprotocol/server-everything',
+        '--log-level',
+        'debug',
       ]),
     ).toEqual({
       ok: true,
@@ -119,6 +125,8 @@ describe('parseCliArguments', () => {
           maxTreeTokens: 90_000,
           maxToolCalls: 300,
           maxWallTimeMs: 60_000,
+          servers: ['far=http://127.0.0.1:4100/mcp', 'everything=npx -y @modelcontextprotocol/server-everything'],
+          logLevel: 'debug',
         },
       },
     });

@@ -2,7 +2,7 @@
 // value and the fix. App side; runs before anything is started.
 
 import { parseArgs } from 'node:util';
-import { DEFAULT_ANTHROPIC_MODEL, MAX_AGENT_DEPTH_ALLOWED } from '@kitchen/host';
+import { DEFAULT_ANTHROPIC_MODEL, LOG_LEVELS, type LogLevel, MAX_AGENT_DEPTH_ALLOWED } from '@kitchen/host';
 import { z } from 'zod';
 
 export const DEFAULT_SEED = 1729;
@@ -20,6 +20,10 @@ export interface KitchenFlags {
   latencyMs: number;
   maxIterations?: number;
   configPath?: string;
+  /** --server NAME=URL or "NAME=command args", as given: servers added to the config's. */
+  servers?: string[];
+  /** --log-level: sent as logging/setLevel to every server that logs. */
+  logLevel?: LogLevel;
   /** --yes approves and --no refuses every call the gate would ask about; neither: asks are refused with a reason. */
   approval?: 'yes' | 'no';
   /** --rule ACTION:[SERVER/]TOOL, as given; the host's parseRuleFlag reads them. */
@@ -64,6 +68,7 @@ const VALUE_FLAGS = {
   latency: { schema: wholeNumber(0, 60_000), fix: 'use milliseconds from 0 to 60000, e.g. --latency 150' },
   'max-iterations': { schema: wholeNumber(1, 200), fix: 'use a whole number from 1 to 200, e.g. --max-iterations 20' },
   config: { schema: z.string().trim().min(1), fix: 'name a JSON file, e.g. --config kitchen.config.json' },
+  'log-level': { schema: z.enum(LOG_LEVELS), fix: `use one of ${LOG_LEVELS.join(', ')}` },
   'max-tree-tokens': {
     schema: wholeNumber(1, 100_000_000),
     fix: 'use a whole number of tokens, e.g. --max-tree-tokens 600000',
@@ -108,6 +113,7 @@ export function parseCliArguments(argv: readonly string[]): ParsedArguments {
         no: { type: 'boolean' },
         'no-delegate': { type: 'boolean' },
         rule: { type: 'string', multiple: true },
+        server: { type: 'string', multiple: true },
         ...Object.fromEntries(Object.keys(VALUE_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
       },
     });
@@ -139,6 +145,7 @@ export function parseCliArguments(argv: readonly string[]): ParsedArguments {
     };
   }
   const rules = (values['rule'] as string[] | undefined) ?? [];
+  const servers = (values['server'] as string[] | undefined) ?? [];
   const flags: KitchenFlags = {
     json: values['json'] === true,
     rules,
@@ -149,6 +156,8 @@ export function parseCliArguments(argv: readonly string[]): ParsedArguments {
     ...(read['model-name'] === undefined ? {} : { modelName: read['model-name'] as string }),
     ...(read['max-iterations'] === undefined ? {} : { maxIterations: read['max-iterations'] as number }),
     ...(read.config === undefined ? {} : { configPath: read.config as string }),
+    ...(servers.length === 0 ? {} : { servers }),
+    ...(read['log-level'] === undefined ? {} : { logLevel: read['log-level'] as LogLevel }),
     ...(values['yes'] === true
       ? { approval: 'yes' as const }
       : values['no'] === true

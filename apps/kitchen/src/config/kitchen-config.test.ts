@@ -1,4 +1,5 @@
 // kitchen.config.json validation: every refusal names the file, the server, the field and the fix.
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: "${NAME}" is the config's own variable syntax, not a template.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,15 +17,22 @@ function errorOf(data: unknown): string {
 }
 
 describe('parseKitchenConfig', () => {
-  it('resolves package and entry against the config file folder, with defaults', () => {
+  it('reads mcpServers as other hosts write them: url, command over stdio, and kitchen example servers', () => {
     const result = parseKitchenConfig(
       {
-        servers: [
-          { name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts' },
-          { name: 'far', url: 'http://127.0.0.1:4100/mcp' },
-        ],
+        mcpServers: {
+          'cookie-jars': { kitchen: { package: 'servers/cookie-jars', entry: 'src/main.ts' } },
+          far: { url: 'http://127.0.0.1:4100/mcp', headers: { Authorization: 'Bearer ${FAR_TOKEN}' } },
+          everything: {
+            command: 'npx',
+            args: ['-y', '@modelcontextprotocol/server-everything'],
+            env: { API_KEY: '${EVERYTHING_KEY}', PLAIN: 'yes' },
+            cwd: 'work',
+          },
+        },
       },
       file,
+      { FAR_TOKEN: 't0ken', EVERYTHING_KEY: 'k3y', ANTHROPIC_API_KEY: 'sk-never' },
     );
     expect(result).toEqual({
       ok: true,
@@ -40,12 +48,77 @@ describe('parseKitchenConfig', () => {
             env: {},
             port: 0,
           },
-          { kind: 'remote', name: 'far', url: 'http://127.0.0.1:4100/mcp' },
+          { kind: 'remote', name: 'far', url: 'http://127.0.0.1:4100/mcp', headers: { Authorization: 'Bearer t0ken' } },
+          {
+            kind: 'stdio',
+            name: 'everything',
+            command: 'npx',
+            args: ['-y', '@modelcontextprotocol/server-everything'],
+            env: { API_KEY: 'k3y', PLAIN: 'yes' },
+            cwd: '/kitchen/work',
+          },
         ],
         rules: [],
         sampling: { perServer: {} },
       },
     });
+  });
+
+  it('still reads the earlier "servers" list, as the same entries', () => {
+    const result = parseKitchenConfig(
+      {
+        servers: [
+          { name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts', port: 4100 },
+          { name: 'far', url: 'http://127.0.0.1:4100/mcp' },
+        ],
+      },
+      file,
+    );
+    expect(result.ok && result.config.servers).toEqual([
+      expect.objectContaining({ kind: 'launch', name: 'cookie-jars', port: 4100 }),
+      { kind: 'remote', name: 'far', url: 'http://127.0.0.1:4100/mcp' },
+    ]);
+  });
+
+  it('names the entry, the field and the fix for each bad server', () => {
+    expect(errorOf({ mcpServers: { dice: { kitchen: { package: 'servers/dice', entry: 7 } } } })).toBe(
+      '/kitchen/kitchen.config.json: "mcpServers" → "dice": "kitchen.entry" must be a string, not 7; fix: give the entry file inside the package, e.g. "src/main.ts"',
+    );
+    expect(errorOf({ mcpServers: { far: { url: 'ftp://127.0.0.1/mcp' } } })).toContain(
+      '"mcpServers" → "far": "url" is not allowed: "ftp://127.0.0.1/mcp"; fix: give the MCP endpoint',
+    );
+    expect(errorOf({ mcpServers: { far: { url: 'http://a/mcp', command: 'x' } } })).toBe(
+      '/kitchen/kitchen.config.json: "mcpServers" → "far": gives "url" and "command"; give only one way to reach the server',
+    );
+    expect(errorOf({ mcpServers: { far: {} } })).toContain('"mcpServers" → "far": says neither "url"');
+    expect(errorOf({ mcpServers: { far: { url: 'http://a/mcp', env: { A: 'b' } } } })).toContain(
+      '"mcpServers" → "far": "env" belongs with "command"',
+    );
+    expect(errorOf({ mcpServers: { tool: { command: 'npx', arg: ['x'] } } })).toContain(
+      '"mcpServers" → "tool": unknown field "arg"; the fields are type, url, headers, command, args, env, cwd, kitchen',
+    );
+    expect(errorOf({ mcpServers: { tool: { command: 'npx', env: { PORT: 7 } } } })).toContain(
+      '"mcpServers" → "tool": "env.PORT" must be a string, not 7; fix: give an object of string values',
+    );
+    expect(errorOf({ mcpServers: { 'my server': { command: 'npx' } } })).toContain(
+      '"mcpServers" → "my server": the name is not usable; use 1-32 letters, digits, "-" or "_"',
+    );
+    expect(errorOf({ mcpServers: { far: { type: 'sse', url: 'http://a/sse' } } })).toContain(
+      'the old SSE transport is not supported',
+    );
+    expect(errorOf({ mcpServers: {} })).toContain('"mcpServers" is empty');
+    expect(errorOf({ mcpServers: [] })).toContain('"mcpServers" must be an object keyed by server name');
+  });
+
+  it('names the variable an entry uses but nobody set, instead of sending an empty token', () => {
+    const result = parseKitchenConfig(
+      { mcpServers: { far: { url: 'http://a/mcp', headers: { Authorization: 'Bearer ${NOT_SET_TOKEN}' } } } },
+      file,
+      {},
+    );
+    expect(!result.ok && result.message).toBe(
+      '/kitchen/kitchen.config.json: "mcpServers" → "far": "headers.Authorization" uses ${NOT_SET_TOKEN}, which is not set; export NOT_SET_TOKEN or write the value',
+    );
   });
 
   it('reads approval rules and per-server sampling rules', () => {
@@ -105,77 +178,9 @@ describe('parseKitchenConfig', () => {
     );
   });
 
-  it('names the file, the server, the field and the fix for a wrong type', () => {
-    expect(
-      errorOf({
-        servers: [
-          { name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts' },
-          { name: 'dice', package: 'servers/dice', entry: 7 },
-        ],
-      }),
-    ).toBe(
-      '/kitchen/kitchen.config.json: servers[1] ("dice"): "entry" must be a string, not 7; fix: give the entry file inside the package, e.g. "src/main.ts"',
-    );
-  });
-
-  it('says a missing entry is missing', () => {
-    expect(errorOf({ servers: [{ name: 'dice', package: 'servers/dice' }] })).toBe(
-      '/kitchen/kitchen.config.json: servers[0] ("dice"): "entry" is missing; fix: give the entry file inside the package, e.g. "src/main.ts"',
-    );
-  });
-
-  it('asks for either a package or a url', () => {
-    expect(errorOf({ servers: [{ name: 'dice' }] })).toBe(
-      '/kitchen/kitchen.config.json: servers[0] ("dice"): "package" is missing (and there is no "url"); fix: give "package" and "entry" (a server the kitchen starts) or "url" (a running server)',
-    );
-    expect(
-      errorOf({
-        servers: [{ name: 'dice', url: 'http://127.0.0.1:1/mcp', package: 'servers/dice', entry: 'src/main.ts' }],
-      }),
-    ).toBe(
-      '/kitchen/kitchen.config.json: servers[0] ("dice"): "url" conflicts with "package"/"entry"/"args"/"env"/"port"; fix: give either "url" (a running server) or "package" and "entry" (a server the kitchen starts), not both',
-    );
-  });
-
-  it('refuses a misspelt field and lists the right ones', () => {
-    expect(
-      errorOf({ servers: [{ name: 'dice', package: 'servers/dice', entyr: 'src/main.ts', entry: 'src/main.ts' }] }),
-    ).toBe(
-      '/kitchen/kitchen.config.json: servers[0] ("dice"): unknown field "entyr"; the fields are name, package, entry, args, env, port, url',
-    );
-  });
-
-  it('refuses bad names, ports, env values, urls and repeated names', () => {
-    expect(errorOf({ servers: [{ name: 'Cookie Jars', url: 'http://127.0.0.1:1/mcp' }] })).toBe(
-      '/kitchen/kitchen.config.json: servers[0] ("Cookie Jars"): "name" is not allowed: "Cookie Jars"; fix: use lowercase letters, digits and dashes, e.g. "cookie-jars"',
-    );
-    expect(errorOf({ servers: [{ name: 'dice', package: 'd', entry: 'm.ts', port: 70000 }] })).toContain(
-      'servers[0] ("dice"): "port" is not allowed: 70000; fix: use a whole number from 0 to 65535',
-    );
-    expect(errorOf({ servers: [{ name: 'dice', package: 'd', entry: 'm.ts', env: { KITCHEN_SEED: 7 } }] })).toContain(
-      '"env" must be a string',
-    );
-    expect(errorOf({ servers: [{ name: 'far', url: 'ftp://127.0.0.1/mcp' }] })).toContain(
-      'servers[0] ("far"): "url" is not allowed: "ftp://127.0.0.1/mcp"; fix: give the MCP endpoint',
-    );
-    expect(
-      errorOf({
-        servers: [
-          { name: 'a', url: 'http://127.0.0.1:1/mcp' },
-          { name: 'a', url: 'http://127.0.0.1:2/mcp' },
-        ],
-      }),
-    ).toBe(
-      '/kitchen/kitchen.config.json: servers[1] ("a"): "name" repeats "a"; fix: use lowercase letters, digits and dashes, e.g. "cookie-jars"',
-    );
-  });
-
-  it('explains a file without servers', () => {
-    expect(errorOf({})).toBe(
-      '/kitchen/kitchen.config.json: "servers" is missing; fix: list the servers, e.g. {"servers": [{"name": "dice", "package": "servers/dice", "entry": "src/main.ts"}]}',
-    );
-    expect(errorOf({ servers: [] })).toContain('"servers" is not allowed: []');
-    expect(errorOf({ servers: [], extra: 1 })).toContain('unknown field "extra"');
+  it('refuses a file without servers or with an unknown top-level field', () => {
+    expect(errorOf({})).toContain('/kitchen/kitchen.config.json: "mcpServers" is missing; fix: name the servers');
+    expect(errorOf({ mcpServers: { a: { url: 'http://a/mcp' } }, extra: 1 })).toContain('unknown field "extra"');
   });
 });
 

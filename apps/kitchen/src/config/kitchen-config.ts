@@ -1,35 +1,17 @@
-// Reads kitchen.config.json: which MCP servers the kitchen starts (or connects to). App side;
-// validated with zod once, at the edge, with errors that name the file, server, field and fix.
+// Reads kitchen.config.json: the MCP servers ("mcpServers", the shape other hosts use, see
+// mcp-servers.ts), approval "rules" and "sampling" rules. App side; validated once, at the edge,
+// with errors that name the file, server, field and fix.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type GateRule, GateRuleError, parseGateRules } from '@kitchen/host';
-import { z } from 'zod';
+import { parseMcpServers, type ServerEntry } from './mcp-servers.js';
 import { parseSamplingRules, type SamplingRules } from './sampling-rules.js';
 
 export const CONFIG_FILE_NAME = 'kitchen.config.json';
 
-/** A server the kitchen starts as a child process. Paths are absolute. */
-export interface LaunchedServerEntry {
-  kind: 'launch';
-  name: string;
-  packageDirectory: string;
-  entryFile: string;
-  args: string[];
-  env: Record<string, string>;
-  /** 0: any free port. */
-  port: number;
-}
-
-/** A server that is already running somewhere the kitchen can reach. */
-export interface RemoteServerEntry {
-  kind: 'remote';
-  name: string;
-  url: string;
-}
-
-export type ServerEntry = LaunchedServerEntry | RemoteServerEntry;
+export type { LaunchedServerEntry, RemoteServerEntry, ServerEntry, StdioServerEntry } from './mcp-servers.js';
 
 export interface KitchenConfig {
   file: string;
@@ -42,60 +24,7 @@ export interface KitchenConfig {
 
 export type ConfigResult = { ok: true; config: KitchenConfig } | { ok: false; message: string };
 
-const FIELD_FIXES: Record<string, string> = {
-  servers: 'list the servers, e.g. {"servers": [{"name": "dice", "package": "servers/dice", "entry": "src/main.ts"}]}',
-  name: 'use lowercase letters, digits and dashes, e.g. "cookie-jars"',
-  package: 'give the server package folder relative to the config file, e.g. "servers/cookie-jars"',
-  entry: 'give the entry file inside the package, e.g. "src/main.ts"',
-  args: 'give a list of strings, e.g. ["--token", "secret"]',
-  env: 'give an object of string values, e.g. {"KITCHEN_TOKEN": "secret"}',
-  port: 'use a whole number from 0 to 65535 (0 picks a free port)',
-  url: 'give the MCP endpoint of a running server, e.g. "http://127.0.0.1:4100/mcp"',
-};
-const SERVER_FIELDS = ['name', 'package', 'entry', 'args', 'env', 'port', 'url'];
-
-const serverSchema = z
-  .strictObject({
-    name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
-    package: z.string().min(1).optional(),
-    entry: z.string().min(1).optional(),
-    args: z.array(z.string()).optional(),
-    env: z.record(z.string(), z.string()).optional(),
-    port: z.number().int().min(0).max(65535).optional(),
-    url: z.url({ protocol: /^https?$/ }).optional(),
-  })
-  .superRefine((server, context) => {
-    const launches = ['package', 'entry', 'args', 'env', 'port'].some((field) => field in server);
-    if (server.url !== undefined && launches) {
-      context.addIssue({
-        code: 'custom',
-        path: ['url'],
-        message: 'conflicts with "package"/"entry"/"args"/"env"/"port"',
-      });
-    } else if (server.url === undefined && server.package === undefined) {
-      context.addIssue({ code: 'custom', path: ['package'], message: 'is missing (and there is no "url")' });
-    } else if (server.package !== undefined && server.entry === undefined) {
-      context.addIssue({ code: 'custom', path: ['entry'], message: 'is missing' });
-    }
-  });
-
-const configSchema = z
-  // "rules" and "sampling" are checked after the servers, by their own parsers.
-  .strictObject({
-    $schema: z.string().optional(),
-    servers: z.array(serverSchema).min(1),
-    rules: z.unknown().optional(),
-    sampling: z.unknown().optional(),
-  })
-  .superRefine((config, context) => {
-    const seen = new Set<string>();
-    config.servers.forEach((server, index) => {
-      if (seen.has(server.name)) {
-        context.addIssue({ code: 'custom', path: ['servers', index, 'name'], message: `repeats "${server.name}"` });
-      }
-      seen.add(server.name);
-    });
-  });
+const TOP_FIELDS = ['$schema', 'mcpServers', 'servers', 'rules', 'sampling'];
 
 /** The nearest kitchen.config.json from `start` upwards, else the one at the kitchen's own root. */
 export function findConfigFile(start: string = process.cwd()): string {
@@ -107,7 +36,7 @@ export function findConfigFile(start: string = process.cwd()): string {
   return fileURLToPath(new URL(`../../../../${CONFIG_FILE_NAME}`, import.meta.url));
 }
 
-export function loadKitchenConfig(file: string): ConfigResult {
+export function loadKitchenConfig(file: string, environment: NodeJS.ProcessEnv = process.env): ConfigResult {
   const shown = displayPath(file);
   let text: string;
   try {
@@ -121,91 +50,81 @@ export function loadKitchenConfig(file: string): ConfigResult {
   } catch (error) {
     return { ok: false, message: `${shown}: not valid JSON (${(error as Error).message}); fix the syntax` };
   }
-  return parseKitchenConfig(data, file);
+  return parseKitchenConfig(data, file, environment);
 }
 
-/** Validates parsed JSON; package paths are resolved against the config file's folder. */
-export function parseKitchenConfig(data: unknown, file: string): ConfigResult {
-  const result = configSchema.safeParse(data);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => describeIssue(issue, data, displayPath(file)));
-    return { ok: false, message: [...new Set(lines)].join('\n') };
+/**
+ * Validates parsed JSON; paths are resolved against the config file's folder and `${NAME}` in
+ * urls, headers and env values is read from `environment`.
+ */
+export function parseKitchenConfig(
+  data: unknown,
+  file: string,
+  environment: NodeJS.ProcessEnv = process.env,
+): ConfigResult {
+  const shown = displayPath(file);
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    return { ok: false, message: `${shown}: must be a JSON object with "mcpServers"` };
   }
-  const directory = dirname(resolve(file));
-  const servers = result.data.servers.map((server): ServerEntry => {
-    if (server.url !== undefined) return { kind: 'remote', name: server.name, url: server.url };
-    const packageDirectory = resolve(directory, server.package ?? '');
+  const fields = data as Record<string, unknown>;
+  const unknown = Object.keys(fields).filter((key) => !TOP_FIELDS.includes(key));
+  if (unknown.length > 0) {
     return {
-      kind: 'launch',
-      name: server.name,
-      packageDirectory,
-      entryFile: resolve(packageDirectory, server.entry ?? ''),
-      args: server.args ?? [],
-      env: server.env ?? {},
-      port: server.port ?? 0,
+      ok: false,
+      message: `${shown}: unknown field ${unknown.map((key) => `"${key}"`).join(', ')}; the file holds "mcpServers", "rules" and "sampling"`,
     };
-  });
+  }
+  let serversInput = fields['mcpServers'];
+  if (serversInput === undefined && fields['servers'] !== undefined) {
+    const converted = fromServerList(fields['servers']);
+    if (typeof converted === 'string') return { ok: false, message: `${shown}: ${converted}` };
+    serversInput = converted;
+  }
+  if (serversInput === undefined) {
+    return {
+      ok: false,
+      message: `${shown}: "mcpServers" is missing; fix: name the servers, e.g. {"mcpServers": {"everything": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything"]}}}`,
+    };
+  }
+  const parsedServers = parseMcpServers(serversInput, dirname(resolve(file)), environment);
+  if (!parsedServers.ok)
+    return { ok: false, message: parsedServers.problems.map((line) => `${shown}: ${line}`).join('\n') };
+  const servers = parsedServers.servers;
   let rules: GateRule[] = [];
   try {
-    if (result.data.rules !== undefined) rules = parseGateRules(result.data.rules, `${displayPath(file)}: "rules"`);
+    if (fields['rules'] !== undefined) rules = parseGateRules(fields['rules'], `${shown}: "rules"`);
   } catch (error) {
     if (!(error instanceof GateRuleError)) throw error;
     return { ok: false, message: error.message };
   }
   const sampling = parseSamplingRules(
-    result.data.sampling,
-    displayPath(file),
+    fields['sampling'],
+    shown,
     servers.map((server) => server.name),
   );
   if (!sampling.ok) return sampling;
   return { ok: true, config: { file: resolve(file), servers, rules, sampling: sampling.rules } };
 }
 
-function describeIssue(issue: z.core.$ZodIssue, data: unknown, shown: string): string {
-  const path = issue.path;
-  const unknownKeys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-  if (path[0] !== 'servers' || path.length < 2) {
-    if (unknownKeys.length > 0) {
-      return `${shown}: unknown field ${unknownKeys.map((key) => `"${key}"`).join(', ')}; the file holds "servers", "rules" and "sampling"`;
+/**
+ * The kitchen's earlier shape, a "servers" list of {name, package, entry, args, env, port} or
+ * {name, url}, read as the same mcpServers map (example servers under "kitchen").
+ */
+function fromServerList(list: unknown): Record<string, unknown> | string {
+  if (!Array.isArray(list))
+    return '"servers" must be a list; the current shape is an "mcpServers" object keyed by name';
+  const servers: Record<string, unknown> = {};
+  for (const [index, item] of list.entries()) {
+    if (item === null || typeof item !== 'object' || typeof (item as { name?: unknown }).name !== 'string') {
+      return `servers[${index}]: each server needs a "name"; better, move to "mcpServers": {"NAME": {...}}`;
     }
-    return `${shown}: "servers" ${problem(issue, valueAt(data, ['servers']))}; fix: ${FIELD_FIXES['servers']}`;
+    const { name, url, headers, ...launch } = item as Record<string, unknown>;
+    servers[name as string] =
+      url !== undefined && Object.keys(launch).length === 0
+        ? { url, ...(headers === undefined ? {} : { headers }) }
+        : { ...(url === undefined ? {} : { url }), kitchen: launch };
   }
-  const index = Number(path[1]);
-  const name = valueAt(data, ['servers', index, 'name']);
-  const where = `${shown}: servers[${index}]${typeof name === 'string' ? ` ("${name}")` : ''}`;
-  if (unknownKeys.length > 0) {
-    return `${where}: unknown field ${unknownKeys.map((key) => `"${key}"`).join(', ')}; the fields are ${SERVER_FIELDS.join(', ')}`;
-  }
-  if (path.length === 2)
-    return `${where}: ${problem(issue, valueAt(data, path))}; each server is an object with a "name"`;
-  const field = String(path[2]);
-  const fix =
-    field === 'url' && issue.code === 'custom'
-      ? 'give either "url" (a running server) or "package" and "entry" (a server the kitchen starts), not both'
-      : field === 'package' && issue.code === 'custom'
-        ? 'give "package" and "entry" (a server the kitchen starts) or "url" (a running server)'
-        : (FIELD_FIXES[field] ?? `the fields are ${SERVER_FIELDS.join(', ')}`);
-  return `${where}: "${field}" ${problem(issue, valueAt(data, path.slice(0, 3)))}; fix: ${fix}`;
-}
-
-function problem(issue: z.core.$ZodIssue, value: unknown): string {
-  if (issue.code === 'custom') return issue.message;
-  if (value === undefined) return 'is missing';
-  if (issue.code === 'invalid_type') return `must be ${withArticle(issue.expected)}, not ${JSON.stringify(value)}`;
-  return `is not allowed: ${JSON.stringify(value)}`;
-}
-
-function withArticle(expected: string): string {
-  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
-}
-
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
-  let value: unknown = data;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
+  return servers;
 }
 
 function displayPath(file: string): string {

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { relative } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import type { LaunchedServerEntry } from '../config/kitchen-config.js';
+import type { LaunchedServerEntry, RemoteServerEntry, StdioServerEntry } from '../config/kitchen-config.js';
 import { cleanText } from '../terminal/clean-text.js';
 
 export const START_TIMEOUT_MS = 20_000;
@@ -32,7 +32,7 @@ export interface LaunchOptions {
 export interface StartedServer {
   name: string;
   url: string;
-  /** Undefined for a server the kitchen did not start (a "url" entry). */
+  /** Undefined for a server the kitchen did not start (a "url" or "command" entry). */
   pid?: number;
   /** The last lines the server wrote to stderr, cleaned. */
   stderrTail(): string[];
@@ -59,9 +59,10 @@ export interface Launch {
   stop(): Promise<void>;
 }
 
-/** A "url" entry: nothing to start or stop. */
-export function remoteServer(name: string, url: string): Launch {
-  return { ready: Promise.resolve({ name, url, stderrTail: () => [] }), stop: async () => {} };
+/** A "url" entry, or a "command" entry the toolbox spawns over stdio: nothing for the app to start or stop. */
+export function remoteServer(entry: RemoteServerEntry | StdioServerEntry): Launch {
+  const url = entry.kind === 'remote' ? entry.url : `stdio: ${[entry.command, ...entry.args].join(' ')}`;
+  return { ready: Promise.resolve({ name: entry.name, url, stderrTail: () => [] }), stop: async () => {} };
 }
 
 /** Children still running in this process; killed synchronously if the kitchen exits first. */
@@ -195,6 +196,7 @@ function childEnvironment(entry: LaunchedServerEntry, options: LaunchOptions): N
   return {
     ...base,
     ...entry.env,
+    ...(entry.token === undefined ? {} : { KITCHEN_TOKEN: entry.token }),
     ...(options.seed === undefined ? {} : { KITCHEN_SEED: String(options.seed) }),
     ...(options.jars === undefined ? {} : { KITCHEN_JARS: String(options.jars) }),
     KITCHEN_PARENT_PIPE: 'stdin',

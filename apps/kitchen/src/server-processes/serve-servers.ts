@@ -3,14 +3,14 @@
 
 import { once } from 'node:events';
 import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
-import { findConfigFile, loadKitchenConfig } from '../config/kitchen-config.js';
+import { loadRunConfig } from '../config/load-run-config.js';
 import { EXIT, type KitchenOutput } from '../terminal/kitchen-output.js';
 import { ServerStartError, serverLine } from './launch-server.js';
 import { startServers } from './start-servers.js';
 
 export async function serveServers(flags: KitchenFlags, output: KitchenOutput, signal: AbortSignal): Promise<number> {
   const complain = (line: string) => output.stderr.write(`${line}\n`);
-  const loaded = loadKitchenConfig(flags.configPath ?? findConfigFile());
+  const loaded = loadRunConfig(flags, output.environment);
   if (!loaded.ok) {
     complain(loaded.message);
     return EXIT.usage;

@@ -44,8 +44,9 @@ describe('startServers', () => {
     });
     cleanups.push(() => running.stop());
     expect(running.connections.map((connection) => connection.name)).toEqual(['alpha', 'beta']);
-    for (const connection of running.connections) expect(connection.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    const seen = await (await fetch(running.connections[0]!.url)).json();
+    for (const server of running.servers) expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(running.connections).toEqual(running.servers.map((server) => ({ name: server.name, url: server.url })));
+    const seen = await (await fetch(running.servers[0]!.url)).json();
     expect(seen).toEqual({ seed: '7', jars: '12', args: ['--port', '0', '--extra', 'yes'] });
   });
 
@@ -114,9 +115,24 @@ describe('startServers', () => {
     );
   });
 
-  it('passes a "url" entry through without starting a process', async () => {
-    const running = await startServers([{ kind: 'remote', name: 'far', url: 'http://127.0.0.1:9/mcp' }]);
-    expect(running.connections).toEqual([{ name: 'far', url: 'http://127.0.0.1:9/mcp' }]);
+  it('passes a "url" entry through without starting a process, headers included', async () => {
+    const running = await startServers([
+      { kind: 'remote', name: 'far', url: 'http://127.0.0.1:9/mcp', headers: { authorization: 'Bearer t' } },
+    ]);
+    expect(running.connections).toEqual([
+      { name: 'far', url: 'http://127.0.0.1:9/mcp', headers: { authorization: 'Bearer t' } },
+    ]);
+    expect(running.servers[0]?.pid).toBeUndefined();
+  });
+
+  it('leaves a "command" entry to the toolbox, which speaks to it over stdio', async () => {
+    const running = await startServers([
+      { kind: 'stdio', name: 'everything', command: 'npx', args: ['-y', 'server-everything'], env: { A: 'b' } },
+    ]);
+    expect(running.connections).toEqual([
+      { name: 'everything', command: 'npx', args: ['-y', 'server-everything'], env: { A: 'b' } },
+    ]);
+    expect(running.servers).toMatchObject([{ name: 'everything', url: 'stdio: npx -y server-everything' }]);
     expect(running.servers[0]?.pid).toBeUndefined();
   });
 

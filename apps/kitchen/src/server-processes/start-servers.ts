@@ -1,6 +1,7 @@
 // Starts the configured MCP servers together and stops every one of them again, on success, on
 // error and on Ctrl-C. App side: the children are the server side of the boundary.
 
+import type { ServerConnection } from '@kitchen/host';
 import type { ServerEntry } from '../config/kitchen-config.js';
 import {
   type LaunchOptions,
@@ -17,16 +18,20 @@ export interface StartServersOptions extends LaunchOptions {
 
 export interface RunningServers {
   servers: StartedServer[];
-  /** What Toolbox.connect needs. */
-  connections: Array<{ name: string; url: string }>;
+  /** What Toolbox.connect needs: the launched servers' URLs, and the others as configured. */
+  connections: ServerConnection[];
   /** Stops every child and waits for it to exit. Safe to call more than once. */
   stop(): Promise<void>;
 }
 
-/** Starts every server concurrently; if one fails, the others are stopped and it throws one clear line. */
+/**
+ * Starts every example server ("kitchen" entries) concurrently; if one fails, the others are
+ * stopped and it throws one clear line. Servers reached by URL or over stdio are passed on to
+ * the toolbox as they are (it spawns the stdio ones itself).
+ */
 export async function startServers(entries: ServerEntry[], options: StartServersOptions = {}): Promise<RunningServers> {
   const launches = entries.map((entry) =>
-    entry.kind === 'remote' ? remoteServer(entry.name, entry.url) : launchServer(entry, options),
+    entry.kind === 'launch' ? launchServer(entry, options) : remoteServer(entry),
   );
   // The first failure wins; the servers still starting are stopped rather than waited for.
   for (const launch of launches) launch.ready.catch(() => {});
@@ -51,7 +56,31 @@ export async function startServers(entries: ServerEntry[], options: StartServers
   let stopping: Promise<void> | undefined;
   return {
     servers,
-    connections: servers.map((server) => ({ name: server.name, url: server.url })),
+    connections: servers.map((server, index) => connectionFor(entries[index], server)),
     stop: () => (stopping ??= stopAll()),
   };
+}
+
+function connectionFor(entry: ServerEntry | undefined, server: StartedServer): ServerConnection {
+  switch (entry?.kind) {
+    case 'stdio':
+      return {
+        name: entry.name,
+        command: entry.command,
+        args: entry.args,
+        env: entry.env,
+        ...(entry.cwd === undefined ? {} : { cwd: entry.cwd }),
+      };
+    case 'remote':
+      return { name: entry.name, url: entry.url, ...(entry.headers === undefined ? {} : { headers: entry.headers }) };
+    case 'launch':
+      // The kitchen started it with this token (KITCHEN_TOKEN), so the host must send it.
+      return {
+        name: server.name,
+        url: server.url,
+        ...(entry.token === undefined ? {} : { headers: { authorization: `Bearer ${entry.token}` } }),
+      };
+    default:
+      return { name: server.name, url: server.url };
+  }
 }

@@ -26,3 +26,10 @@ export function describeToolbox(toolbox: Toolbox, serverOrder: readonly string[]
   );
   return [line, ...clashes].join('\n');
 }
+
+/** One line per server the toolbox could not reach: the run goes on without its tools. */
+export function describeUnavailable(toolbox: Toolbox): string[] {
+  return toolbox.unavailable.map(
+    (server) => `⚠️ ${cleanText(server.server)} is unavailable, going on without it: ${cleanText(server.error.message)}`,
+  );
+}

@@ -26,6 +26,23 @@ const done: Extract<LoopEvent, { type: 'done' }> = {
 };
 
 describe('renderEvent', () => {
+  it("prints a server's log line in its name, with its level and logger", () => {
+    expect(
+      render({ type: 'server-log', agent: 'main', at, server: 'everything', level: 'stderr', text: 'Starting…' }),
+    ).toBe('📜 everything stderr: Starting…');
+    expect(
+      render({
+        type: 'server-log',
+        agent: 'main',
+        at,
+        server: 'cookie-jars',
+        level: 'warning',
+        logger: 'shelf',
+        text: 'jar 7 \u001b[31mlooks odd',
+      }),
+    ).toBe('📜 cookie-jars/shelf warning: jar 7 looks odd');
+  });
+
   it('prints the task of the main agent and hires of workers', () => {
     expect(
       render({ type: 'agent-start', agent: 'main', at, name: 'main', depth: 0, task: 'Inspect all 80 cookie jars' }),

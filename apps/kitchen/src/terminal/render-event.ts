@@ -95,6 +95,15 @@ export function renderEvent(event: LoopEvent, context: RenderContext): string | 
       const content = event.content === undefined ? '' : ` ${shortenLine(JSON.stringify(event.content), width / 2)}`;
       return line(`❓ answer to ${clean(event.server)}: ${event.action}${content}`);
     }
+    case 'server-log': {
+      // A server's own words, in its name and at its level (stderr: a raw line from a stdio server).
+      const logger = event.logger === undefined ? '' : `/${clean(event.logger)}`;
+      const head = `📜 ${clean(event.server)}${logger} ${event.level}: `;
+      const serious = event.level !== 'stderr' && ['error', 'critical', 'alert', 'emergency'].includes(event.level);
+      return line(
+        paint(serious ? 'red' : 'dim', head + shortenLine(event.text, Math.max(10, width - head.length)), colour),
+      );
+    }
     case 'usage':
       return undefined;
     case 'done':

@@ -337,3 +337,19 @@ describe('text for the page', () => {
     expect(toolLabel('local', 'spawn_agent')).toBe('spawn_agent');
   });
 });
+
+describe('server log lines', () => {
+  it("shows a server's log line as an entry of the main lane, in the server's name", () => {
+    const view = foldEvents([
+      mainStart,
+      at({ type: 'server-log', agent: 'main', server: 'everything', level: 'info', logger: 'demo', text: 'hello' }),
+    ]);
+    expect(view.lanes[0]?.entries.at(-1)).toEqual({
+      kind: 'log',
+      server: 'everything',
+      level: 'info',
+      logger: 'demo',
+      text: 'hello',
+    });
+  });
+});

@@ -4,8 +4,9 @@
 import { once } from 'node:events';
 import { ConfigurationError, describeError, GateRuleError } from '@kitchen/host';
 import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
-import { findConfigFile, loadKitchenConfig } from '../config/kitchen-config.js';
+import { loadRunConfig } from '../config/load-run-config.js';
 import { ServerStartError, serverLine } from '../server-processes/launch-server.js';
+import { describeUnavailable } from '../terminal/describe-toolbox.js';
 import { EXIT, type KitchenOutput } from '../terminal/kitchen-output.js';
 import { type KitchenWeb, startKitchenWeb } from './start-kitchen-web.js';
 
@@ -21,7 +22,7 @@ export async function runWebCommand(options: RunWebCommandOptions): Promise<numb
   const { flags, output, signal } = options;
   const say = (line: string) => output.stdout.write(`${line}\n`);
   const complain = (line: string) => output.stderr.write(`${line}\n`);
-  const loaded = loadKitchenConfig(flags.configPath ?? findConfigFile());
+  const loaded = loadRunConfig(flags, output.environment);
   if (!loaded.ok) {
     complain(loaded.message);
     return EXIT.usage;
@@ -50,6 +51,7 @@ export async function runWebCommand(options: RunWebCommandOptions): Promise<numb
       say(serverLine(server));
     }
     const described = web.kitchen.describe();
+    for (const line of describeUnavailable(web.kitchen.toolbox)) complain(line);
     say(described.toolbox);
     say(`🧠 model: ${described.model}`);
     say(`🌐 kitchen web UI on ${web.ownerUrl}`);

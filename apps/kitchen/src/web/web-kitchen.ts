@@ -8,6 +8,7 @@ import {
   DEFAULT_CALL_TIMEOUT_MS,
   declineAllAsker,
   describeError,
+  describeServerLocation,
   type LoopEvent,
   MAIN_AGENT,
   type Model,
@@ -82,6 +83,7 @@ export class WebKitchen {
       // outlast their time to answer, or it would time out while they are still reading.
       callTimeoutMs: DEFAULT_CALL_TIMEOUT_MS + policy.approvalTimeoutMs,
       ...(policy.spawnLimits === undefined ? {} : { spawnLimits: policy.spawnLimits }),
+      ...(options.flags.logLevel === undefined ? {} : { logLevel: options.flags.logLevel }),
     });
     return new WebKitchen(host, options, describeModel(model), policy.budget.maxTokens);
   }
@@ -107,7 +109,10 @@ export class WebKitchen {
       seed: flags.seed,
       jars: flags.jars,
       maxTreeTokens: this.maxTreeTokens,
-      servers: this.options.connections.map((connection) => ({ name: connection.name, url: connection.url })),
+      servers: this.options.connections.map((connection) => ({
+        name: connection.name,
+        url: describeServerLocation(connection),
+      })),
       toolbox: describeToolbox(
         this.toolbox,
         this.options.connections.map((connection) => connection.name),

@@ -5,7 +5,9 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describeError, type KitchenError, ServerRefusedError, ServerUnreachableError } from '../errors.js';
 
-export function connectionError(server: string, url: string, error: unknown): KitchenError {
+/** `stderrTail`: what a stdio server last wrote to stderr, usually the reason it stopped. */
+export function connectionError(server: string, url: string, error: unknown, stderrTail: string[] = []): KitchenError {
+  if (url.startsWith('stdio: ')) return stdioFailure(server, url, error, stderrTail);
   if (error instanceof StreamableHTTPError) return httpRefusal(server, url, error);
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
     return new ServerUnreachableError(server, url, 'it accepted the connection but never answered initialize', error);
@@ -45,4 +47,27 @@ function httpRefusal(server: string, url: string, error: StreamableHTTPError): S
     default:
       return refuse(`HTTP ${status ?? 'error'} (${error.message})`, "Check the server's own log for the reason.");
   }
+}
+
+function stdioFailure(server: string, where: string, error: unknown, stderrTail: string[]): KitchenError {
+  const said = stderrTail.at(-1);
+  const lastWords = said === undefined ? '' : `; it last wrote: ${said}`;
+  const fix = `Run the command alone to see why: ${where.slice('stdio: '.length)}`;
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    return new ServerUnreachableError(
+      server,
+      where,
+      `it started but never answered initialize on stdout${lastWords}`,
+      error,
+      fix,
+    );
+  }
+  if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) {
+    return new ServerRefusedError(server, where, `initialize failed (${error.message})${lastWords}`, fix, {
+      status: error.code,
+      cause: error,
+    });
+  }
+  // ENOENT from spawn, or the process exiting before the handshake.
+  return new ServerUnreachableError(server, where, `${describeError(error)}${lastWords}`, error, fix);
 }

@@ -11,6 +11,8 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
   ErrorCode,
+  type LoggingMessageNotification,
+  LoggingMessageNotificationSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { currentToolCallContext } from '../loop/tool-call-context.js';
@@ -43,6 +45,8 @@ export interface ServerClientOptions {
   handlers: ServerRequestHandlers | undefined;
   /** Called on notifications/tools/list_changed; the caller refetches the list (all pages). */
   onToolsChanged: () => void;
+  /** Called for each notifications/message (a log line the server sends). */
+  onLog?: (params: LoggingMessageNotification['params']) => void;
 }
 
 export function createServerClient(options: ServerClientOptions): Client {
@@ -70,6 +74,10 @@ export function createServerClient(options: ServerClientOptions): Client {
     if (!handlers?.elicitation) throw notOffered('elicitation (elicitation/create)', server);
     const context = currentToolCallContext();
     return handlers.elicitation(server, request.params, context, linkedSignal(extra.signal, context));
+  });
+
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+    options.onLog?.(notification.params);
   });
 
   return client;

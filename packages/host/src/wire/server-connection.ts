@@ -5,30 +5,75 @@ import { z } from 'zod';
 import { ConfigurationError } from '../errors.js';
 import { LOCAL_SERVER } from './tool-index.js';
 
-export interface ServerConnection {
+/** A server reached over Streamable HTTP. */
+export interface HttpServerConnection {
   name: string;
   url: string;
+  /** Sent with every request (an Authorization header, an API key). */
   headers?: Record<string, string>;
+}
+
+/** A server the host starts itself and speaks to over stdin/stdout. */
+export interface StdioServerConnection {
+  name: string;
+  command: string;
+  args?: string[];
+  /**
+   * Added to the SDK's minimal default environment (PATH, HOME, USER, SHELL, TERM, LOGNAME): the
+   * child never inherits the host's own environment, so the host's API keys never reach it.
+   */
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+export type ServerConnection = HttpServerConnection | StdioServerConnection;
+
+export function isStdioConnection(server: ServerConnection): server is StdioServerConnection {
+  return 'command' in server;
+}
+
+/** Where a server is, for people: its URL, or "stdio: command args". */
+export function describeServerLocation(server: ServerConnection): string {
+  return isStdioConnection(server) ? `stdio: ${[server.command, ...(server.args ?? [])].join(' ')}` : server.url;
 }
 
 // Names prefix clashing tool names (server__tool), so they must stay usable in a tool name.
 const SERVER_NAME = /^[A-Za-z0-9_-]{1,32}$/;
 
-const serverConnectionSchema = z.strictObject({
+const httpConnectionSchema = z.strictObject({
   name: z.string().regex(SERVER_NAME, 'use 1-32 letters, digits, "-" or "_"'),
   url: z.string().refine(isHttpUrl, 'use an http:// or https:// URL such as http://127.0.0.1:3001/mcp'),
   headers: z.record(z.string(), z.string()).optional(),
 });
 
+const stdioConnectionSchema = z.strictObject({
+  name: z.string().regex(SERVER_NAME, 'use 1-32 letters, digits, "-" or "_"'),
+  command: z.string().min(1, 'name the program to run, e.g. "npx"'),
+  args: z.array(z.string()).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  cwd: z.string().min(1).optional(),
+});
+
 /** Checks a server list (from code or a config file); throws ConfigurationError naming every problem. */
 export function parseServerConnections(input: unknown): ServerConnection[] {
-  const parsed = z.array(serverConnectionSchema).safeParse(input);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `servers${formatPath(issue.path)}: ${issue.message}`);
-    throw new ConfigurationError(`The server list is not usable:\n${problems.join('\n')}`);
-  }
-  checkServerNames(parsed.data.map((server) => server.name));
-  return parsed.data;
+  const parsed = z.array(z.unknown()).safeParse(input);
+  if (!parsed.success) throw new ConfigurationError('The server list is not usable: servers: give a list of servers');
+  const problems: string[] = [];
+  const servers: ServerConnection[] = [];
+  parsed.data.forEach((entry, index) => {
+    // Pick the schema by the field that says which transport, so the message is about that one.
+    const schema =
+      entry !== null && typeof entry === 'object' && 'command' in entry ? stdioConnectionSchema : httpConnectionSchema;
+    const result = schema.safeParse(entry);
+    if (result.success) servers.push(result.data);
+    else
+      problems.push(
+        ...result.error.issues.map((issue) => `servers[${index}]${formatPath(issue.path)}: ${issue.message}`),
+      );
+  });
+  if (problems.length > 0) throw new ConfigurationError(`The server list is not usable:\n${problems.join('\n')}`);
+  checkServerNames(servers.map((server) => server.name));
+  return servers;
 }
 
 /** Names must be usable, unique, and not the one reserved for the host's own tools. */

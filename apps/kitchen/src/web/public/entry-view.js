@@ -23,6 +23,13 @@ export function renderEntry(entry) {
       return el('li', 'entry text', entry.text);
     case 'tool':
       return renderToolEntry(entry);
+    case 'log':
+      // A server's own log line (notifications/message, or stderr of a stdio server), in its name.
+      return el(
+        'li',
+        `entry log level-${entry.level}`,
+        `📜 ${entry.server}${entry.logger ? `/${entry.logger}` : ''} ${entry.level}: ${shortenText(cleanDisplayText(entry.text), 200)}`,
+      );
   }
   return el('li', 'entry');
 }

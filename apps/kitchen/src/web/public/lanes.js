@@ -24,7 +24,8 @@ import { cleanDisplayText, ROOT_AGENT } from './lane-words.js';
  * @typedef {{ kind: 'elicitation'; requestId: string; callId?: string; server: string; message: string; schema: Record<string, unknown>;
  *   status: 'waiting' | 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }} ElicitationEntry
  * @typedef {ApprovalEntry | SamplingEntry | ElicitationEntry} QuestionEntry
- * @typedef {IterationEntry | TextEntry | ToolEntry | QuestionEntry} LaneEntry
+ * @typedef {{ kind: 'log'; server: string; level: string; logger?: string; text: string }} LogEntry
+ * @typedef {IterationEntry | TextEntry | ToolEntry | QuestionEntry | LogEntry} LaneEntry
  *
  * @typedef {{ id: string; name: string; parent?: string; depth: number; task: string;
  *   status: 'running' | 'ended'; iteration: number; iterations: number; toolCalls: number; tokens: number;
@@ -242,6 +243,14 @@ export function applyEvent(view, event) {
       if (event.content !== undefined) asked.content = event.content;
       return settle(asked);
     }
+    case 'server-log':
+      return added({
+        kind: 'log',
+        server: event.server,
+        level: event.level,
+        ...(event.logger === undefined ? {} : { logger: event.logger }),
+        text: event.text,
+      });
     case 'agent-end':
       lane.status = 'ended';
       lane.iterations = event.iterations;

@@ -1,0 +1,57 @@
+// Opens the transport to one server: Streamable HTTP for a URL, stdio for a command. Host side,
+// at the wire: a spawned server gets the SDK's minimal environment plus what its entry names.
+
+import { StringDecoder } from 'node:string_decoder';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { isStdioConnection, type ServerConnection } from './server-connection.js';
+import { transportFetch } from './transport-fetch.js';
+
+export interface OpenedTransport {
+  transport: Transport;
+  /** The last lines a stdio server wrote to stderr (for a failed start); empty over HTTP. */
+  stderrTail(): string[];
+}
+
+const STDERR_LINES_KEPT = 10;
+
+/** `onStderrLine` sees each line a stdio server writes to stderr: its log, shown in its name. */
+export function openTransport(server: ServerConnection, onStderrLine: (line: string) => void): OpenedTransport {
+  if (!isStdioConnection(server)) {
+    return {
+      transport: new StreamableHTTPClientTransport(new URL(server.url), {
+        fetch: transportFetch,
+        ...(server.headers ? { requestInit: { headers: server.headers } } : {}),
+      }),
+      stderrTail: () => [],
+    };
+  }
+  // The SDK merges `env` over getDefaultEnvironment() (HOME, LOGNAME, PATH, SHELL, TERM, USER):
+  // the host's own variables, its API keys among them, are never passed on.
+  const transport = new StdioClientTransport({
+    command: server.command,
+    args: server.args ?? [],
+    ...(server.env ? { env: server.env } : {}),
+    ...(server.cwd ? { cwd: server.cwd } : {}),
+    // 'inherit' (the SDK default) would write the server's log straight into the host's terminal.
+    stderr: 'pipe',
+  });
+  const tail: string[] = [];
+  let buffered = '';
+  const decoder = new StringDecoder('utf8');
+  // With stderr: 'pipe' this is a PassThrough, there before start() so no early line is lost.
+  transport.stderr?.on('data', (chunk: Buffer | string) => {
+    buffered += typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) {
+      const trimmed = line.replace(/\r$/, '');
+      if (trimmed.trim() === '') continue;
+      tail.push(trimmed);
+      if (tail.length > STDERR_LINES_KEPT) tail.shift();
+      onStderrLine(trimmed);
+    }
+  });
+  return { transport, stderrTail: () => [...tail] };
+}
