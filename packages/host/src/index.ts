@@ -174,12 +174,12 @@ export { BudgetError, MAX_TREE_TOKENS, TreeBudget } from './tree-budget.js';
 export type { ElicitationSchema, ElicitedValue } from './wire/elicited-content.js';
 export { findContentProblems, findValueProblem, readFieldAnswer } from './wire/elicited-content.js';
 export { formatCents, toCreateMessageResult, toModelRequest } from './wire/sampling-messages.js';
-export type { ToolClash } from './wire/tool-index.js';
 export {
   checkServerNames,
   describeServerLocation,
   isStdioConnection,
   parseServerConnections,
 } from './wire/server-connection.js';
+export type { ToolClash } from './wire/tool-index.js';
 export { LOCAL_SERVER, NAMESPACE_SEPARATOR } from './wire/tool-index.js';
 export { toolResultText } from './wire/tool-result-text.js';

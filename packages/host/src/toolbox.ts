@@ -281,4 +281,3 @@ function logLine(params: LoggingMessageNotification['params']): {
   const text = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
   return { level: params.level, ...(params.logger === undefined ? {} : { logger: params.logger }), text };
 }
-
