@@ -10,9 +10,9 @@ import {
   type ElicitationAsker,
   type ElicitationHandler,
   type Gate,
+  type LogLevel,
   type LoopEvent,
   type LoopEventDraft,
-  type LogLevel,
   type Model,
   runAgentLoop,
   SAMPLING_REJECTED,
@@ -109,7 +109,7 @@ export class KitchenHost {
       clientName: options.clientName,
       // Server log lines (notifications/message, a stdio server's stderr) are events like any other.
       emit: (draft) => {
-        const emit = host?.#emit ?? options.emitBetweenRuns;
+        const emit = (host === undefined ? undefined : host.#emit) ?? options.emitBetweenRuns;
         emit?.(stamp(draft));
       },
       ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),

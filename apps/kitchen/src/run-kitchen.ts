@@ -13,8 +13,8 @@ import {
   type TreeBudget,
 } from '@kitchen/host';
 import type { KitchenFlags } from './cli/parse-cli-arguments.js';
-import { loadRunConfig } from './config/load-run-config.js';
 import { createKitchenPolicy, type KitchenPolicy } from './config/kitchen-policy.js';
+import { loadRunConfig } from './config/load-run-config.js';
 import { KitchenHost } from './kitchen-host.js';
 import { ServerStartError, serverLine } from './server-processes/launch-server.js';
 import { type RunningServers, startServers } from './server-processes/start-servers.js';
