@@ -190,13 +190,14 @@ export class Toolbox {
       return { isError: true, content: `There is no tool named "${name}". Available tools: ${available}.` };
     }
     if (context.signal.aborted) return { isError: true, content: `Tool "${name}" was not run: the run was aborted.` };
-    return runWithToolCallContext(context, () => {
-      if (tool.server === LOCAL_SERVER) return this.#localTools.call(tool.originalName, input, context);
-      const server = this.#servers.get(tool.server);
-      if (!server) return { isError: true, content: `Tool "${name}" was not run: the toolbox is closed.` };
-      const timeoutMs = this.#options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
-      return callRemoteTool({ client: server.client, tool, input, context, timeoutMs });
-    });
+    // A local tool's own remote calls go through call() again and get their own context.
+    if (tool.server === LOCAL_SERVER) return this.#localTools.call(tool.originalName, input, context);
+    const server = this.#servers.get(tool.server);
+    if (!server) return { isError: true, content: `Tool "${name}" was not run: the toolbox is closed.` };
+    const timeoutMs = this.#options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    const call = () => callRemoteTool({ client: server.client, tool, input, context, timeoutMs });
+    // The context is only read by the handlers of requests a server sends back during the call.
+    return this.#options.handlers === undefined ? call() : runWithToolCallContext(context, call);
   }
 
   async close(): Promise<void> {

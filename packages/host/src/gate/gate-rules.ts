@@ -97,10 +97,21 @@ export function parseRuleFlag(flag: string, source = '--rule'): GateRule {
   return { server: first, tool: second, action };
 }
 
+/** Compiled globs by pattern: the gate asks on every tool call, and a rule set is small and fixed. */
+const compiledGlobs = new Map<string, RegExp>();
+const MAX_COMPILED_GLOBS = 1_000;
+
 /** True when `value` matches `pattern`, where `*` matches any run of characters (case-sensitive). */
 export function matchesGlob(pattern: string, value: string): boolean {
-  const pieces = pattern.split('*').map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${pieces.join('.*')}$`, 's').test(value);
+  if (!pattern.includes('*')) return pattern === value;
+  let glob = compiledGlobs.get(pattern);
+  if (glob === undefined) {
+    const pieces = pattern.split('*').map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+    glob = new RegExp(`^${pieces.join('.*')}$`, 's');
+    if (compiledGlobs.size >= MAX_COMPILED_GLOBS) compiledGlobs.clear();
+    compiledGlobs.set(pattern, glob);
+  }
+  return glob.test(value);
 }
 
 export function ruleMatches(rule: GateRule, tool: Pick<ToolDescriptor, 'server' | 'originalName'>): boolean {

@@ -5,7 +5,8 @@ import { createEventQueue, drainWhile } from '../event-queue.js';
 import { AGENT_DEPTH_LIMIT_TEXT, SPAWN_AGENT_TOOL, SPAWN_NOT_OFFERED_TEXT } from '../limits/spawn-agent-limits.js';
 import { type LoopEvent, type LoopEventDraft, stamp } from '../loop-event.js';
 import type { ToolResultBlock, ToolUseBlock } from '../model.js';
-import type { AgentInfo, ToolOutcome } from '../tool-types.js';
+import type { AgentInfo, ToolDescriptor, ToolOutcome } from '../tool-types.js';
+import { LOCAL_SERVER } from '../wire/tool-index.js';
 import type { LiveRun, LiveToolCallContext } from './live-run.js';
 
 /**
@@ -36,8 +37,10 @@ export interface TurnResults {
  */
 export async function* runToolCalls(turn: TurnToolCalls): AsyncGenerator<LoopEvent, TurnResults> {
   const { toolUses, run, agent } = turn;
-  for (const use of toolUses) {
-    const server = run.toolbox.find(use.name)?.server ?? 'unknown';
+  // Each name is looked up once a call: the event, the gate and the result all use this descriptor.
+  const tools = toolUses.map((use) => run.toolbox.find(use.name));
+  for (const [index, use] of toolUses.entries()) {
+    const server = tools[index]?.server ?? 'unknown';
     yield stamp({ type: 'tool-call', agent: agent.id, callId: use.id, tool: use.name, server, input: use.input });
   }
 
@@ -45,7 +48,9 @@ export async function* runToolCalls(turn: TurnToolCalls): AsyncGenerator<LoopEve
   const admitted = toolUses.map(() => run.tree.admitToolCall());
   const queue = createEventQueue<LoopEvent>();
   const emit = (draft: LoopEventDraft) => queue.push(stamp(draft));
-  const work = Promise.all(toolUses.map((use, index) => runOneCall(turn, use, emit, admitted[index] === true)));
+  const work = Promise.all(
+    toolUses.map((use, index) => runOneCall(turn, use, tools[index], emit, admitted[index] === true)),
+  );
   for await (const event of drainWhile(queue, work)) yield event;
   const outcomes = await work;
 
@@ -64,20 +69,25 @@ export async function* runToolCalls(turn: TurnToolCalls): AsyncGenerator<LoopEve
 async function runOneCall(
   turn: TurnToolCalls,
   use: ToolUseBlock,
+  tool: ToolDescriptor | undefined,
   emit: (draft: LoopEventDraft) => void,
   admitted: boolean,
 ): Promise<ToolOutcome> {
   const started = performance.now();
   const context: LiveToolCallContext = { callId: use.id, agent: turn.agent, signal: turn.signal, emit, run: turn.run };
+  // Remote calls, the gate and workers stop on abort by themselves; only a local tool that is not
+  // a worker needs watching (settleOnAbort), which saves a listener and a promise per remote call.
   const outcome = admitted
-    ? await settleOnAbort(authorizeAndCall(turn, use, context), turn.signal, use.name)
+    ? await (tool?.server === LOCAL_SERVER
+        ? settleOnAbort(authorizeAndCall(turn, use, tool, context), turn.signal, use.name)
+        : authorizeAndCall(turn, use, tool, context))
     : { isError: true, content: turn.run.tree.refusedCallText(use.name) };
   emit({
     type: 'tool-result',
     agent: turn.agent.id,
     callId: use.id,
     tool: use.name,
-    server: turn.run.toolbox.find(use.name)?.server ?? 'unknown',
+    server: tool?.server ?? 'unknown',
     isError: outcome.isError,
     content: outcome.content,
     durationMs: Math.round(performance.now() - started),
@@ -88,6 +98,7 @@ async function runOneCall(
 async function authorizeAndCall(
   turn: TurnToolCalls,
   use: ToolUseBlock,
+  tool: ToolDescriptor | undefined,
   context: LiveToolCallContext,
 ): Promise<ToolOutcome> {
   // Cooks don't hire cooks: the tool is not offered to this agent, and a model that names it anyway
@@ -96,7 +107,6 @@ async function authorizeAndCall(
     return { isError: true, content: turn.agent.depth > 0 ? AGENT_DEPTH_LIMIT_TEXT : SPAWN_NOT_OFFERED_TEXT };
   }
   const { toolbox, gate } = turn.run;
-  const tool = toolbox.find(use.name);
   // An unknown name skips the gate: the toolbox answers it with the list of real tools.
   if (tool && gate) {
     const authorization = await gate.authorize({ tool, input: use.input, context });
