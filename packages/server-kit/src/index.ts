@@ -4,6 +4,8 @@
 export type { EventStoreLimits } from './bounded-event-store.js';
 export { BoundedEventStore, DEFAULT_EVENT_STORE_LIMITS } from './bounded-event-store.js';
 export { checkServeOptions, describeTokenProblem, ServeOptionsError } from './check-serve-options.js';
+export type { McpRouter } from './create-mcp-router.js';
+export { createMcpRouter } from './create-mcp-router.js';
 export type { HttpRejection } from './json-rpc-error.js';
 export { JsonRpcErrorCode, sendJsonRpcError } from './json-rpc-error.js';
 export type { McpEndpointOptions } from './mcp-http-handler.js';

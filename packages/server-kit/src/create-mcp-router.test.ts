@@ -1,0 +1,116 @@
+// An MCP endpoint mounted in an express app that has its own routes: the app's routes still
+// answer, and the endpoint keeps the kit's guard, sessions, limits and resumable streams. Real
+// HTTP on 127.0.0.1:0. Server side.
+
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createMcpRouter, type McpRouter } from './create-mcp-router.js';
+import type { McpEndpointOptions } from './mcp-http-handler.js';
+import { RawMcpSession, readSseEvents } from './raw-mcp-session.js';
+import { connectHttpClient } from './testing.js';
+
+function buildEchoServer(): McpServer {
+  const server = new McpServer({ name: 'echo', version: '1.0.0' });
+  server.registerTool('echo', { inputSchema: { text: z.string() } }, ({ text }) => ({
+    content: [{ type: 'text', text }],
+  }));
+  return server;
+}
+
+interface MountedApp {
+  origin: string;
+  router: McpRouter;
+  close(): Promise<void>;
+}
+
+const mounted: Array<MountedApp | Client> = [];
+afterEach(async () => {
+  for (const item of mounted.splice(0).reverse()) await item.close();
+});
+
+/** An express app with routes of its own, a JSON body parser for all of them, and the endpoint. */
+async function startApp(options: Partial<McpEndpointOptions> = {}): Promise<MountedApp> {
+  const app = express();
+  app.use(express.json());
+  app.get('/', (_request, response) => {
+    response.type('text').send('the bakery');
+  });
+  app.post('/orders', (request, response) => {
+    response.json({ ordered: (request.body as { item: string }).item });
+  });
+  const router = createMcpRouter({ name: 'echo', buildServer: buildEchoServer, log: { level: 'silent' }, ...options });
+  app.use(router);
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const { port } = server.address() as AddressInfo;
+  const started: MountedApp = {
+    origin: `http://127.0.0.1:${port}`,
+    router,
+    close: async () => {
+      await router.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  mounted.push(started);
+  return started;
+}
+
+async function connect(url: string): Promise<Client> {
+  const client = await connectHttpClient(url);
+  mounted.push(client);
+  return client;
+}
+
+describe('createMcpRouter', () => {
+  it('serves MCP at /mcp inside an express app whose own routes keep working', async () => {
+    const app = await startApp();
+    const client = await connect(`${app.origin}/mcp`);
+    expect(await client.callTool({ name: 'echo', arguments: { text: 'from express' } })).toMatchObject({
+      content: [{ type: 'text', text: 'from express' }],
+    });
+    expect(await (await fetch(`${app.origin}/`)).text()).toBe('the bakery');
+    const order = await fetch(`${app.origin}/orders`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ item: 'croissant' }),
+    });
+    expect(await order.json()).toEqual({ ordered: 'croissant' });
+    expect(await (await fetch(`${app.origin}/healthz`)).json()).toEqual({ ok: true, name: 'echo', sessions: 1 });
+    expect(app.router.sessionCount()).toBe(1);
+    expect((await fetch(`${app.origin}/nowhere`)).status).toBe(404); // express's own 404
+  });
+
+  it('keeps the guard: a foreign Origin or a missing token is refused', async () => {
+    const app = await startApp({ bearerToken: 'bake' });
+    const evil = await fetch(`${app.origin}/mcp`, {
+      method: 'POST',
+      headers: { Origin: 'http://evil.example', 'Content-Type': 'application/json', Authorization: 'Bearer bake' },
+      body: '{}',
+    });
+    expect(evil.status).toBe(403);
+    await expect(RawMcpSession.open(`${app.origin}/mcp`)).rejects.toThrow(/HTTP 401/);
+    const session = await RawMcpSession.open(`${app.origin}/mcp`, { Authorization: 'Bearer bake' });
+    expect(await session.delete()).toBe(200);
+    expect(() => createMcpRouter({ name: 'echo', buildServer: buildEchoServer, bearerToken: 'a b' })).toThrow(
+      /the bearer token is not valid: it contains a space/,
+    );
+  });
+
+  it('keeps the session cap and the resumable streams', async () => {
+    const app = await startApp({ maxSessions: 1, resumability: { retryMs: 700 } });
+    const session = await RawMcpSession.open(`${app.origin}/mcp`);
+    await expect(RawMcpSession.open(`${app.origin}/mcp`)).rejects.toThrow(/HTTP 503/);
+    const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } };
+    const events = [];
+    for await (const event of readSseEvents(await session.post(call))) events.push(event);
+    expect(events[0]).toEqual({ id: expect.any(String), retry: 700, data: '' });
+    expect(JSON.parse(events[1]?.data ?? '')).toMatchObject({ id: 1, result: { content: [{ text: 'hi' }] } });
+  });
+});
