@@ -220,10 +220,17 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
     // Admitted before the first await, so concurrent initialize requests cannot pass the cap.
     sessions.admit(session);
     session.noteInitialize(messages);
-    await session.connect();
-    await exchange(session, request, response, body, messages);
-    // Refused before initializing (e.g. a bad Accept header): nothing will ever reach this server.
-    if (session.id === undefined) await session.close('never-initialized');
+    try {
+      await session.connect();
+      await exchange(session, request, response, body, messages);
+    } finally {
+      // Refused before initializing (e.g. a bad Accept header), or failed: nothing will ever
+      // reach this server, and its place under the cap is given back.
+      if (session.id === undefined) {
+        sessions.forget(session);
+        await session.close('never-initialized');
+      }
+    }
   }
 
   async function handleSessionRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {

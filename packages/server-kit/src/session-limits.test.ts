@@ -97,6 +97,27 @@ describe('session limits', () => {
     expect(events().filter((event) => event.event === 'session-closed')).toMatchObject([{ reason: 'deleted' }]);
   });
 
+  it('gives back the place of an initialize the transport refused', async () => {
+    const { served } = await serve({ maxSessions: 1 });
+    const refused = await fetch(served.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: {
+          protocolVersion: LATEST_PROTOCOL_VERSION,
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '0' },
+        },
+      }),
+    });
+    expect(refused.status).toBe(406);
+    await RawMcpSession.open(served.url);
+    expect(served.sessionCount()).toBe(1);
+  });
+
   it('expires a session left idle for idleSessionMs and logs it; its id then gets 404', async () => {
     const { served, events } = await serve({ idleSessionMs: 60 });
     const session = await RawMcpSession.open(served.url);
