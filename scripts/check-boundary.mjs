@@ -1,7 +1,7 @@
 // Lint for the one rule the layout exists to show: the host and the servers meet only over the
 // wire. Checks package.json dependency edges and import lines; prints each breach with its fix.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const breaches = [];
@@ -9,9 +9,20 @@ const breaches = [];
 const sides = [
   {
     folder: 'packages/host',
-    forbiddenPackages: [/^@kitchen\/server-/],
-    forbiddenImports: [/^@modelcontextprotocol\/sdk\/server\//, /^@kitchen\/server-/],
-    why: 'the host talks to servers only over MCP (client side of the SDK)',
+    forbiddenPackages: [/^@kitchen\/server-/, /^@kitchen\/offline-model$/],
+    forbiddenImports: [/^@modelcontextprotocol\/sdk\/server\//, /^@kitchen\/server-/, /^@kitchen\/offline-model/],
+    why: 'the host talks to servers only over MCP (client side of the SDK), and no one model lives in its core',
+  },
+  {
+    // The offline model sits on the host side and only drives servers through the host's tool
+    // calls; its tests stand up the real servers in memory (devDependencies, test files only).
+    folder: 'packages/offline-model',
+    forbiddenPackages: [/^@kitchen\/server-/, /^@kitchen\/app$/],
+    packageFix: 'make it a devDependency used only by tests (or remove it)',
+    forbiddenImports: [/^@modelcontextprotocol\/sdk\/server\//, /^@kitchen\/server-/, /^@kitchen\/host\/testing$/],
+    // Even in tests: the host only through its public entries, never its files.
+    forbiddenEverywhere: [/^@kitchen\/host\/(?!testing$)/, /^@kitchen\/app/],
+    why: 'the offline model reaches servers only over MCP and the host only through @kitchen/host (and @kitchen/host/testing in tests)',
   },
   ...listPackages('servers').map((folder) => ({
     folder,
@@ -31,15 +42,23 @@ for (const side of sides) {
   const manifest = JSON.parse(readFileSync(join(root, side.folder, 'package.json'), 'utf8'));
   for (const name of Object.keys(manifest.dependencies ?? {})) {
     if (side.forbiddenPackages.some((pattern) => pattern.test(name))) {
-      breaches.push(`${side.folder}/package.json depends on ${name}: remove it, ${side.why}.`);
+      breaches.push(`${side.folder}/package.json depends on ${name}: ${side.packageFix ?? 'remove it'}, ${side.why}.`);
     }
   }
-  for (const file of sourceFiles(join(root, side.folder, 'src'))) {
+  const folder = join(root, side.folder);
+  for (const file of [...sourceFiles(join(folder, 'src')), ...sourceFiles(join(folder, 'test'))]) {
     // Tests and test fakes may stand up a server in-process to exercise the client side.
-    if (/\.test\.ts$|\/testing(\/|\.ts$)/.test(file)) continue;
+    const isTest = /\.test\.ts$|\/testing(\/|\.ts$)/.test(file) || file.startsWith(join(folder, 'test'));
     for (const specifier of importsOf(file)) {
-      if (side.forbiddenImports.some((pattern) => pattern.test(specifier))) {
+      const forbidden = [...(side.forbiddenEverywhere ?? []), ...(isTest ? [] : side.forbiddenImports)];
+      if (forbidden.some((pattern) => pattern.test(specifier))) {
         breaches.push(`${relative(root, file)} imports ${specifier}: ${side.why}.`);
+      }
+      // A relative path out of the package reaches into another package's files.
+      if (specifier.startsWith('.') && relative(folder, resolve(dirname(file), specifier)).startsWith('..')) {
+        breaches.push(
+          `${relative(root, file)} imports ${specifier}: import another package by its name, never by path.`,
+        );
       }
     }
   }

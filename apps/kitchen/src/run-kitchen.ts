@@ -4,7 +4,6 @@
 
 import {
   ConfigurationError,
-  createModel,
   type DoneEvent,
   describeError,
   GateRuleError,
@@ -13,6 +12,7 @@ import {
   type TreeBudget,
 } from '@kitchen/host';
 import type { KitchenFlags } from './cli/parse-cli-arguments.js';
+import { createModel } from './config/create-model.js';
 import { createKitchenPolicy, type KitchenPolicy } from './config/kitchen-policy.js';
 import { loadRunConfig } from './config/load-run-config.js';
 import { KitchenHost } from './kitchen-host.js';

@@ -13,7 +13,6 @@ import {
   type ElicitationAnswer,
   type LoopEvent,
   type Model,
-  OfflineModel,
   runAgentLoop,
   type SamplingHandlerOptions,
   scriptedAsker,
@@ -22,6 +21,7 @@ import {
   TreeBudget,
 } from '@kitchen/host';
 import { collectEvents, createRecordingContext, ScriptedModel, textTurn, toolTurn } from '@kitchen/host/testing';
+import { OfflineModel } from '@kitchen/offline-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServers, startServers } from '../src/server-processes/start-servers.js';
 

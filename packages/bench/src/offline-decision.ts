@@ -3,8 +3,9 @@
 // cookie-jars server in memory; then that last request is replayed. Host side (the server only over MCP).
 
 import { KitchenHost } from '@kitchen/app/kitchen-host';
-import { type Model, type ModelRequest, OfflineModel } from '@kitchen/host';
+import type { Model, ModelRequest } from '@kitchen/host';
 import { connectInMemory } from '@kitchen/host/testing';
+import { OfflineModel } from '@kitchen/offline-model';
 import { buildServer } from '@kitchen/server-cookie-jars';
 import { percentile, type Summary, summarize, timeCalls } from './measure.js';
 

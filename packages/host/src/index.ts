@@ -1,8 +1,6 @@
 // @kitchen/host: the MCP host core. Host side of the boundary: it owns the user, the model, the
 // budget and the approval rules, and reaches servers only over MCP. Explicit exports only.
 
-export type { CreateModelOptions, ModelChoice } from './create-model.js';
-export { createModel, MODEL_CHOICES } from './create-model.js';
 export type {
   ElicitationAnswer,
   ElicitationAsker,
@@ -101,7 +99,7 @@ export type {
 } from './loop-event.js';
 export { LOG_LEVELS, stamp } from './loop-event.js';
 export type { AnthropicModelOptions } from './model/anthropic/anthropic-model.js';
-// Models: the Anthropic model, the offline model, replay, prices (helper C)
+// Models: the Anthropic model, replay, prices (helper C)
 export {
   ANTHROPIC_DEFAULT_BASE_URL,
   AnthropicModel,
@@ -132,8 +130,6 @@ export type {
   Usage,
 } from './model.js';
 export { estimateRequestTokens, estimateTokens } from './model.js';
-export type { OfflineModelOptions } from './offline-model.js';
-export { OFFLINE_BATCH_SIZE, OFFLINE_MODEL_ID, OfflineModel } from './offline-model.js';
 export type { RunAgentLoopOptions } from './run-agent-loop.js';
 export {
   DEFAULT_MAX_TOKENS_PER_CALL,

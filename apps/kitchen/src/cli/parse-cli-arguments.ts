@@ -4,11 +4,10 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_ANTHROPIC_MODEL, LOG_LEVELS, type LogLevel, MAX_AGENT_DEPTH_ALLOWED } from '@kitchen/host';
 import { z } from 'zod';
+import { MODEL_CHOICES, type ModelChoice } from '../config/create-model.js';
 
 export const DEFAULT_SEED = 1729;
 export const DEFAULT_JARS = 80;
-
-export type ModelChoice = 'offline' | 'anthropic' | 'auto';
 
 export interface KitchenFlags {
   json: boolean;
@@ -61,7 +60,7 @@ const wholeNumber = (minimum: number, maximum: number) =>
 
 /** Each value flag: how to read it and what to tell someone who got it wrong. */
 const VALUE_FLAGS = {
-  model: { schema: z.enum(['offline', 'anthropic', 'auto']), fix: 'use offline, anthropic or auto' },
+  model: { schema: z.enum(MODEL_CHOICES), fix: 'use offline, anthropic or auto' },
   'model-name': { schema: z.string().trim().min(1), fix: `name a model, e.g. --model-name ${DEFAULT_ANTHROPIC_MODEL}` },
   seed: { schema: wholeNumber(0, 2 ** 31 - 1), fix: 'use a whole number from 0 to 2147483647, e.g. --seed 7' },
   jars: { schema: wholeNumber(1, 500), fix: 'use a whole number from 1 to 500, e.g. --jars 80' },

@@ -3,7 +3,6 @@
 // App side: the same kitchen-host wiring as the terminal, with the page as the approver.
 
 import {
-  createModel,
   createPendingApprovals,
   DEFAULT_CALL_TIMEOUT_MS,
   declineAllAsker,
@@ -18,7 +17,8 @@ import {
   type ToolAnnotations,
   type Toolbox,
 } from '@kitchen/host';
-import type { KitchenFlags, ModelChoice } from '../cli/parse-cli-arguments.js';
+import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
+import { createModel, type ModelChoice } from '../config/create-model.js';
 import type { KitchenConfig } from '../config/kitchen-config.js';
 import { createKitchenPolicy, type KitchenPolicy } from '../config/kitchen-policy.js';
 import { KitchenHost } from '../kitchen-host.js';

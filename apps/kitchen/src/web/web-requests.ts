@@ -2,12 +2,13 @@
 // bad one gets: the field, what is wrong, and what to send instead. App side.
 
 import { z } from 'zod';
+import { MODEL_CHOICES } from '../config/create-model.js';
 
 export const MAX_TASK_LENGTH = 4000;
 
 export const startRunBody = z.strictObject({
   task: z.string().trim().min(1).max(MAX_TASK_LENGTH),
-  model: z.enum(['offline', 'anthropic', 'auto']).optional(),
+  model: z.enum(MODEL_CHOICES).optional(),
 });
 
 export const approvalAnswerBody = z.strictObject({

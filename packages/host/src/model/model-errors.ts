@@ -40,20 +40,3 @@ export function isModelError(error: unknown): error is KitchenError {
     error instanceof ReplayExhaustedError
   );
 }
-
-/** Rejects when the signal is aborted; otherwise waits `ms` milliseconds. */
-export function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (signal?.aborted) return Promise.reject(new ModelAbortedError(undefined, { cause: signal.reason }));
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new ModelAbortedError(undefined, { cause: signal?.reason }));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}

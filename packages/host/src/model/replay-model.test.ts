@@ -1,30 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../errors.js';
-import { OfflineModel } from '../offline-model.js';
-import { FakeJarKitchen, generateJars } from '../testing/fake-jar-kitchen.js';
+import type { ToolSpec } from '../model.js';
+import { ScriptedModel, textTurn, toolTurn } from '../testing/scripted-model.js';
 import { ReplayExhaustedError } from './model-errors.js';
 import { parseRecordedExchanges, RecordingModel, ReplayModel } from './replay-model.js';
 
-describe('RecordingModel and ReplayModel', () => {
-  it('replays a recorded run, workers included, to the same report', async () => {
-    const jars = generateJars(17, 60);
-    const recorder = new RecordingModel(new OfflineModel());
-    const original = await new FakeJarKitchen(jars, { spawnAgent: true }).run(recorder, 'check every jar');
-    const saved = recorder.exchanges.map((exchange) => JSON.stringify(exchange)).join('\n');
+// A whole recorded run replayed, workers included, is tested with the offline model over the real
+// servers in packages/offline-model (test/replay.test.ts).
+const inspectJar: ToolSpec = {
+  name: 'inspect_jar',
+  description: 'Inspect one jar.',
+  input_schema: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+};
 
-    const replay = new ReplayModel(parseRecordedExchanges(saved));
-    expect(replay.label).toBe('replay of offline');
-    const replayed = await new FakeJarKitchen(jars, { spawnAgent: true }).run(replay, 'check every jar');
-    expect(replayed.finalText).toBe(original.finalText);
-    expect(replayed.calls).toEqual(original.calls);
-    expect(replay.remaining).toBe(0);
+describe('RecordingModel and ReplayModel', () => {
+  it('names the model it replays', async () => {
+    const recorder = new RecordingModel(new ScriptedModel([textTurn('Done.')], { id: 'claude-test' }));
+    await recorder.complete({ messages: [{ role: 'user', content: 'jars 1-2' }], maxTokens: 100 });
+    expect(new ReplayModel(recorder.exchanges).label).toBe('replay of claude-test');
   });
 
   it('fails clearly when the run asks for more than the trace holds', async () => {
-    const recorder = new RecordingModel(new OfflineModel());
+    const recorder = new RecordingModel(new ScriptedModel([toolTurn({ name: 'inspect_jar', input: { id: 1 } })]));
     await recorder.complete({
       messages: [{ role: 'user', content: 'jars 1-2' }],
-      tools: new FakeJarKitchen([]).tools(),
+      tools: [inspectJar],
       maxTokens: 100,
     });
     const replay = new ReplayModel(recorder.exchanges);
@@ -43,7 +43,7 @@ describe('RecordingModel and ReplayModel', () => {
   });
 
   it('serves each recorded response once', async () => {
-    const recorder = new RecordingModel(new OfflineModel());
+    const recorder = new RecordingModel(new ScriptedModel([textTurn('A small almond meringue sandwich.')]));
     const request = { messages: [{ role: 'user' as const, content: 'What is a macaron?' }], maxTokens: 100 };
     const recorded = await recorder.complete(request);
     const replay = new ReplayModel(recorder.exchanges);

@@ -1,7 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createModel } from '../../create-model.js';
 import type { Message, ModelRequest, ToolSpec } from '../../model.js';
 import {
   type FakeMessagesApi,
@@ -12,7 +11,7 @@ import {
   toolUseReply,
 } from '../../testing/fake-messages-api.js';
 import { ModelAbortedError, ModelApiError, ModelUnreachableError } from '../model-errors.js';
-import { AnthropicModel } from './anthropic-model.js';
+import { AnthropicModel, DEFAULT_ANTHROPIC_MODEL } from './anthropic-model.js';
 
 const KEY = 'sk-ant-test-key';
 const inspectJar: ToolSpec = {
@@ -32,14 +31,12 @@ async function modelAgainst(
   options: { key?: string; model?: string } = {},
 ): Promise<AnthropicModel> {
   api = await startFakeMessagesApi({ script, apiKey: KEY });
-  // The real SDK path: createModel reads the key and ANTHROPIC_BASE_URL as the app would.
-  const model = createModel('anthropic', {
-    ANTHROPIC_API_KEY: options.key ?? KEY,
-    ANTHROPIC_BASE_URL: api.url,
-    KITCHEN_MODEL: options.model ?? '',
+  // The real SDK path, pointed at the fake by its base URL.
+  return new AnthropicModel({
+    apiKey: options.key ?? KEY,
+    baseURL: api.url,
+    model: options.model ?? DEFAULT_ANTHROPIC_MODEL,
   });
-  expect(model).toBeInstanceOf(AnthropicModel);
-  return model as AnthropicModel;
 }
 
 describe('AnthropicModel against a local fake of the Messages API', () => {

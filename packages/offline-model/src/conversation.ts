@@ -1,0 +1,58 @@
+// What the offline model can know: only the request. The task is the first user message; what it
+// already did and learned are its own tool_use blocks joined with the tool_result blocks. Host side.
+
+import type { Message, ModelRequest, ToolResultBlock, ToolSpec, ToolUseBlock } from '@kitchen/host';
+
+export interface ToolExchange {
+  call: ToolUseBlock;
+  /** Undefined when the request holds no result for the call (the loop always sends one). */
+  result: ToolResultBlock | undefined;
+}
+
+export interface Conversation {
+  task: string;
+  system: string;
+  tools: ToolSpec[];
+  /** Every tool call the model made, in order, with its result. */
+  exchanges: ToolExchange[];
+  /** How many assistant turns the conversation already holds. */
+  assistantTurns: number;
+  /** Text of the last user message (for a sampling request or a last-chance nudge). */
+  lastUserText: string;
+  /** Room for the answer in characters: estimateTokens counts about 4 characters a token. */
+  maxChars: number;
+}
+
+export function readConversation(request: ModelRequest): Conversation {
+  const firstUser = request.messages.find((message) => message.role === 'user');
+  const lastUser = [...request.messages].reverse().find((message) => message.role === 'user');
+  const results = new Map<string, ToolResultBlock>();
+  for (const message of request.messages) {
+    if (typeof message.content === 'string') continue;
+    for (const block of message.content) if (block.type === 'tool_result') results.set(block.tool_use_id, block);
+  }
+  const exchanges: ToolExchange[] = [];
+  for (const message of request.messages) {
+    if (message.role !== 'assistant' || typeof message.content === 'string') continue;
+    for (const block of message.content) {
+      if (block.type === 'tool_use') exchanges.push({ call: block, result: results.get(block.id) });
+    }
+  }
+  return {
+    task: firstUser === undefined ? '' : messageText(firstUser),
+    system: request.system ?? '',
+    tools: request.tools ?? [],
+    exchanges,
+    assistantTurns: request.messages.filter((message) => message.role === 'assistant').length,
+    lastUserText: lastUser === undefined ? '' : messageText(lastUser),
+    maxChars: Math.max(1, request.maxTokens) * 4,
+  };
+}
+
+export function messageText(message: Message): string {
+  if (typeof message.content === 'string') return message.content;
+  return message.content
+    .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+    .join('\n')
+    .trim();
+}

@@ -1,0 +1,166 @@
+// A jar job from start to report: learn the ids, delegate big jobs when spawn_agent is offered,
+// inspect the rest in batches, act on what was found, write the report. Host side, pure.
+
+import type { Conversation } from '../conversation.js';
+import { answer, callTools, type Decision } from '../decision.js';
+import type { TaskIntent } from '../reading/task-intent.js';
+import { toolsAvailableLine } from '../tools/repertoire.js';
+import { findTool } from '../tools/tool-names.js';
+import { SLICE_SIZE, sliceIds, spawnInput } from './delegation.js';
+import { describeJars } from './id-list.js';
+import { actionCandidates, actionLines, actionVerb, leftAloneLine } from './jar-actions.js';
+import { buildLedger, type JarLedger } from './jar-ledger.js';
+import { type AuditOutcome, writeAuditReport } from './jar-report.js';
+import { resolveTarget } from './jar-target.js';
+import type { JarFinding } from './jar-verdict.js';
+
+export type JarIntent = Extract<TaskIntent, { kind: 'jar-audit' } | { kind: 'jar-action' }>;
+
+export interface JarJobOptions {
+  /** Most tool calls in one turn. */
+  batchSize: number;
+  /** Write the report now from what is established (a last-chance request with no tools). */
+  reportNow: boolean;
+  /** Room for the final text, in characters. */
+  maxChars: number;
+}
+
+export function planJarJob(conversation: Conversation, intent: JarIntent, options: JarJobOptions): Decision {
+  const tools = conversation.tools;
+  const ledger = buildLedger(conversation.exchanges);
+  const target = resolveTarget(intent.selection, ledger, findTool(tools, 'list_jars'), options.reportNow);
+  if (target.kind === 'list-first') return callTools('First I list the jars, to learn which ones exist.', target.calls);
+  if (target.kind === 'unavailable')
+    return answer(`I could not check ${target.scope}: ${target.problem}. Nothing was inspected.`);
+  const actionTool = intent.kind === 'jar-action' ? findTool(tools, `${intent.action}_jar`) : undefined;
+  if (intent.kind === 'jar-action' && intent.target === 'selected') {
+    const acted = new Set(
+      ledger.actions.filter((record) => record.action === intent.action).map((record) => record.id),
+    );
+    const pending = target.ids.filter((id) => !acted.has(id));
+    if (pending.length > 0 && !options.reportNow) {
+      if (actionTool === undefined)
+        return answer(
+          `I cannot ${intent.action} jars: no ${intent.action}_jar tool was offered. ${toolsAvailableLine(tools)}`,
+        );
+      const batch = pending.slice(0, options.batchSize);
+      return callTools(
+        `${actionVerb(intent.action)} ${describeJars(batch)}.`,
+        batch.map((id) => ({ tool: actionTool.name, input: { id } })),
+      );
+    }
+    const lines = actionLines(intent.action, ledger.actions, options.reportNow ? pending : []);
+    return answer(lines.length > 0 ? lines.join('\n') : `Nothing to ${intent.action}: ${target.scope} named no jar.`);
+  }
+
+  const inspectTool = findTool(tools, 'inspect_jar');
+  const spawnTool = findTool(tools, 'spawn_agent');
+  const progress = auditProgress(target.ids, ledger);
+  if (!options.reportNow) {
+    const firstMove = ledger.spawns.length === 0 && ledger.inspected.size === 0;
+    if (spawnTool !== undefined && inspectTool !== undefined && firstMove && progress.pending.length > SLICE_SIZE) {
+      const slices = sliceIds(progress.pending);
+      return callTools(
+        `${progress.pending.length} jars is a big job: I split it between ${slices.length} workers of at most ${SLICE_SIZE} jars each, running in parallel.`,
+        slices.map((slice) => ({ tool: spawnTool.name, input: spawnInput(slice) })),
+      );
+    }
+    if (progress.pending.length > 0 && inspectTool !== undefined) {
+      const batch = progress.pending.slice(0, options.batchSize);
+      const done = target.ids.length - progress.pending.length;
+      return callTools(
+        `Inspecting ${describeJars(batch)} (${done} of ${target.ids.length} checked so far).`,
+        batch.map((id) => ({ tool: inspectTool.name, input: { id } })),
+      );
+    }
+  }
+
+  const notes = [...target.notes];
+  for (const spawn of ledger.spawns.filter((record) => record.report === undefined)) {
+    notes.push(`Worker ${spawn.name} did not report (${spawn.problem ?? 'no answer'}); its jars were left to me.`);
+  }
+  if (!options.reportNow && progress.pending.length > 0) {
+    for (const id of progress.pending)
+      progress.settled.set(id, { id, status: 'failed', reason: 'no inspect_jar tool was offered' });
+    progress.pending = [];
+  }
+  if (intent.kind === 'jar-action') {
+    const { act, leftAlone } = actionCandidates(intent.action, intent.target, [...progress.settled.values()]);
+    const acted = new Set(
+      ledger.actions.filter((record) => record.action === intent.action).map((record) => record.id),
+    );
+    const pendingActions = act.filter((id) => !acted.has(id));
+    if (pendingActions.length > 0 && !options.reportNow && progress.pending.length === 0) {
+      if (actionTool === undefined) {
+        notes.push(
+          `I could not ${intent.action} ${describeJars(pendingActions)}: no ${intent.action}_jar tool was offered.`,
+        );
+      } else {
+        const batch = pendingActions.slice(0, options.batchSize);
+        return callTools(
+          `${actionVerb(intent.action)} ${describeJars(batch)}.`,
+          batch.map((id) => ({ tool: actionTool.name, input: { id } })),
+        );
+      }
+    }
+    const lines = actionLines(intent.action, ledger.actions, options.reportNow ? pendingActions : []);
+    notes.push(
+      ...(act.length === 0 && progress.pending.length === 0
+        ? [`Nothing to ${intent.action}: no jar qualified.`]
+        : lines),
+    );
+    notes.push(...leftAloneLine(intent.action, leftAlone));
+  }
+  return answer(writeAuditReport(outcomeOf(target.scope, progress, notes, options.reportNow), options.maxChars));
+}
+
+interface AuditProgress {
+  settled: Map<number, JarFinding>;
+  pending: number[];
+  workers: string[];
+  instructionNotes: number;
+}
+
+/** Merges workers' reports and the model's own inspections; a worker's gaps are re-checked. */
+function auditProgress(targetIds: number[], ledger: JarLedger): AuditProgress {
+  const inTarget = new Set(targetIds);
+  const settled = new Map<number, JarFinding>();
+  const workers: string[] = [];
+  let instructionNotes = 0;
+  for (const spawn of ledger.spawns) {
+    if (spawn.report === undefined) continue;
+    workers.push(spawn.name);
+    instructionNotes += spawn.report.instructionNotes;
+    for (const finding of spawn.report.findings) {
+      if (finding.status !== 'not-reached' && inTarget.has(finding.id)) settled.set(finding.id, finding);
+    }
+  }
+  for (const finding of ledger.inspected.values()) {
+    if (!inTarget.has(finding.id)) continue;
+    settled.set(finding.id, finding);
+    if (finding.instructionNote === true) instructionNotes += 1;
+  }
+  const pending = targetIds.filter((id) => !settled.has(id));
+  return { settled, pending, workers, instructionNotes };
+}
+
+function outcomeOf(scope: string, progress: AuditProgress, notes: string[], partial: boolean): AuditOutcome {
+  const findings = [...progress.settled.values()];
+  const withStatus = (status: JarFinding['status']): JarFinding[] =>
+    findings.filter((finding) => finding.status === status);
+  return {
+    scope,
+    tampered: withStatus('tampered').map((finding) => ({ id: finding.id, reason: finding.reason ?? 'tampered' })),
+    clean: withStatus('clean').map((finding) => finding.id),
+    unknown: withStatus('unknown').map((finding) => finding.id),
+    failed: withStatus('failed').map((finding) => ({
+      id: finding.id,
+      reason: finding.reason ?? 'the inspection failed',
+    })),
+    notReached: progress.pending,
+    instructionNotes: progress.instructionNotes,
+    workers: progress.workers,
+    notes,
+    partial: partial && progress.pending.length > 0,
+  };
+}
