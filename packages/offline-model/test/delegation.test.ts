@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { sliceIds } from '../src/jars/delegation.js';
 import { OfflineModel } from '../src/offline-model.js';
 import { expectedAudit, range, tamperedLines } from './jar-truth.js';
-import { jarsFor, runKitchen } from './kitchen.js';
+import { jarsFor, PROPERTY_TIMEOUT_MS, runKitchen } from './kitchen.js';
 
 describe('the offline model delegating with spawn_agent', () => {
   it('lists first, then hires one worker per slice of at most 20 jars, all in one turn', async () => {
@@ -44,31 +44,35 @@ describe('the offline model delegating with spawn_agent', () => {
     );
   });
 
-  it("merges the workers' reports into exactly the right report for random kitchens", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-        fc.integer({ min: 21, max: 150 }),
-        async (seed, size) => {
-          const jars = jarsFor(seed, size);
-          const run = await runKitchen('check every jar', { jars, spawnAgent: true });
-          const truth = expectedAudit(jars, range(1, size));
-          expect(tamperedLines(run.finalText)).toEqual(truth.tampered);
-          expect(run.finalText).toContain(
-            `Inspected ${size} jars; ${truth.clean.length} ${truth.clean.length === 1 ? 'was' : 'were'} clean.`,
-          );
-          if (truth.instructionNotes > 0)
+  it(
+    "merges the workers' reports into exactly the right report for random kitchens",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+          fc.integer({ min: 21, max: 150 }),
+          async (seed, size) => {
+            const jars = jarsFor(seed, size);
+            const run = await runKitchen('check every jar', { jars, spawnAgent: true });
+            const truth = expectedAudit(jars, range(1, size));
+            expect(tamperedLines(run.finalText)).toEqual(truth.tampered);
             expect(run.finalText).toContain(
-              `${truth.instructionNotes} ${truth.instructionNotes === 1 ? 'note' : 'notes'} contained instructions`,
+              `Inspected ${size} jars; ${truth.clean.length} ${truth.clean.length === 1 ? 'was' : 'were'} clean.`,
             );
-          expect(run.finalText).toContain(
-            `Delegated to ${Math.ceil(size / 20)} ${Math.ceil(size / 20) === 1 ? 'worker' : 'workers'}`,
-          );
-        },
-      ),
-      { numRuns: 15 },
-    );
-  });
+            if (truth.instructionNotes > 0)
+              expect(run.finalText).toContain(
+                `${truth.instructionNotes} ${truth.instructionNotes === 1 ? 'note' : 'notes'} contained instructions`,
+              );
+            expect(run.finalText).toContain(
+              `Delegated to ${Math.ceil(size / 20)} ${Math.ceil(size / 20) === 1 ? 'worker' : 'workers'}`,
+            );
+          },
+        ),
+        { numRuns: 15 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   it('spawns straight away, without listing, when the task names more than 20 jars', async () => {
     const jars = jarsFor(5, 60);

@@ -5,7 +5,7 @@ import { LAST_CHANCE_MAX_TOKENS } from '@kitchen/host';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectedAudit, range, tamperedLines } from './jar-truth.js';
-import { jarsFor, runKitchen } from './kitchen.js';
+import { jarsFor, PROPERTY_TIMEOUT_MS, runKitchen } from './kitchen.js';
 
 const ALL_PHRASINGS = [
   (size: number) => `Inspect all ${size} cookie jars and report which ones were tampered with, and why`,
@@ -15,53 +15,61 @@ const ALL_PHRASINGS = [
 ];
 
 describe('the offline model auditing jars on its own', () => {
-  it('reports exactly the tampered jars of random kitchens, one `- jar N: reason` line each, in id order', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-        fc.integer({ min: 1, max: 130 }),
-        fc.integer({ min: 0, max: 3 }),
-        async (seed, size, phrasing) => {
-          const jars = jarsFor(seed, size);
-          const run = await runKitchen(ALL_PHRASINGS[phrasing]!(size), { jars, maxIterations: 40 });
-          const truth = expectedAudit(jars, range(1, size));
-          expect(tamperedLines(run.finalText)).toEqual(truth.tampered);
-          expect(run.finalText).toContain(
-            `Inspected ${size} ${size === 1 ? 'jar' : 'jars'}; ${truth.clean.length} ${truth.clean.length === 1 ? 'was' : 'were'} clean.`,
-          );
-          expect(run.finalText.split('\n')[0]).toBe(
-            `Audit of all ${size} jars: ${truth.tampered.length} tampered, ${truth.clean.length} clean.`,
-          );
-        },
-      ),
-      { numRuns: 25 },
-    );
-  });
+  it(
+    'reports exactly the tampered jars of random kitchens, one `- jar N: reason` line each, in id order',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+          fc.integer({ min: 1, max: 130 }),
+          fc.integer({ min: 0, max: 3 }),
+          async (seed, size, phrasing) => {
+            const jars = jarsFor(seed, size);
+            const run = await runKitchen(ALL_PHRASINGS[phrasing]!(size), { jars, maxIterations: 40 });
+            const truth = expectedAudit(jars, range(1, size));
+            expect(tamperedLines(run.finalText)).toEqual(truth.tampered);
+            expect(run.finalText).toContain(
+              `Inspected ${size} ${size === 1 ? 'jar' : 'jars'}; ${truth.clean.length} ${truth.clean.length === 1 ? 'was' : 'were'} clean.`,
+            );
+            expect(run.finalText.split('\n')[0]).toBe(
+              `Audit of all ${size} jars: ${truth.tampered.length} tampered, ${truth.clean.length} clean.`,
+            );
+          },
+        ),
+        { numRuns: 25 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('reports a requested range exactly, naming ids beyond the pantry as unknown', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-        fc.integer({ min: 10, max: 90 }),
-        fc.integer({ min: 1, max: 60 }),
-        fc.integer({ min: 0, max: 25 }),
-        async (seed, size, first, length) => {
-          const jars = jarsFor(seed, size);
-          const last = first + length;
-          const run = await runKitchen(`look at jars ${first} to ${last}`, { jars });
-          const truth = expectedAudit(jars, range(first, last));
-          expect(tamperedLines(run.finalText)).toEqual(truth.tampered);
-          expect(run.finalText).toContain(
-            `; ${truth.clean.length} ${truth.clean.length === 1 ? 'was' : 'were'} clean.`,
-          );
-          if (truth.unknown.length > 0)
-            expect(run.finalText).toMatch(/^Unknown jars \(no such jar in the pantry\): \d/m);
-          else expect(run.finalText).not.toMatch(/Unknown jars/);
-        },
-      ),
-      { numRuns: 25 },
-    );
-  });
+  it(
+    'reports a requested range exactly, naming ids beyond the pantry as unknown',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+          fc.integer({ min: 10, max: 90 }),
+          fc.integer({ min: 1, max: 60 }),
+          fc.integer({ min: 0, max: 25 }),
+          async (seed, size, first, length) => {
+            const jars = jarsFor(seed, size);
+            const last = first + length;
+            const run = await runKitchen(`look at jars ${first} to ${last}`, { jars });
+            const truth = expectedAudit(jars, range(first, last));
+            expect(tamperedLines(run.finalText)).toEqual(truth.tampered);
+            expect(run.finalText).toContain(
+              `; ${truth.clean.length} ${truth.clean.length === 1 ? 'was' : 'were'} clean.`,
+            );
+            if (truth.unknown.length > 0)
+              expect(run.finalText).toMatch(/^Unknown jars \(no such jar in the pantry\): \d/m);
+            else expect(run.finalText).not.toMatch(/Unknown jars/);
+          },
+        ),
+        { numRuns: 25 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   it('inspects only the jars a list names, and the first or last N of the listing', async () => {
     const jars = jarsFor(99, 57);

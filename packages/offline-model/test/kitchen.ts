@@ -76,6 +76,9 @@ export interface KitchenRun {
   pantry: Pantry;
 }
 
+/** Property tests run many whole kitchens; a busy machine must not fail them on time alone. */
+export const PROPERTY_TIMEOUT_MS = 180_000;
+
 /** Refusals the gate gives for `deniedIds`, as a person's answer would read. */
 export const DENIAL_REASON = 'the cook said no';
 

@@ -98,18 +98,19 @@ describe('the offline model with other tools', () => {
     expect(run.finalText).toContain('I am the offline model');
     expect(run.finalText).toContain('I don\'t know how to do "Translate this poem into French"');
     expect(run.finalText).toContain(
-      'The tools I can see: list_jars, inspect_jar, weigh_jar, read_note, discard_jar, reseal_jar, roll_dice.',
+      // The host lists tools in server config order, then by name.
+      'The tools I can see: discard_jar, inspect_jar, list_jars, read_note, reseal_jar, weigh_jar, roll_dice.',
     );
   });
 
   it('says which tool is missing when the task needs one it was not given', async () => {
     const dice = await runKitchen('roll 2 dice');
     expect(dice.finalText).toMatch(
-      /^I cannot roll dice: no roll_dice tool was offered\. The tools I can see: list_jars/,
+      /^I cannot roll dice: no roll_dice tool was offered\. The tools I can see: discard_jar/,
     );
     const order = await runKitchen('order 3 bags of flour');
     expect(order.finalText).toMatch(
-      /^I cannot place orders: no place_order tool was offered\. The tools I can see: list_jars/,
+      /^I cannot place orders: no place_order tool was offered\. The tools I can see: discard_jar/,
     );
   });
 });

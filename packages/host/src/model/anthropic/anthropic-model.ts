@@ -18,7 +18,7 @@ export interface AnthropicModelOptions {
   apiKey: string;
   /** Defaults to DEFAULT_ANTHROPIC_MODEL. */
   model?: string;
-  /** Defaults to https://api.anthropic.com; process.env is not read here (createModel reads it). */
+  /** Defaults to https://api.anthropic.com; process.env is not read here (the caller reads it). */
   baseURL?: string;
   /**
    * Retries of overloaded (529), rate-limited (429), 5xx and network failures, with the SDK's
