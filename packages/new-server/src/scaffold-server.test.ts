@@ -9,15 +9,12 @@ import { addServerToKitchenConfig } from './add-server-to-kitchen-config.js';
 import { scaffoldServer, titleOf } from './scaffold-server.js';
 
 const CONFIG = `{
-  "servers": [
-    {
-      "name": "dice",
-      "package": "servers/dice",
-      "entry": "src/main.ts",
-      "args": ["--flag", "1"],
-      "env": {}
+  "mcpServers": {
+    "dice": { "kitchen": { "package": "servers/dice", "entry": "src/main.ts" } },
+    "pastry-chef": {
+      "kitchen": { "package": "servers/pastry-chef", "entry": "src/main.ts", "args": ["--flag", "1"] }
     }
-  ],
+  },
   "rules": [{ "server": "pantry", "tool": "place_order", "action": "ask", "reason": "an order spends money" }]
 }
 `;
@@ -65,22 +62,28 @@ describe('scaffoldServer', () => {
   it('adds a config entry after the others and leaves the rest of the file as it was', () => {
     scaffoldServer(root, 'tea-timer');
     const config = JSON.parse(configText());
-    expect(config.servers.map((server: { name: string }) => server.name)).toEqual(['dice', 'tea-timer']);
-    expect(config.servers[1]).toEqual({
-      name: 'tea-timer',
-      package: 'servers/tea-timer',
-      entry: 'src/main.ts',
-      args: [],
-      env: {},
-    });
-    expect(configText()).toContain('"args": ["--flag", "1"],');
-    expect(configText()).toContain('"rules": [{ "server": "pantry",');
+    expect(Object.keys(config.mcpServers)).toEqual(['dice', 'pastry-chef', 'tea-timer']);
+    expect(config.mcpServers['tea-timer']).toEqual({ kitchen: { package: 'servers/tea-timer', entry: 'src/main.ts' } });
+    expect(configText()).toBe(
+      CONFIG.replace(
+        '    }\n  },',
+        '    },\n    "tea-timer": { "kitchen": { "package": "servers/tea-timer", "entry": "src/main.ts" } }\n  },',
+      ),
+    );
   });
 
-  it('adds the first entry to an empty server list', () => {
-    writeFileSync(join(root, 'kitchen.config.json'), '{ "servers": [], "rules": [] }\n');
+  it('adds the first entry to an empty server map', () => {
+    writeFileSync(join(root, 'kitchen.config.json'), '{ "mcpServers": {}, "rules": [] }\n');
     expect(addServerToKitchenConfig(join(root, 'kitchen.config.json'), 'tea-timer')).toEqual({ ok: true });
-    expect(JSON.parse(configText()).servers).toEqual([expect.objectContaining({ name: 'tea-timer' })]);
+    expect(Object.keys(JSON.parse(configText()).mcpServers)).toEqual(['tea-timer']);
+  });
+
+  it('refuses a config without an mcpServers map, saying what to add', () => {
+    writeFileSync(join(root, 'kitchen.config.json'), '{ "servers": [] }\n');
+    expect(addServerToKitchenConfig(join(root, 'kitchen.config.json'), 'tea-timer')).toEqual({
+      ok: false,
+      message: expect.stringContaining('has no "mcpServers" map; add "mcpServers": {} first'),
+    });
   });
 
   it.each([
@@ -95,11 +98,11 @@ describe('scaffoldServer', () => {
   });
 
   it('refuses a name the config already lists, without creating the folder', () => {
-    writeFileSync(join(root, 'kitchen.config.json'), CONFIG.replace('"name": "dice"', '"name": "tea-timer"'));
+    writeFileSync(join(root, 'kitchen.config.json'), CONFIG.replace('"dice": {', '"tea-timer": {'));
     const result = scaffoldServer(root, 'tea-timer');
     expect(result).toEqual({
       ok: false,
-      message: expect.stringContaining('already lists a server named "tea-timer"; pick another name'),
+      message: expect.stringContaining('already has a server named "tea-timer" in "mcpServers"; pick another name'),
     });
     expect(existsSync(join(root, 'servers', 'tea-timer'))).toBe(false);
   });
