@@ -20,15 +20,27 @@ const CONNECTION_CLOSED = -32000;
 export const transportFetch: FetchLike = async (url, init) => {
   if (init?.signal) setMaxListeners(0, init.signal);
   const response = await fetch(url, init);
-  const requestIds = jsonRpcRequestIds(init?.body);
   const isEventStream = response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
-  if (!response.ok || !response.body || !isEventStream || requestIds.length === 0) return response;
+  if (!response.ok || !response.body || !isEventStream) return response;
+  const requestIds = jsonRpcRequestIds(init?.body);
+  if (requestIds.length === 0) return response;
   const watched = watchForBreak(response.body, requestIds, init?.signal ?? undefined);
   return new Response(watched, { status: response.status, statusText: response.statusText, headers: response.headers });
 };
 
-function jsonRpcRequestIds(body: RequestInit['body']): Array<string | number> {
+/**
+ * The ids of the JSON-RPC requests in a POST body, read without parsing it when it has the shape
+ * the SDK writes: `{"method":…,"jsonrpc":"2.0","id":7}` (a request, id last) or `{"result":…}` /
+ * `{"error":…}` (an answer to the server: no request). Anything else (a batch, a notification,
+ * another writer's key order) is parsed.
+ */
+export function jsonRpcRequestIds(body: RequestInit['body']): Array<string | number> {
   if (typeof body !== 'string') return [];
+  if (body.startsWith('{"result":') || body.startsWith('{"error":')) return [];
+  if (body.startsWith('{"method":')) {
+    const id = trailingId(body);
+    if (id !== undefined) return [id];
+  }
   try {
     const parsed: unknown = JSON.parse(body);
     const messages = Array.isArray(parsed) ? parsed : [parsed];
@@ -44,6 +56,47 @@ function jsonRpcRequestIds(body: RequestInit['body']): Array<string | number> {
   }
 }
 
+/**
+ * The id a JSON message on one SSE `data:` line answers, or undefined when it answers nothing (a
+ * request or notification from the server). The SDK parses every line itself; this reads the
+ * common shapes from their ends, `{"result":…,"jsonrpc":"2.0","id":7}` and
+ * `{"jsonrpc":"2.0","id":7,"result":…}`, and parses only a line of any other shape.
+ */
+export function answeredId(json: string): string | number | undefined {
+  if (json.startsWith('{"method":')) return undefined;
+  if (json.startsWith('{"result":') || json.startsWith('{"error":')) {
+    const id = trailingId(json);
+    if (id !== undefined) return id;
+  }
+  const leading = LEADING_ANSWER.exec(json);
+  if (leading?.[1] !== undefined) return idValue(leading[1]);
+  try {
+    const message: unknown = JSON.parse(json);
+    if (isRecord(message) && ('result' in message || 'error' in message)) {
+      const { id } = message;
+      return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+    }
+  } catch {
+    // Not a whole JSON message on one line: the SDK's own parser deals with it.
+  }
+  return undefined;
+}
+
+// A member `"id":…` right before the closing brace is a member of the outermost object: a nested
+// one would need a second brace, and a string that ends so would need a closing quote.
+const TRAILING_ID = /,"id":(-?\d+|"(?:[^"\\]|\\.)*")\}$/;
+const LEADING_ANSWER = /^\{"jsonrpc":"2\.0","id":(-?\d+|"(?:[^"\\]|\\.)*"),"(?:result|error)":/;
+
+function trailingId(json: string): string | number | undefined {
+  // Only the tail is searched: a long result costs no more than a short one.
+  const match = TRAILING_ID.exec(json.length > 200 ? json.slice(-200) : json);
+  return match?.[1] === undefined ? undefined : idValue(match[1]);
+}
+
+function idValue(text: string): string | number {
+  return text.startsWith('"') ? (JSON.parse(text) as string) : Number(text);
+}
+
 function watchForBreak(
   body: ReadableStream<Uint8Array>,
   requestIds: Array<string | number>,
@@ -55,20 +108,17 @@ function watchForBreak(
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
 
-  // Reads just enough of the SSE framing to know which requests were answered.
+  // Reads just enough of the SSE framing to know which requests were answered; once all are (or
+  // the stream is resumable), the rest passes through unread.
   function observe(chunk: Uint8Array): void {
+    if (resumable || pending.size === 0) return;
     const lines = (partialLine + decoder.decode(chunk, { stream: true })).split(/\r?\n/);
     partialLine = lines.pop() ?? '';
     for (const line of lines) {
       if (line.startsWith('id:')) resumable = true;
       if (!line.startsWith('data:')) continue;
-      try {
-        const message: unknown = JSON.parse(line.slice('data:'.length));
-        if (isRecord(message) && ('result' in message || 'error' in message))
-          pending.delete(message.id as string | number);
-      } catch {
-        // Not a whole JSON message on one line: the SDK's own parser deals with it.
-      }
+      const id = answeredId(line.slice('data:'.length).trimStart());
+      if (id !== undefined) pending.delete(id);
     }
   }
 
