@@ -95,24 +95,33 @@ export class McpSession {
   }
 
   /**
-   * Makes a POST's MCP-Protocol-Version header no older than the session's negotiated revision.
-   * The SDK decides per request, from that header, whether to open the stream with a priming
-   * event and whether a tool may close its stream early (both need >= 2025-11-25, because older
-   * clients choke on an event with empty data). But whether a client can parse that event is a
-   * property of the client, which it stated once at initialize; a client that negotiated
-   * 2025-11-25 and then labels one request 2025-03-26 (the conformance suite's
-   * server-sse-polling does) would otherwise get a stream it cannot resume.
+   * Makes a POST's MCP-Protocol-Version header no older than the session's negotiated revision,
+   * and fills it in when missing. The SDK decides per request, from that header, whether to open
+   * the stream with a priming event and whether a tool may close its stream early (both need
+   * >= 2025-11-25, because older clients choke on an event with empty data), and without the
+   * header it assumes 2025-03-26. But whether a client can parse that event is a property of the
+   * client, stated once at initialize; the spec assumes 2025-03-26 only when the server has "no
+   * other way to identify the version", such as the one negotiated at initialization. A client
+   * that negotiated 2025-11-25 and then sends no header (curl) or labels a request 2025-03-26
+   * (the conformance suite's server-sse-polling does) would otherwise get streams it cannot resume.
    */
   alignProtocolVersionHeader(request: IncomingMessage): void {
     const negotiated = this.protocolVersion;
     const sent = request.headers['mcp-protocol-version'];
-    if (negotiated === undefined || typeof sent !== 'string' || sent >= negotiated) return;
+    if (negotiated === undefined) return;
+    if (sent === undefined) {
+      request.headers['mcp-protocol-version'] = negotiated;
+      request.rawHeaders.push('mcp-protocol-version', negotiated);
+      return;
+    }
+    if (typeof sent !== 'string' || sent >= negotiated) return;
     if (!SUPPORTED_PROTOCOL_VERSIONS.includes(sent)) return; // the SDK answers 400 for that
     request.headers['mcp-protocol-version'] = negotiated;
     // The SDK's node adapter builds its web Request from rawHeaders: [name, value, name, value…].
     for (let index = 0; index < request.rawHeaders.length; index += 2) {
-      if (request.rawHeaders[index]?.toLowerCase() === 'mcp-protocol-version')
+      if (request.rawHeaders[index]?.toLowerCase() === 'mcp-protocol-version') {
         request.rawHeaders[index + 1] = negotiated;
+      }
     }
   }
 

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RawMcpSession, readSseEvents, type SseEvent } from './raw-mcp-session.js';
 import { type ServedMcp, type ServeMcpOptions, serveMcp } from './serve-mcp.js';
+import { connectHttpClient } from './testing.js';
 
 /** A promise the test resolves: the tool waits on it between its two halves. */
 function createGate() {
@@ -95,14 +96,28 @@ describe('resumable SSE streams', () => {
     expect(events.slice(1).every((event) => event.id !== undefined)).toBe(true);
   });
 
-  it('primes the stream of a client that negotiated 2025-11-25 even when one request is labelled older', async () => {
+  it('primes the streams of a client that negotiated 2025-11-25 even when a request is labelled older or not at all', async () => {
     const gate = createGate();
     gate.open();
     const served = await serve(gate);
     const session = await RawMcpSession.open(served.url);
-    const response = await session.post(dripCall(3), undefined, { 'Mcp-Protocol-Version': '2025-03-26' });
-    const first = (await readSseEvents(response).next()).value as SseEvent;
-    expect(first).toEqual({ id: expect.any(String), retry: 1000, data: '' });
+    const labelledOlder = await session.post(dripCall(3), undefined, { 'Mcp-Protocol-Version': '2025-03-26' });
+    expect((await readSseEvents(labelledOlder).next()).value).toEqual({
+      id: expect.any(String),
+      retry: 1000,
+      data: '',
+    });
+    // Without the header (curl), the negotiated revision counts, not 2025-03-26.
+    const response = await fetch(served.url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'Mcp-Session-Id': session.sessionId,
+      },
+      body: JSON.stringify(dripCall(4)),
+    });
+    expect((await readSseEvents(response).next()).value).toEqual({ id: expect.any(String), retry: 1000, data: '' });
   });
 
   it('replays what a dropped stream missed to a client that reconnects with Last-Event-ID, nothing lost or repeated', async () => {
@@ -162,6 +177,29 @@ describe('resumable SSE streams', () => {
     expect(JSON.parse(replayed.data)).toMatchObject({ method: 'notifications/tools/list_changed' });
     expect(replayed.id).not.toBe(first.id);
     await resumed.return(undefined);
+  });
+
+  it("lets the SDK's own client finish a call whose stream the tool closed mid-call (SEP-1699 polling)", async () => {
+    const served = await serveMcp({
+      name: 'polling',
+      log: { level: 'silent' },
+      resumability: { retryMs: 20 },
+      buildServer: () => {
+        const server = new McpServer({ name: 'polling', version: '1.0.0' });
+        server.registerTool('poll', {}, async (extra) => {
+          expect(extra.closeSSEStream).toBeTypeOf('function');
+          extra.closeSSEStream?.(); // the client must come back with Last-Event-ID for the rest
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          return { content: [{ type: 'text', text: 'answered after the stream closed' }] };
+        });
+        return server;
+      },
+    });
+    opened.push(served);
+    const client = await connectHttpClient(served.url);
+    const result = await client.callTool({ name: 'poll' });
+    expect(result.content).toEqual([{ type: 'text', text: 'answered after the stream closed' }]);
+    await client.close();
   });
 
   it('refuses a Last-Event-ID the session no longer holds, saying why', async () => {
