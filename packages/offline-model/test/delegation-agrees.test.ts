@@ -93,9 +93,11 @@ describe('the offline model with and without spawn_agent', () => {
 
   it('ends a delegating run that outgrows its tree budget with a partial report, never past the cap', async () => {
     const { tampered } = buildJars();
-    const capped = await audit(true, 8_000);
+    // Room for the lead's first turns and part of the workers' (the budget reserves a token per
+    // byte of input up front), not for the whole audit.
+    const capped = await audit(true, 20_000);
 
-    expect(capped.budget.spentTokens).toBeLessThanOrEqual(8_000);
+    expect(capped.budget.spentTokens).toBeLessThanOrEqual(20_000);
     const opened = capped.events.filter((event) => event.type === 'agent-start').map((event) => event.agent);
     const closed = capped.events.filter((event) => event.type === 'agent-end').map((event) => event.agent);
     expect(closed.sort()).toEqual(opened.sort());
