@@ -3,6 +3,8 @@
 import type { MemoryComparison } from './loop-memory.js';
 import type { LoopComparison } from './loop-overhead.js';
 import type { OfflineDecision } from './offline-decision.js';
+import type { QueueThroughput } from './queue-throughput.js';
+import type { SpawnSpeedup } from './spawn-speedup.js';
 import type { Target } from './targets.js';
 import type { ToolCallComparison } from './tool-calls.js';
 
@@ -10,7 +12,12 @@ export interface BenchResults {
   environment: { node: string; platform: string; cpus: number; cpuModel: string; startedAt: string };
   sequential?: ToolCallComparison;
   concurrent?: ToolCallComparison;
-  loop?: LoopComparison;
+  /** The loop with the CLI's policy at N = 50, 200 and 800 turns. */
+  loops: LoopComparison[];
+  /** The same with 16 tool calls in every turn. */
+  fanOut?: LoopComparison;
+  spawn?: SpawnSpeedup;
+  queue?: QueueThroughput;
   memory?: MemoryComparison;
   offline?: OfflineDecision;
   targets: Target[];

@@ -2,7 +2,7 @@
 // Toolbox), both connected over real HTTP to one echo server in this process.
 
 import { KitchenHost } from '@kitchen/app/kitchen-host';
-import type { Toolbox } from '@kitchen/host';
+import { parseSpawnLimits, type Toolbox } from '@kitchen/host';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type ReceivedMessages, serveEcho } from './echo-server.js';
 import { connectRawClient } from './raw-client.js';
@@ -11,6 +11,8 @@ export interface BenchSides {
   raw: Client;
   /** The kitchen's own wiring of the host, as the CLI and the web UI build it (no spawn_agent). */
   host: KitchenHost;
+  /** The host as `kitchen run` builds it: spawn_agent offered, with the CLI's default limits. */
+  cliHost: KitchenHost;
   toolbox: Toolbox;
   /** What the echo server received, from either side. */
   received: ReceivedMessages;
@@ -28,13 +30,22 @@ export async function openBenchSides(): Promise<BenchSides> {
       await raw.close();
       throw error;
     });
+    const cliHost = await KitchenHost.connect({
+      connections: [{ name: 'echo', url: echo.url }],
+      clientName: 'kitchen-bench',
+      spawnLimits: parseSpawnLimits({}),
+    }).catch(async (error: unknown) => {
+      await Promise.allSettled([host.close(), raw.close()]);
+      throw error;
+    });
     return {
       raw: raw.client,
       host,
+      cliHost,
       toolbox: host.toolbox,
       received: echo.received,
       close: async () => {
-        await Promise.allSettled([host.close(), raw.close()]);
+        await Promise.allSettled([host.close(), cliHost.close(), raw.close()]);
         await echo.close();
       },
     };

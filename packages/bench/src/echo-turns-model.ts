@@ -19,11 +19,13 @@ export class EchoTurnsModel implements Model {
   readonly label = 'instant echo-turns model';
   readonly #turns: number;
   readonly #probe: TurnProbe | undefined;
+  readonly #callsPerTurn: number;
   #turn = 0;
 
-  constructor(turns: number, probe?: TurnProbe) {
+  constructor(turns: number, probe?: TurnProbe, callsPerTurn = 1) {
     this.#turns = turns;
     this.#probe = probe;
+    this.#callsPerTurn = callsPerTurn;
   }
 
   async complete(request: ModelRequest): Promise<ModelResponse> {
@@ -31,9 +33,14 @@ export class EchoTurnsModel implements Model {
     await this.#probe?.(this.#turn, request);
     const usage = { inputTokens: 100, outputTokens: 20 };
     if (this.#turn <= this.#turns) {
-      const input = { text: `turn ${this.#turn}` };
+      const content = Array.from({ length: this.#callsPerTurn }, (_, call) => ({
+        type: 'tool_use' as const,
+        id: `toolu_${this.#turn}_${call}`,
+        name: ECHO_TOOL,
+        input: { text: `turn ${this.#turn}` },
+      }));
       return {
-        content: [{ type: 'tool_use', id: `toolu_${this.#turn}`, name: ECHO_TOOL, input }],
+        content,
         stopReason: 'tool_use',
         usage,
         model: this.id,

@@ -39,7 +39,7 @@ function timingRows(results: BenchResults): Row[] {
     rows.push([scenario, baselineSide, ...figures(baseline), '']);
     rows.push(['', kitchenSide, ...figures(kitchen), `${ratio.toFixed(2)}×`]);
   };
-  const { sequential, concurrent, loop, offline } = results;
+  const { sequential, concurrent, loops, fanOut, offline } = results;
   if (sequential)
     pair(
       `1 sequential calls (N=${sequential.count})`,
@@ -58,14 +58,23 @@ function timingRows(results: BenchResults): Row[] {
       concurrent.kitchen,
       concurrent.ratio,
     );
-  if (loop)
+  for (const loop of loops)
     pair(
       `3 loop turn (N=${loop.turns} ×${loop.repeats})`,
       'minimal loop',
       loop.baseline,
-      'runAgentLoop',
+      'kitchen, CLI policy',
       loop.kitchen,
       loop.ratio,
+    );
+  if (fanOut)
+    pair(
+      `4 ${fanOut.callsPerTurn} calls a turn (N=${fanOut.turns})`,
+      'minimal loop',
+      fanOut.baseline,
+      'kitchen, CLI policy',
+      fanOut.kitchen,
+      fanOut.ratio,
     );
   if (offline)
     rows.push([
@@ -79,18 +88,37 @@ function timingRows(results: BenchResults): Row[] {
 
 function notes(results: BenchResults): string[] {
   const lines: string[] = [];
-  const { loop, memory, offline } = results;
-  if (loop) {
+  const { sequential, concurrent, loops, fanOut, spawn, queue, memory, offline } = results;
+  if (sequential || concurrent) {
+    lines.push('', 'Client CPU per call (this process, echo server included on both sides):');
+    for (const calls of [sequential, concurrent])
+      if (calls)
+        lines.push(
+          `      ${calls.inFlight} in flight: raw ${calls.cpuMsPerCall.baseline.toFixed(3)} ms, Toolbox ${calls.cpuMsPerCall.kitchen.toFixed(3)} ms, ${calls.cpuRatio.toFixed(2)}×.`,
+        );
+  }
+  if (loops.length > 0) {
     lines.push(
       '',
-      `Loop: runAgentLoop adds ${signed(loop.addedMsPerTurn)} ms a turn (first ${loop.window} turns ${signed(loop.addedFirstMs)} ms, last ${loop.window} ${signed(loop.addedLastMs)} ms).`,
+      'Loop with the CLI policy (gate rules, --yes approver, tree budget, spawn_agent offered, events serialised):',
     );
+    for (const loop of [...loops, ...(fanOut ? [fanOut] : [])]) {
+      lines.push(
+        `      N=${loop.turns}${loop.callsPerTurn > 1 ? ` ×${loop.callsPerTurn} calls` : ''}: ${loop.ratio.toFixed(2)}× wall, ${loop.cpuRatio.toFixed(2)}× CPU, adds ${signed(loop.addedMsPerTurn)} ms a turn (first ${loop.window} ${signed(loop.addedFirstMs)}, last ${loop.window} ${signed(loop.addedLastMs)}); last ${loop.window} / first ${loop.window}: kitchen ${loop.growth.kitchen.toFixed(2)}×, minimal ${loop.growth.baseline.toFixed(2)}×; cancellations after the run ${loop.cancellationsPerRun.kitchen}; ${loop.treeTokensPerRun} tree tokens, ${Math.round(loop.eventBytesPerRun / 1024)} KiB of events a run.`,
+      );
+    }
+  }
+  if (spawn) {
+    lines.push('', `spawn_agent, ${spawn.parts} echo turns split among workers, ${spawn.latencyMs} ms a model call:`);
+    for (const run of spawn.runs)
+      lines.push(
+        `      ${run.workers} worker${run.workers === 1 ? ' ' : 's'}: ${run.medianMs.toFixed(0)} ms, speed-up ${run.speedup.toFixed(2)}× (ideal ${run.ideal.toFixed(2)}×)`,
+      );
+  }
+  if (queue) {
     lines.push(
-      `      Turn time, last ${loop.window} / first ${loop.window}: runAgentLoop ${loop.growth.kitchen.toFixed(2)}×, minimal loop ${loop.growth.baseline.toFixed(2)}×.`,
-    );
-    const { kitchen, baseline } = loop.cancellationsPerRun;
-    lines.push(
-      `      notifications/cancelled received after a finished run: runAgentLoop ${kitchen}, minimal loop ${baseline}.`,
+      '',
+      `Event queue: ${queue.oneProducer.toFixed(2)} M events/s with 1 producer, ${queue.sixteenProducers.toFixed(2)} M/s with 16 (${queue.events / 1000}k events, small backlog), ${queue.burst.toFixed(2)} M/s draining a ${queue.burstSize / 1000}k burst.`,
     );
   }
   if (memory) {
@@ -137,5 +165,6 @@ function signed(value: number): string {
 
 function formatValue(target: Target): string {
   if (target.unit === '×') return `${target.value.toFixed(2)}×`;
+  if (target.unit === 'M/s') return `${target.value.toFixed(2)} M events/s`;
   return target.unit === 'messages' ? `${target.value} ${target.unit}` : `${target.value.toFixed(2)} ${target.unit}`;
 }

@@ -1,27 +1,50 @@
 // The kitchen side of the loop scenarios: a run of the kitchen host (runAgentLoop over its
-// Toolbox), watched only through its events. Host side.
+// Toolbox) with the CLI's own policy, every event consumed as `kitchen run --json` and the web
+// UI consume it (serialised). Host side.
 
 import type { KitchenHost } from '@kitchen/app/kitchen-host';
 import type { Model } from '@kitchen/host';
+import { cliPolicy } from './cli-policy.js';
+
+/** What a run did, seen through its events. */
+export interface KitchenRun {
+  /** performance.now() as each iteration-start event of the main lane arrived. */
+  turnStarts: number[];
+  /** Bytes of the events serialised, as the --json output would write them. */
+  eventBytes: number;
+  treeTokens: number;
+}
 
 /**
- * Runs `turns` tool turns and the closing text turn; returns when each iteration started
- * (performance.now() as its iteration-start event arrived). Limits are raised so the run ends
- * because the model is done, and anything else fails the measurement.
+ * Runs `turns` tool turns and the closing text turn; limits are raised so the run ends because the
+ * model is done, and anything else fails the measurement. `policy: false` runs with no gate and no
+ * tree budget (the memory scenario compares against a loop that has neither).
  */
-export async function runKitchenLoop(host: KitchenHost, model: Model, task: string, turns: number): Promise<number[]> {
+export async function runKitchenLoop(
+  host: KitchenHost,
+  model: Model,
+  task: string,
+  turns: number,
+  options: { policy?: boolean } = {},
+): Promise<KitchenRun> {
   const turnStarts: number[] = [];
-  // No gate and no tree budget: the minimal loop it is compared with has neither.
-  const loop = host.run({ task, model, maxIterations: turns + 1, policy: { seatbelts: { maxToolCalls: turns + 1 } } });
+  const limit = Math.max(turns + 1, 20) * 17;
+  const policy = options.policy === false ? { seatbelts: { maxToolCalls: limit } } : cliPolicy(task, limit);
+  const loop = host.run({ task, model, maxIterations: limit, policy });
+  let eventBytes = 0;
+  let treeTokens = 0;
   for await (const event of loop) {
-    if (event.type === 'iteration-start') turnStarts.push(performance.now());
+    eventBytes += JSON.stringify(event).length + 1;
+    if (event.type === 'iteration-start' && event.agent === 'main') turnStarts.push(performance.now());
     if (event.type === 'tool-result' && event.isError)
-      throw new Error(`runAgentLoop's echo call failed: ${event.content}`);
-    if (event.type === 'done' && event.stopReason !== 'end_turn') {
-      throw new Error(
-        `runAgentLoop stopped with "${event.stopReason}" instead of end_turn: ${event.detail ?? event.finalText}`,
-      );
+      throw new Error(`runAgentLoop's ${event.tool} call failed: ${event.content}`);
+    if (event.type === 'done') {
+      if (event.stopReason !== 'end_turn')
+        throw new Error(
+          `runAgentLoop stopped with "${event.stopReason}" instead of end_turn: ${event.detail ?? event.finalText}`,
+        );
+      treeTokens = event.tokens;
     }
   }
-  return turnStarts;
+  return { turnStarts, eventBytes, treeTokens };
 }

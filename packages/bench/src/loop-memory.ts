@@ -45,7 +45,7 @@ export async function compareMemory(sides: BenchSides, turns: number): Promise<M
     kitchenRuns.push(
       (
         await growthAfterQuiet(cancellations, () =>
-          growthDuring((model) => runKitchenLoop(sides.host, model, ECHO_TASK, turns), turns),
+          growthDuring((model) => runKitchenLoop(sides.host, model, ECHO_TASK, turns, { policy: false }), turns),
         )
       ).value,
     );

@@ -1,6 +1,7 @@
-// Scenario 3: what runAgentLoop adds per turn over a minimal hand-written loop, both driving the
-// same instant model through one echo call a turn; whether a turn gets slower as history grows;
-// and what either loop sends the server after it has finished. Host side.
+// Scenario 3: a turn of the kitchen's loop as `kitchen run` configures it (the CLI's gate rules and
+// approver, a tree budget, spawn_agent offered, every event serialised) against a minimal
+// hand-written loop over the raw client, both driving the same instant model; whether a turn gets
+// slower as history grows; and what either loop sends the server after it has finished. Host side.
 
 import type { BenchSides } from './bench-sides.js';
 import { CANCELLED_NOTIFICATION } from './echo-server.js';
@@ -12,10 +13,14 @@ import { listToolSpecs, runMinimalLoop } from './minimal-loop.js';
 export interface LoopComparison {
   turns: number;
   repeats: number;
+  /** Tool calls the model asks for in each turn (all at once). */
+  callsPerTurn: number;
   /** Per-turn time of the minimal loop; callsPerSecond is turns per second. */
   baseline: Summary;
   kitchen: Summary;
   ratio: number;
+  /** CPU time per turn (user + system, this process: both sides and the echo server), kitchen over minimal. */
+  cpuRatio: number;
   /** Kitchen median minus baseline median, ms per turn. */
   addedMsPerTurn: number;
   /** The same over the first and the last `window` turns. */
@@ -26,35 +31,64 @@ export interface LoopComparison {
   window: number;
   /** notifications/cancelled the server received per run, for calls that had all been answered. */
   cancellationsPerRun: { kitchen: number; baseline: number };
+  /** Tokens the kitchen's tree budget settled in one run, and bytes of events it serialised. */
+  treeTokensPerRun: number;
+  eventBytesPerRun: number;
 }
 
 export const WINDOW = 50;
-/** Whole runs per side, alternating which goes first; samples of the same turn index are pooled. */
-const REPEATS = 3;
 const WARM_UP_TURNS = 20;
 
-export async function compareLoops(sides: BenchSides, turns: number): Promise<LoopComparison> {
+interface SideRun {
+  turns: number[];
+  cancelled: number;
+  cpuMs: number;
+  treeTokens: number;
+  eventBytes: number;
+}
+
+/** Whole runs per side, alternating which goes first; samples of the same turn index are pooled. */
+export async function compareLoops(
+  sides: BenchSides,
+  turns: number,
+  options: { repeats?: number; callsPerTurn?: number } = {},
+): Promise<LoopComparison> {
+  const repeats = options.repeats ?? 3;
+  const callsPerTurn = options.callsPerTurn ?? 1;
   const tools = await listToolSpecs(sides.raw);
   const cancellations = () => sides.received.count(CANCELLED_NOTIFICATION);
-  const baselineRuns: Array<{ turns: number[]; cancelled: number }> = [];
-  const kitchenRuns: Array<{ turns: number[]; cancelled: number }> = [];
+  const baselineRuns: SideRun[] = [];
+  const kitchenRuns: SideRun[] = [];
   // Each run waits for its after-traffic to end, so it is not timed as part of the next run.
-  const minimal = async (count: number) => {
-    const { value, added } = await growthAfterQuiet(cancellations, () =>
-      runMinimalLoop(sides.raw, new EchoTurnsModel(count), tools, ECHO_TASK),
-    );
-    return { turns: intervals(value), cancelled: added };
+  const timed = async (work: () => Promise<Omit<SideRun, 'cancelled' | 'cpuMs'>>): Promise<SideRun> => {
+    const cpu = process.cpuUsage();
+    const { value, added } = await growthAfterQuiet(cancellations, work);
+    const used = process.cpuUsage(cpu);
+    // The quiet wait after the run burns next to no CPU; the run's own CPU is what is counted.
+    return { ...value, cancelled: added, cpuMs: (used.user + used.system) / 1000 };
   };
-  const kitchen = async (count: number) => {
-    const { value, added } = await growthAfterQuiet(cancellations, () =>
-      runKitchenLoop(sides.host, new EchoTurnsModel(count), ECHO_TASK, count),
-    );
-    return { turns: intervals(value), cancelled: added };
-  };
+  const minimal = (count: number) =>
+    timed(async () => ({
+      turns: intervals(
+        await runMinimalLoop(sides.raw, new EchoTurnsModel(count, undefined, callsPerTurn), tools, ECHO_TASK),
+      ),
+      treeTokens: 0,
+      eventBytes: 0,
+    }));
+  const kitchen = (count: number) =>
+    timed(async () => {
+      const run = await runKitchenLoop(
+        sides.cliHost,
+        new EchoTurnsModel(count, undefined, callsPerTurn),
+        ECHO_TASK,
+        count,
+      );
+      return { turns: intervals(run.turnStarts), treeTokens: run.treeTokens, eventBytes: run.eventBytes };
+    });
 
   await minimal(WARM_UP_TURNS);
   await kitchen(WARM_UP_TURNS);
-  for (let repeat = 0; repeat < REPEATS; repeat += 1) {
+  for (let repeat = 0; repeat < repeats; repeat += 1) {
     if (repeat % 2 === 0) {
       baselineRuns.push(await minimal(turns));
       kitchenRuns.push(await kitchen(turns));
@@ -66,20 +100,24 @@ export async function compareLoops(sides: BenchSides, turns: number): Promise<Lo
 
   const window = Math.min(WINDOW, Math.floor(turns / 2));
   const median = (samples: number[]) => percentile(samples, 0.5);
-  const first = (runs: typeof kitchenRuns) => median(runs.flatMap((run) => run.turns.slice(0, window)));
-  const last = (runs: typeof kitchenRuns) => median(runs.flatMap((run) => run.turns.slice(-window)));
-  const summaryOf = (runs: typeof kitchenRuns) => {
+  const first = (runs: SideRun[]) => median(runs.flatMap((run) => run.turns.slice(0, window)));
+  const last = (runs: SideRun[]) => median(runs.flatMap((run) => run.turns.slice(-window)));
+  const summaryOf = (runs: SideRun[]) => {
     const samples = runs.flatMap((run) => run.turns);
     return summarize({ samples, wallMs: samples.reduce((sum, turn) => sum + turn, 0) });
   };
+  const cpuPerTurn = (runs: SideRun[]) =>
+    runs.reduce((sum, run) => sum + run.cpuMs, 0) / runs.reduce((sum, run) => sum + run.turns.length + 1, 0);
   const baseline = summaryOf(baselineRuns);
   const kitchenSummary = summaryOf(kitchenRuns);
   return {
     turns,
-    repeats: REPEATS,
+    repeats,
+    callsPerTurn,
     baseline,
     kitchen: kitchenSummary,
     ratio: ratio(kitchenSummary.medianMs, baseline.medianMs),
+    cpuRatio: ratio(cpuPerTurn(kitchenRuns), cpuPerTurn(baselineRuns)),
     addedMsPerTurn: kitchenSummary.medianMs - baseline.medianMs,
     addedFirstMs: first(kitchenRuns) - first(baselineRuns),
     addedLastMs: last(kitchenRuns) - last(baselineRuns),
@@ -92,5 +130,7 @@ export async function compareLoops(sides: BenchSides, turns: number): Promise<Lo
       kitchen: median(kitchenRuns.map((run) => run.cancelled)),
       baseline: median(baselineRuns.map((run) => run.cancelled)),
     },
+    treeTokensPerRun: median(kitchenRuns.map((run) => run.treeTokens)),
+    eventBytesPerRun: median(kitchenRuns.map((run) => run.eventBytes)),
   };
 }

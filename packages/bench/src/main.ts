@@ -11,6 +11,8 @@ import { formatReport } from './format-report.js';
 import { compareMemory } from './loop-memory.js';
 import { compareLoops } from './loop-overhead.js';
 import { measureOfflineDecision } from './offline-decision.js';
+import { measureQueueThroughput } from './queue-throughput.js';
+import { measureSpawnSpeedup } from './spawn-speedup.js';
 import { evaluateTargets } from './targets.js';
 import { compareToolCalls } from './tool-calls.js';
 
@@ -18,8 +20,15 @@ const USAGE = 'Usage: pnpm bench [--json]\n  --json  print the results as JSON o
 const SEQUENTIAL_CALLS = 500;
 const CONCURRENT_CALLS = 800;
 const IN_FLIGHT = 16;
-const LOOP_TURNS = 200;
-const SCENARIOS = 5;
+/** Loop lengths and how many runs of each per side. */
+const LOOP_RUNS = [
+  { turns: 50, repeats: 3 },
+  { turns: 200, repeats: 3 },
+  { turns: 800, repeats: 2 },
+] as const;
+const MEMORY_TURNS = 200;
+const FAN_OUT = { turns: 25, callsPerTurn: 16 } as const;
+const SCENARIOS = 10;
 
 const flags = process.argv.slice(2);
 const unknown = flags.filter((flag) => flag !== '--json');
@@ -39,6 +48,7 @@ const results: BenchResults = {
     cpuModel: cpus()[0]?.model.trim() ?? 'unknown CPU',
     startedAt: new Date().toISOString(),
   },
+  loops: [],
   targets: [],
   failures: [],
   totalSeconds: 0,
@@ -70,9 +80,19 @@ try {
   results.concurrent = await scenario(2, `${IN_FLIGHT} tool calls in flight (N=${CONCURRENT_CALLS})`, () =>
     compareToolCalls(sides, CONCURRENT_CALLS, IN_FLIGHT),
   );
-  results.loop = await scenario(3, `loop overhead per turn (N=${LOOP_TURNS})`, () => compareLoops(sides, LOOP_TURNS));
-  results.memory = await scenario(4, `memory after ${LOOP_TURNS} turns`, () => compareMemory(sides, LOOP_TURNS));
-  results.offline = await scenario(5, 'offline model decision time', () => measureOfflineDecision());
+  for (const [index, { turns, repeats }] of LOOP_RUNS.entries()) {
+    const loop = await scenario(3 + index, `loop with the CLI policy, per turn (N=${turns} ×${repeats})`, () =>
+      compareLoops(sides, turns, { repeats }),
+    );
+    if (loop) results.loops.push(loop);
+  }
+  results.fanOut = await scenario(6, `${FAN_OUT.callsPerTurn} tool calls in one turn (N=${FAN_OUT.turns})`, () =>
+    compareLoops(sides, FAN_OUT.turns, { repeats: 3, callsPerTurn: FAN_OUT.callsPerTurn }),
+  );
+  results.spawn = await scenario(7, 'spawn_agent speed-up under model latency', () => measureSpawnSpeedup(sides));
+  results.queue = await scenario(8, 'event queue throughput', () => measureQueueThroughput());
+  results.memory = await scenario(9, `memory after ${MEMORY_TURNS} turns`, () => compareMemory(sides, MEMORY_TURNS));
+  results.offline = await scenario(10, 'offline model decision time', () => measureOfflineDecision());
 } finally {
   await sides.close();
 }

@@ -14,6 +14,10 @@ export interface ToolCallComparison {
   kitchen: Summary;
   /** Kitchen median over baseline median. */
   ratio: number;
+  /** CPU per call (user + system of this process, the echo server's share included on both sides), ms. */
+  cpuMsPerCall: { baseline: number; kitchen: number };
+  /** Kitchen CPU per call over baseline CPU per call. */
+  cpuRatio: number;
 }
 
 /** Rounds alternate raw and Toolbox (swapping who goes first), so drift on a noisy machine hits both. */
@@ -49,15 +53,25 @@ export async function compareToolCalls(
 
   const baseline: Timing[] = [];
   const kitchen: Timing[] = [];
+  const cpuMs = { baseline: 0, kitchen: 0 };
+  const withCpu = async (side: 'baseline' | 'kitchen', work: () => Promise<Timing>): Promise<Timing> => {
+    const before = process.cpuUsage();
+    const timing = await work();
+    const used = process.cpuUsage(before);
+    cpuMs[side] += (used.user + used.system) / 1000;
+    return timing;
+  };
   const perRound = Math.ceil(count / ROUNDS);
   for (let round = 0; round < ROUNDS; round += 1) {
     const size = Math.min(perRound, count - round * perRound);
+    const raw = () => withCpu('baseline', () => timeCalls(size, inFlight, callRaw));
+    const toolbox = () => withCpu('kitchen', () => timeCalls(size, inFlight, callKitchen));
     if (round % 2 === 0) {
-      baseline.push(await timeCalls(size, inFlight, callRaw));
-      kitchen.push(await timeCalls(size, inFlight, callKitchen));
+      baseline.push(await raw());
+      kitchen.push(await toolbox());
     } else {
-      kitchen.push(await timeCalls(size, inFlight, callKitchen));
-      baseline.push(await timeCalls(size, inFlight, callRaw));
+      kitchen.push(await toolbox());
+      baseline.push(await raw());
     }
   }
   const baselineSummary = summarize(mergeTimings(baseline));
@@ -68,5 +82,7 @@ export async function compareToolCalls(
     baseline: baselineSummary,
     kitchen: kitchenSummary,
     ratio: ratio(kitchenSummary.medianMs, baselineSummary.medianMs),
+    cpuMsPerCall: { baseline: cpuMs.baseline / count, kitchen: cpuMs.kitchen / count },
+    cpuRatio: ratio(cpuMs.kitchen, cpuMs.baseline),
   };
 }
