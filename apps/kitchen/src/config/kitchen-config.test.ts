@@ -194,8 +194,19 @@ describe('loadKitchenConfig', () => {
     expect(!result.ok && result.message).toMatch(/kitchen\.config\.json: not valid JSON \(.+\); fix the syntax$/);
     const missing = loadKitchenConfig(join(folder, 'nope.json'));
     expect(!missing.ok && missing.message).toMatch(
-      /nope\.json: cannot read the file; check the path or pass --config FILE$/,
+      /nope\.json: the file does not exist; check the path given to --config$/,
     );
+  });
+
+  it('reads a config saved with a UTF-8 byte-order mark, as Windows editors write it', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'kitchen-config-'));
+    const file = join(folder, 'kitchen.config.json');
+    writeFileSync(
+      file,
+      `\uFEFF${JSON.stringify({ mcpServers: { 'remote-one': { url: 'http://127.0.0.1:4100/mcp' } } })}`,
+    );
+    const result = loadKitchenConfig(file);
+    expect(result.ok && result.config.servers.map((server) => server.name)).toEqual(['remote-one']);
   });
 
   it('accepts the kitchen config shipped at the repository root', () => {

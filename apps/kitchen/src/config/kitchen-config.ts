@@ -2,11 +2,12 @@
 // mcp-servers.ts), approval "rules" and "sampling" rules. App side; validated once, at the edge,
 // with errors that name the file, server, field and fix.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type GateRule, GateRuleError, parseGateRules } from '@kitchen/host';
 import { parseMcpServers, type ServerEntry } from './mcp-servers.js';
+import { readJsonFile } from './read-json-file.js';
 import { parseSamplingRules, type SamplingRules } from './sampling-rules.js';
 
 export const CONFIG_FILE_NAME = 'kitchen.config.json';
@@ -37,20 +38,8 @@ export function findConfigFile(start: string = process.cwd()): string {
 }
 
 export function loadKitchenConfig(file: string, environment: NodeJS.ProcessEnv = process.env): ConfigResult {
-  const shown = displayPath(file);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return { ok: false, message: `${shown}: cannot read the file; check the path or pass --config FILE` };
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, message: `${shown}: not valid JSON (${(error as Error).message}); fix the syntax` };
-  }
-  return parseKitchenConfig(data, file, environment);
+  const read = readJsonFile(file, displayPath(file), '--config');
+  return read.ok ? parseKitchenConfig(read.data, file, environment) : read;
 }
 
 /**

@@ -117,9 +117,20 @@ describe('createKitchenPolicy', () => {
     expect(policy.ruleSets.map((set) => set.source)).toEqual(['--rule', rulesFile, 'kitchen.config.json']);
   });
 
+  it('refuses unknown top-level fields in a rules file, naming them, and reads one with a byte-order mark', () => {
+    const misspelt = writeRules({ rules: [], rule: [{ tool: 'discard_jar', action: 'allow' }] });
+    expect(() => createKitchenPolicy({ ...defaults, rulesFile: misspelt })).toThrow(
+      `${misspelt}: unknown field "rule"; a rules file is a list of rules or { "rules": [...] }`,
+    );
+    const withMark = writeRules(`\uFEFF${JSON.stringify([{ tool: 'discard_jar', action: 'allow' }])}`);
+    expect(createKitchenPolicy({ ...defaults, rulesFile: withMark }).ruleSets[1]?.rules).toEqual([
+      { tool: 'discard_jar', action: 'allow' },
+    ]);
+  });
+
   it('refuses a rules file that cannot be read or parsed, naming the file, the rule, the field and the fix', () => {
     expect(() => createKitchenPolicy({ ...defaults, rulesFile: '/no/such/rules.json' })).toThrow(
-      '--rules /no/such/rules.json: cannot read the file; check the path',
+      '/no/such/rules.json: the file does not exist; check the path given to --rules',
     );
     const broken = writeRules('{ "rules": [');
     expect(() => createKitchenPolicy({ ...defaults, rulesFile: broken })).toThrow(

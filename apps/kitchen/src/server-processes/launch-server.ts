@@ -191,8 +191,10 @@ export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions)
 
 function childEnvironment(entry: LaunchedServerEntry, options: LaunchOptions): NodeJS.ProcessEnv {
   const base = { ...(options.environment ?? process.env) };
-  // The host's API keys never go to a server (design.md: "what never crosses").
-  for (const key of Object.keys(base)) if (key.startsWith('ANTHROPIC_')) delete base[key];
+  // The host's API keys never go to a server (design.md: "what never crosses"). Nor does a
+  // KITCHEN_TOKEN set for the kitchen's shell: every server would demand it as a bearer token
+  // the kitchen does not send. A config entry that wants one sets it in its "env".
+  for (const key of Object.keys(base)) if (key.startsWith('ANTHROPIC_') || key === 'KITCHEN_TOKEN') delete base[key];
   return {
     ...base,
     ...entry.env,

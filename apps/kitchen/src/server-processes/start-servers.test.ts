@@ -34,13 +34,13 @@ afterEach(async () => {
 });
 
 describe('startServers', () => {
-  it('starts each server, reads its URL and passes seed, jars and args but no API key', {
+  it("starts each server, reads its URL and passes seed, jars and args but no API key and not the kitchen's KITCHEN_TOKEN", {
     timeout: 20_000,
   }, async () => {
     const running = await startServers([fakeEntry('alpha'), fakeEntry('beta')], {
       seed: 7,
       jars: 12,
-      environment: { ...process.env, ANTHROPIC_API_KEY: 'sk-secret' },
+      environment: { ...process.env, ANTHROPIC_API_KEY: 'sk-secret', KITCHEN_TOKEN: 'the-shells-token' },
     });
     cleanups.push(() => running.stop());
     expect(running.connections.map((connection) => connection.name)).toEqual(['alpha', 'beta']);
