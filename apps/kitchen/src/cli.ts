@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// The `kitchen` command: parses the command line and runs demo, run or servers. App side; the
-// first Ctrl-C stops the run gracefully (servers included), a second one stops at once.
+// The `kitchen` command: parses the command line and runs the command it names (see
+// cli/kitchen-commands.ts). App side; the first Ctrl-C stops the run gracefully (servers
+// included), a second one stops at once.
 
-import { HELP_TEXT } from './cli/help-text.js';
+import { readFileSync } from 'node:fs';
+import { executeCommand } from './cli/kitchen-commands.js';
 import { parseCliArguments } from './cli/parse-cli-arguments.js';
-import { demoTask, demoToolCallLimit, PASTRY_DEMO_TASK } from './kitchen-task.js';
-import { serveServers } from './server-processes/serve-servers.js';
 import { EXIT, PROCESS_OUTPUT } from './terminal/kitchen-output.js';
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -15,8 +15,8 @@ async function main(argv: readonly string[]): Promise<number> {
     return EXIT.usage;
   }
   const { command } = parsed;
-  if (command.name === 'help') {
-    process.stdout.write(HELP_TEXT);
+  if (command.name === 'version') {
+    process.stdout.write(`kitchen ${kitchenVersion()}\n`);
     return EXIT.ok;
   }
 
@@ -37,25 +37,14 @@ async function main(argv: readonly string[]): Promise<number> {
     if (error.code !== 'EPIPE') throw error;
     interrupt.abort(new Error('stdout was closed'));
   });
+  // Each command loads what it runs only here: --help and flag errors need none of a run's wiring.
+  return executeCommand(command, { output: PROCESS_OUTPUT, signal: interrupt.signal });
+}
 
-  if (command.name === 'servers') return serveServers(command.flags, PROCESS_OUTPUT, interrupt.signal);
-  if (command.name === 'web') {
-    const { runWebCommand } = await import('./web/run-web-command.js');
-    return runWebCommand({
-      flags: command.flags,
-      port: command.port,
-      output: PROCESS_OUTPUT,
-      signal: interrupt.signal,
-    });
-  }
-  const jarsDemo = command.name === 'demo' && command.scenario === 'jars';
-  const task = command.name === 'run' ? command.task : jarsDemo ? demoTask(command.flags.jars) : PASTRY_DEMO_TASK;
-  const flags = jarsDemo
-    ? { ...command.flags, maxToolCalls: command.flags.maxToolCalls ?? demoToolCallLimit(command.flags.jars) }
-    : command.flags;
-  // Loaded only here: --help, flag errors and `kitchen servers` need none of a run's wiring.
-  const { runKitchen } = await import('./run-kitchen.js');
-  return runKitchen({ task, flags, output: PROCESS_OUTPUT, signal: interrupt.signal });
+/** The app's package version. */
+function kitchenVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return manifest.version;
 }
 
 const exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {

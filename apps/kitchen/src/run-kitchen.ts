@@ -11,7 +11,7 @@ import {
   type Model,
   type TreeBudget,
 } from '@kitchen/host';
-import type { KitchenFlags } from './cli/parse-cli-arguments.js';
+import type { KitchenFlags } from './cli/kitchen-flags.js';
 import { createModel } from './config/create-model.js';
 import { createKitchenPolicy, type KitchenPolicy } from './config/kitchen-policy.js';
 import { loadRunConfig } from './config/load-run-config.js';

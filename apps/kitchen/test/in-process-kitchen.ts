@@ -4,7 +4,8 @@
 
 import { PassThrough } from 'node:stream';
 import type { LoopEvent, Model } from '@kitchen/host';
-import { type KitchenFlags, parseCliArguments } from '../src/cli/parse-cli-arguments.js';
+import type { KitchenFlags } from '../src/cli/kitchen-flags.js';
+import { parseCliArguments } from '../src/cli/parse-cli-arguments.js';
 import { runKitchen } from '../src/run-kitchen.js';
 import { EXIT } from '../src/terminal/kitchen-output.js';
 import type { FakeTerminal } from './fake-terminal.js';

@@ -29,7 +29,7 @@ describe('kitchen web flags', () => {
     });
     expect(parseCliArguments(['demo', '--port', '4000'])).toMatchObject({
       ok: false,
-      message: expect.stringContaining('--port is for the web UI only'),
+      message: expect.stringContaining('--port does not apply to demo; it is for kitchen web'),
     });
   });
 });

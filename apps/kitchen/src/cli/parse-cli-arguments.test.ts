@@ -63,7 +63,7 @@ describe('parseCliArguments', () => {
       'kitchen: --no-delegate takes no value; write it alone, e.g. kitchen demo --no-delegate',
     );
     expect(messageFor(['demo', '--rules'])).toBe(
-      'kitchen: --rules needs a value; write it as --rules VALUE (see kitchen --help)',
+      'kitchen: --rules needs a value; write it as --rules FILE (name a JSON file of rules, e.g. --rules kitchen.rules.json)',
     );
   });
 
@@ -136,10 +136,22 @@ describe('parseCliArguments', () => {
     });
   });
 
-  it('shows help for --help, help, or nothing at all', () => {
-    for (const argv of [['--help'], ['-h'], ['help'], [], ['demo', '--help']]) {
+  it("shows help for --help, help, or nothing at all, and a command's own help for COMMAND --help", () => {
+    for (const argv of [['--help'], ['-h'], ['help'], []]) {
       expect(parseCliArguments(argv)).toEqual({ ok: true, command: { name: 'help' } });
     }
+    for (const argv of [
+      ['demo', '--help'],
+      ['help', 'demo'],
+      ['demo', 'pastry', '-h'],
+      ['demo', '--jars', '-5', '--help'],
+    ]) {
+      expect(parseCliArguments(argv)).toEqual({ ok: true, command: { name: 'help', topic: 'demo' } });
+    }
+    expect(parseCliArguments(['--version'])).toEqual({ ok: true, command: { name: 'version' } });
+    expect(messageFor(['help', 'bake'])).toBe(
+      'kitchen help: no command "bake"; the commands are demo, run, servers, web, help',
+    );
   });
 
   it('names the flag, the value and the fix for a bad value', () => {
@@ -166,7 +178,7 @@ describe('parseCliArguments', () => {
   it('reads --no, and refuses --yes with --no', () => {
     expect(parseCliArguments(['demo', '--no'])).toMatchObject({ ok: true, command: { flags: { approval: 'no' } } });
     expect(messageFor(['demo', '--yes', '--no'])).toBe(
-      'kitchen: --yes and --no contradict each other; give one of them (or neither, to refuse only what needs asking)',
+      'kitchen: --yes and --no contradict each other; give one: --yes approves every call that needs approval, --no refuses them all (with neither, a terminal asks you and, without a terminal, such calls are refused)',
     );
     expect(messageFor(['demo', '--max-tool-calls', '0'])).toBe(
       'kitchen: --max-tool-calls "0" is not allowed; use a whole number from 1 to 100000, e.g. --max-tool-calls 200',
@@ -174,9 +186,14 @@ describe('parseCliArguments', () => {
   });
 
   it('names an unknown flag, a missing value and a value given to a switch', () => {
-    expect(messageFor(['demo', '--jar', '5'])).toBe('kitchen: unknown flag --jar; see kitchen --help for the flags');
+    expect(messageFor(['demo', '--jar', '5'])).toBe(
+      'kitchen: unknown flag --jar (did you mean --jars?); see kitchen --help for the flags',
+    );
+    expect(messageFor(['demo', '--frobnicate'])).toBe(
+      'kitchen: unknown flag --frobnicate; see kitchen --help for the flags',
+    );
     expect(messageFor(['demo', '--seed'])).toBe(
-      'kitchen: --seed needs a value; write it as --seed VALUE (see kitchen --help)',
+      'kitchen: --seed needs a value; write it as --seed N (use a whole number from 0 to 2147483647, e.g. --seed 7)',
     );
     expect(messageFor(['demo', '--json=yes'])).toBe(
       'kitchen: --json takes no value; write it alone, e.g. kitchen demo --json',
@@ -185,18 +202,70 @@ describe('parseCliArguments', () => {
 
   it('refuses an unknown command, a run without a task and stray words', () => {
     expect(messageFor(['bake'])).toBe(
-      'kitchen: unknown command "bake"; use demo, run "<task>", servers, web or --help',
+      'kitchen: unknown command "bake"; the commands are demo, run "<task>", servers, web and help (see kitchen --help)',
+    );
+    expect(messageFor(['dmeo'])).toBe(
+      'kitchen: unknown command "dmeo" (did you mean demo?); the commands are demo, run "<task>", servers, web and help (see kitchen --help)',
     );
     expect(messageFor(['run'])).toBe(
       'kitchen run: the task is missing; put it in quotes, e.g. kitchen run "Roll 3 dice"',
     );
     expect(messageFor(['demo', 'now'])).toBe(
-      'kitchen demo: unexpected "now"; use kitchen demo, or kitchen demo pastry (see kitchen --help)',
+      'kitchen demo: unexpected "now"; use kitchen demo, or kitchen demo pastry (see kitchen demo --help)',
+    );
+  });
+
+  it('answers a negative number with the range the flag allows, not with a missing value', () => {
+    expect(messageFor(['demo', '--jars', '-5'])).toBe(
+      'kitchen: --jars "-5" is not allowed; use a whole number from 1 to 500, e.g. --jars 80',
+    );
+    expect(messageFor(['demo', '--max-iterations', '-5'])).toBe(
+      'kitchen: --max-iterations "-5" is not allowed; use a whole number from 1 to 200, e.g. --max-iterations 20',
+    );
+    expect(messageFor(['demo', '--seed=-1'])).toBe(
+      'kitchen: --seed "-1" is not allowed; use a whole number from 0 to 2147483647, e.g. --seed 7',
+    );
+  });
+
+  it('says what a rule looks like when --rule has no colon', () => {
+    expect(messageFor(['demo', '--rule', 'allow'])).toBe(
+      'kitchen: --rule "allow" is not allowed; a rule is ACTION:[SERVER/]TOOL with ACTION allow, ask or deny, e.g. --rule allow:pantry/place_order or --rule deny:discard_*',
+    );
+    expect(messageFor(['demo', '--rule', 'allow:dice/roll_dice', '--rule', 'deny'])).toContain(
+      '--rule "deny" is not allowed',
+    );
+  });
+
+  it('refuses a single-value flag given twice, naming both values', () => {
+    expect(messageFor(['demo', '--seed', '5', '--seed', '6'])).toBe(
+      'kitchen: --seed was given more than once ("5" and "6"); give it once',
+    );
+    expect(messageFor(['run', 'x', '--config=a.json', '--config', 'b.json'])).toBe(
+      'kitchen: --config was given more than once ("a.json" and "b.json"); give it once',
+    );
+  });
+
+  it('refuses a flag the command does not take, naming the commands that do', () => {
+    expect(messageFor(['servers', '--yes'])).toBe(
+      'kitchen servers: --yes does not apply to servers; it is for kitchen demo, kitchen run, kitchen web (see kitchen servers --help)',
+    );
+    expect(messageFor(['demo', '--port', '4000'])).toBe(
+      'kitchen demo: --port does not apply to demo; it is for kitchen web (see kitchen demo --help)',
+    );
+    expect(messageFor(['web', '--json'])).toBe(
+      'kitchen web: --json does not apply to web; it is for kitchen demo, kitchen run, kitchen servers (see kitchen web --help)',
     );
   });
 
   it('every refusal is one line', () => {
-    for (const argv of [['demo', '--jars', '0'], ['--nope'], ['run'], ['bake'], ['demo', '--seed']]) {
+    for (const argv of [
+      ['demo', '--jars', '0'],
+      ['--nope'],
+      ['run'],
+      ['bake'],
+      ['demo', '--seed'],
+      ['demo', '--jars', '-5'],
+    ]) {
       expect(messageFor(argv)).not.toContain('\n');
     }
   });

@@ -1,178 +1,86 @@
 // Reads the kitchen command line into a typed command, or one line that names the flag, the
-// value and the fix. App side; runs before anything is started.
+// value and the fix. The options come from the flag table and the commands from the command
+// table; node:util parseArgs splits the words. App side; runs before anything is started.
 
 import { parseArgs } from 'node:util';
-import { DEFAULT_ANTHROPIC_MODEL, LOG_LEVELS, type LogLevel, MAX_AGENT_DEPTH_ALLOWED } from '@kitchen/host';
-import { z } from 'zod';
-import { MODEL_CHOICES, type ModelChoice } from '../config/create-model.js';
-
-export const DEFAULT_SEED = 1729;
-export const DEFAULT_JARS = 80;
-
-export interface KitchenFlags {
-  json: boolean;
-  model: ModelChoice;
-  modelName?: string;
-  seed: number;
-  jars: number;
-  /** Offline model latency per call, in milliseconds. */
-  latencyMs: number;
-  maxIterations?: number;
-  configPath?: string;
-  /** --server NAME=URL or "NAME=command args", as given: servers added to the config's. */
-  servers?: string[];
-  /** --log-level: sent as logging/setLevel to every server that logs. */
-  logLevel?: LogLevel;
-  /** --yes approves and --no refuses every call the gate would ask about; neither: asks are refused with a reason. */
-  approval?: 'yes' | 'no';
-  /** --rule ACTION:[SERVER/]TOOL, as given; the host's parseRuleFlag reads them. */
-  rules: string[];
-  /** --rules FILE: approval rules in JSON, below --rule and above the config's "rules". */
-  rulesFile?: string;
-  /** --approval-timeout SECONDS, in milliseconds: how long a question waits for a person. */
-  approvalTimeoutMs?: number;
-  /** --max-depth: how deep workers may hire workers (1..4). */
-  maxDepth?: number;
-  /** --max-workers: workers running at once in the whole run. */
-  maxWorkers?: number;
-  /** false with --no-delegate: spawn_agent is not registered at all. */
-  delegate?: boolean;
-  maxTreeTokens?: number;
-  maxToolCalls?: number;
-  maxWallTimeMs?: number;
-}
-
-/** `kitchen demo` (the cookie jars) or `kitchen demo pastry` (sampling, elicitation, progress). */
-export type DemoScenario = 'jars' | 'pastry';
-
-export type CliCommand =
-  | { name: 'demo'; scenario: DemoScenario; flags: KitchenFlags }
-  | { name: 'run'; task: string; flags: KitchenFlags }
-  | { name: 'servers'; flags: KitchenFlags }
-  /** The web UI; port 0 picks a free one. */
-  | { name: 'web'; port: number; flags: KitchenFlags }
-  | { name: 'help' };
+import { didYouMean } from './did-you-mean.js';
+import { type CliCommand, COMMAND_NAMES, commandSpec, isCommandName } from './kitchen-commands.js';
+import { FLAG_NAMES, type FlagName, flagSpec, readKitchenFlags } from './kitchen-flags.js';
 
 export type ParsedArguments = { ok: true; command: CliCommand } | { ok: false; message: string };
 
-const wholeNumber = (minimum: number, maximum: number) =>
-  z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(minimum).max(maximum));
+/** Flags every command understands, outside the flag table: they answer instead of running. */
+const ANSWER_FLAGS = { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' } } as const;
 
-/** Each value flag: how to read it and what to tell someone who got it wrong. */
-const VALUE_FLAGS = {
-  model: { schema: z.enum(MODEL_CHOICES), fix: 'use offline, anthropic or auto' },
-  'model-name': { schema: z.string().trim().min(1), fix: `name a model, e.g. --model-name ${DEFAULT_ANTHROPIC_MODEL}` },
-  seed: { schema: wholeNumber(0, 2 ** 31 - 1), fix: 'use a whole number from 0 to 2147483647, e.g. --seed 7' },
-  jars: { schema: wholeNumber(1, 500), fix: 'use a whole number from 1 to 500, e.g. --jars 80' },
-  latency: { schema: wholeNumber(0, 60_000), fix: 'use milliseconds from 0 to 60000, e.g. --latency 150' },
-  'max-iterations': { schema: wholeNumber(1, 200), fix: 'use a whole number from 1 to 200, e.g. --max-iterations 20' },
-  config: { schema: z.string().trim().min(1), fix: 'name a JSON file, e.g. --config kitchen.config.json' },
-  'log-level': { schema: z.enum(LOG_LEVELS), fix: `use one of ${LOG_LEVELS.join(', ')}` },
-  'max-tree-tokens': {
-    schema: wholeNumber(1, 100_000_000),
-    fix: 'use a whole number of tokens, e.g. --max-tree-tokens 600000',
-  },
-  'max-tool-calls': {
-    schema: wholeNumber(1, 100_000),
-    fix: 'use a whole number from 1 to 100000, e.g. --max-tool-calls 200',
-  },
-  'max-wall-time': {
-    schema: wholeNumber(1, 86_400_000),
-    fix: 'use milliseconds, e.g. --max-wall-time 600000 for 10 minutes',
-  },
-  port: {
-    schema: wholeNumber(0, 65535),
-    fix: 'use a whole number from 0 to 65535 (0 picks a free port), e.g. --port 4000',
-  },
-  rules: { schema: z.string().trim().min(1), fix: 'name a JSON file of rules, e.g. --rules kitchen.rules.json' },
-  'approval-timeout': {
-    schema: wholeNumber(1, 86_400),
-    fix: 'use whole seconds from 1 to 86400, e.g. --approval-timeout 300',
-  },
-  'max-depth': {
-    schema: wholeNumber(1, MAX_AGENT_DEPTH_ALLOWED),
-    fix: `use a whole number from 1 to ${MAX_AGENT_DEPTH_ALLOWED}, e.g. --max-depth 1 (only the main agent hires)`,
-  },
-  'max-workers': { schema: wholeNumber(1, 1000), fix: 'use a whole number from 1 to 1000, e.g. --max-workers 16' },
-} as const;
-
-type ValueFlag = keyof typeof VALUE_FLAGS;
+const PARSE_OPTIONS = {
+  ...ANSWER_FLAGS,
+  ...Object.fromEntries(
+    FLAG_NAMES.map((name) => {
+      const spec = flagSpec(name);
+      if (spec.kind === 'switch') return [name, { type: 'boolean' as const }];
+      return [name, { type: 'string' as const, multiple: spec.kind === 'list' }];
+    }),
+  ),
+};
 
 export function parseCliArguments(argv: readonly string[]): ParsedArguments {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: attachNegativeValues(argv),
       allowPositionals: true,
       strict: true,
-      options: {
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-        yes: { type: 'boolean' },
-        no: { type: 'boolean' },
-        'no-delegate': { type: 'boolean' },
-        rule: { type: 'string', multiple: true },
-        server: { type: 'string', multiple: true },
-        ...Object.fromEntries(Object.keys(VALUE_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
-      },
+      tokens: true,
+      options: PARSE_OPTIONS,
     });
   } catch (error) {
     return { ok: false, message: describeParseError(error) };
   }
-  const { positionals } = parsed;
-  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
-  if (values['help'] === true) return { ok: true, command: { name: 'help' } };
+  const { positionals, tokens } = parsed;
+  const values = parsed.values as Record<string, unknown>;
+  const [word, ...words] = positionals;
+  if (values['version'] === true) return { ok: true, command: { name: 'version' } };
+  if (values['help'] === true || word === undefined) {
+    return {
+      ok: true,
+      command: word !== undefined && isCommandName(word) ? { name: 'help', topic: word } : { name: 'help' },
+    };
+  }
+  if (!isCommandName(word)) {
+    const guess = didYouMean(word, COMMAND_NAMES);
+    return {
+      ok: false,
+      message: `kitchen: unknown command ${JSON.stringify(word)}${guess === undefined ? '' : ` (did you mean ${guess}?)`}; the commands are demo, run "<task>", servers, web and help (see kitchen --help)`,
+    };
+  }
+  const spec = commandSpec(word);
 
-  const read: Partial<Record<ValueFlag, unknown>> = {};
-  for (const flag of Object.keys(VALUE_FLAGS) as ValueFlag[]) {
-    const raw = values[flag];
-    if (typeof raw !== 'string') continue;
-    const result = VALUE_FLAGS[flag].schema.safeParse(raw);
-    if (!result.success) {
-      return {
-        ok: false,
-        message: `kitchen: --${flag} ${JSON.stringify(raw)} is not allowed; ${VALUE_FLAGS[flag].fix}`,
-      };
-    }
-    read[flag] = result.data;
+  const given = FLAG_NAMES.filter((name) => values[name] !== undefined);
+  const stray = given.find((name) => !spec.flags.includes(name));
+  if (stray !== undefined) {
+    const owners = COMMAND_NAMES.filter((name) => commandSpec(name).flags.includes(stray));
+    return {
+      ok: false,
+      message: `kitchen ${word}: --${stray} does not apply to ${word}; it is for ${owners.map((name) => `kitchen ${name}`).join(', ')} (see kitchen ${word} --help)`,
+    };
+  }
+  const repeated = findRepeatedValue(tokens);
+  if (repeated !== undefined) {
+    return {
+      ok: false,
+      message: `kitchen: --${repeated.name} was given more than once (${repeated.values.map((value) => JSON.stringify(value)).join(' and ')}); give it once`,
+    };
   }
   if (values['yes'] === true && values['no'] === true) {
     return {
       ok: false,
       message:
-        'kitchen: --yes and --no contradict each other; give one of them (or neither, to refuse only what needs asking)',
+        'kitchen: --yes and --no contradict each other; give one: --yes approves every call that needs approval, --no refuses them all (with neither, a terminal asks you and, without a terminal, such calls are refused)',
     };
   }
-  const rules = (values['rule'] as string[] | undefined) ?? [];
-  const servers = (values['server'] as string[] | undefined) ?? [];
-  const flags: KitchenFlags = {
-    json: values['json'] === true,
-    rules,
-    model: (read.model as ModelChoice | undefined) ?? 'auto',
-    seed: (read.seed as number | undefined) ?? DEFAULT_SEED,
-    jars: (read.jars as number | undefined) ?? DEFAULT_JARS,
-    latencyMs: (read.latency as number | undefined) ?? 0,
-    ...(read['model-name'] === undefined ? {} : { modelName: read['model-name'] as string }),
-    ...(read['max-iterations'] === undefined ? {} : { maxIterations: read['max-iterations'] as number }),
-    ...(read.config === undefined ? {} : { configPath: read.config as string }),
-    ...(servers.length === 0 ? {} : { servers }),
-    ...(read['log-level'] === undefined ? {} : { logLevel: read['log-level'] as LogLevel }),
-    ...(values['yes'] === true
-      ? { approval: 'yes' as const }
-      : values['no'] === true
-        ? { approval: 'no' as const }
-        : {}),
-    ...(read['max-tree-tokens'] === undefined ? {} : { maxTreeTokens: read['max-tree-tokens'] as number }),
-    ...(read['max-tool-calls'] === undefined ? {} : { maxToolCalls: read['max-tool-calls'] as number }),
-    ...(read['max-wall-time'] === undefined ? {} : { maxWallTimeMs: read['max-wall-time'] as number }),
-    ...(read.rules === undefined ? {} : { rulesFile: read.rules as string }),
-    ...(read['approval-timeout'] === undefined
-      ? {}
-      : { approvalTimeoutMs: (read['approval-timeout'] as number) * 1000 }),
-    ...(read['max-depth'] === undefined ? {} : { maxDepth: read['max-depth'] as number }),
-    ...(read['max-workers'] === undefined ? {} : { maxWorkers: read['max-workers'] as number }),
-    ...(values['no-delegate'] === true ? { delegate: false } : {}),
-  };
+  const read = readKitchenFlags(Object.fromEntries(given.map((name) => [name, values[name]])));
+  if (!read.ok) return read;
+  const { flags } = read;
   if (flags.delegate === false && (flags.maxDepth !== undefined || flags.maxWorkers !== undefined)) {
     return {
       ok: false,
@@ -180,57 +88,53 @@ export function parseCliArguments(argv: readonly string[]): ParsedArguments {
         'kitchen: --no-delegate runs without workers, so --max-depth and --max-workers have nothing to limit; drop one side',
     };
   }
+  const command = spec.read(words, flags);
+  return typeof command === 'string' ? { ok: false, message: command } : { ok: true, command };
+}
 
-  const [command, ...rest] = positionals;
-  if (read.port !== undefined && command !== 'web') {
-    return { ok: false, message: 'kitchen: --port is for the web UI only; use it as kitchen web --port N' };
-  }
-  switch (command) {
-    case undefined:
-    case 'help':
-      return { ok: true, command: { name: 'help' } };
-    case 'demo': {
-      const [scenario, ...extra] = rest;
-      if ((scenario === undefined || scenario === 'jars' || scenario === 'pastry') && extra.length === 0) {
-        return { ok: true, command: { name: 'demo', scenario: scenario ?? 'jars', flags } };
-      }
-      return {
-        ok: false,
-        message: `kitchen demo: unexpected ${JSON.stringify(rest.join(' '))}; use kitchen demo, or kitchen demo pastry (see kitchen --help)`,
-      };
+/**
+ * parseArgs reads `--jars -5` as a flag missing its value followed by a flag `-5`. A value flag
+ * followed by a negative number gets it as its value (`--jars=-5`), so the refusal can name the
+ * range the flag allows.
+ */
+function attachNegativeValues(argv: readonly string[]): string[] {
+  const args: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const word = argv[index] ?? '';
+    const next = argv[index + 1];
+    const name = word.startsWith('--') ? word.slice(2) : undefined;
+    if (
+      name !== undefined &&
+      isFlagName(name) &&
+      flagSpec(name).kind !== 'switch' &&
+      next !== undefined &&
+      /^-\d/.test(next)
+    ) {
+      args.push(`${word}=${next}`);
+      index += 1;
+    } else {
+      args.push(word);
     }
-    case 'servers':
-      if (rest.length > 0) {
-        return {
-          ok: false,
-          message: `kitchen ${command}: unexpected ${JSON.stringify(rest.join(' '))}; ${command} takes flags only (see kitchen --help)`,
-        };
-      }
-      return { ok: true, command: { name: command, flags } };
-    case 'web':
-      if (rest.length > 0) {
-        return {
-          ok: false,
-          message: `kitchen web: unexpected ${JSON.stringify(rest.join(' '))}; web takes flags only, and the task is typed in the page`,
-        };
-      }
-      return { ok: true, command: { name: 'web', port: (read.port as number | undefined) ?? 0, flags } };
-    case 'run': {
-      const task = rest.join(' ').trim();
-      if (task === '') {
-        return {
-          ok: false,
-          message: 'kitchen run: the task is missing; put it in quotes, e.g. kitchen run "Roll 3 dice"',
-        };
-      }
-      return { ok: true, command: { name: 'run', task, flags } };
-    }
-    default:
-      return {
-        ok: false,
-        message: `kitchen: unknown command ${JSON.stringify(command)}; use demo, run "<task>", servers, web or --help`,
-      };
   }
+  return args;
+}
+
+function isFlagName(name: string): name is FlagName {
+  return (FLAG_NAMES as string[]).includes(name);
+}
+
+/** The first single-value flag given twice, with every value it was given. */
+function findRepeatedValue(
+  tokens: ReadonlyArray<{ kind: string; name?: string; value?: string | undefined }>,
+): { name: string; values: string[] } | undefined {
+  const seen = new Map<string, string[]>();
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.name === undefined || !isFlagName(token.name)) continue;
+    if (flagSpec(token.name).kind !== 'value') continue;
+    seen.set(token.name, [...(seen.get(token.name) ?? []), token.value ?? '']);
+  }
+  for (const [name, values] of seen) if (values.length > 1) return { name, values };
+  return undefined;
 }
 
 /** node:util's messages name the flag; the kitchen adds the fix. */
@@ -238,13 +142,18 @@ function describeParseError(error: unknown): string {
   const code = (error as { code?: string }).code;
   const message = error instanceof Error ? error.message : String(error);
   const flag = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? 'a flag';
+  const name = flag.replace(/^-+/, '');
   switch (code) {
-    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return `kitchen: unknown flag ${flag}; see kitchen --help for the flags`;
-    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      return ['--json', '--help', '-h', '--yes', '--no', '--no-delegate'].includes(flag)
-        ? `kitchen: ${flag} takes no value; write it alone, e.g. kitchen demo ${flag}`
-        : `kitchen: ${flag} needs a value; write it as ${flag} VALUE (see kitchen --help)`;
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
+      const guess = flag.startsWith('--') ? didYouMean(name, [...FLAG_NAMES, 'help', 'version']) : undefined;
+      return `kitchen: unknown flag ${flag}${guess === undefined ? '' : ` (did you mean --${guess}?)`}; see kitchen --help for the flags`;
+    }
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
+      if (!isFlagName(name)) return `kitchen: ${flag} takes no value; write it alone, e.g. kitchen ${flag}`;
+      const spec = flagSpec(name);
+      if (spec.kind === 'switch') return `kitchen: ${flag} takes no value; write it alone, e.g. kitchen demo ${flag}`;
+      return `kitchen: ${flag} needs a value; write it as ${flag} ${spec.value} (${spec.fix})`;
+    }
     default:
       return `kitchen: ${message}; see kitchen --help`;
   }

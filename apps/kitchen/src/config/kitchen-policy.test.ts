@@ -10,7 +10,7 @@ import {
   type ToolDescriptor,
 } from '@kitchen/host';
 import { describe, expect, it } from 'vitest';
-import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
+import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import { createKitchenPolicy } from './kitchen-policy.js';
 
 const defaults: KitchenFlags = { json: false, model: 'offline', seed: 1729, jars: 80, latencyMs: 0, rules: [] };

@@ -19,7 +19,7 @@ import {
   type SpawnLimits,
   TreeBudget,
 } from '@kitchen/host';
-import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
+import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import type { KitchenConfig } from './kitchen-config.js';
 import { loadRulesFile } from './rules-file.js';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
+import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import { loadRunConfig } from './load-run-config.js';
 
 function flagsWith(servers: string[]): KitchenFlags {

@@ -1,7 +1,7 @@
 // The config a command runs with: kitchen.config.json (or --config FILE) plus the servers given
 // with --server. App side; every command that reaches servers reads its config here.
 
-import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
+import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import { type ConfigResult, findConfigFile, loadKitchenConfig } from './kitchen-config.js';
 import { parseServerFlag, type ServerEntry } from './mcp-servers.js';
 

@@ -2,7 +2,7 @@
 // inspector (or any client) can be pointed at them. App side.
 
 import { once } from 'node:events';
-import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
+import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import { loadRunConfig } from '../config/load-run-config.js';
 import { EXIT, type KitchenOutput } from '../terminal/kitchen-output.js';
 import { ServerStartError, serverLine } from './launch-server.js';

@@ -4,7 +4,7 @@
 import { PassThrough } from 'node:stream';
 import { DEFAULT_CALL_TIMEOUT_MS, declineAllAsker } from '@kitchen/host';
 import { describe, expect, it } from 'vitest';
-import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
+import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import { createHeldOutput } from './held-output.js';
 import type { KitchenOutput } from './kitchen-output.js';
 import { createTerminalPerson, toolCallTimeoutMs } from './terminal-person.js';

@@ -8,7 +8,7 @@ import {
   declineAllAsker,
   type ElicitationAsker,
 } from '@kitchen/host';
-import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
+import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import type { HeldOutput } from './held-output.js';
 import type { KitchenOutput } from './kitchen-output.js';
 import { createTerminalApprover } from './terminal-approver.js';

@@ -3,7 +3,7 @@
 
 import { once } from 'node:events';
 import { ConfigurationError, describeError, GateRuleError } from '@kitchen/host';
-import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
+import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import { loadRunConfig } from '../config/load-run-config.js';
 import { ServerStartError, serverLine } from '../server-processes/launch-server.js';
 import { describeUnavailable } from '../terminal/describe-toolbox.js';

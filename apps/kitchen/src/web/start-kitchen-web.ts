@@ -4,7 +4,7 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
+import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import type { KitchenConfig } from '../config/kitchen-config.js';
 import { type RunningServers, startServers } from '../server-processes/start-servers.js';
 import { createWebApp } from './create-web-app.js';

@@ -17,7 +17,7 @@ import {
   type ToolAnnotations,
   type Toolbox,
 } from '@kitchen/host';
-import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
+import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import { createModel, type ModelChoice } from '../config/create-model.js';
 import type { KitchenConfig } from '../config/kitchen-config.js';
 import { createKitchenPolicy, type KitchenPolicy } from '../config/kitchen-policy.js';

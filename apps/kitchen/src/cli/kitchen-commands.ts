@@ -1,0 +1,195 @@
+// Every command of the kitchen CLI, declared once: its forms and summary (the help), the flags
+// that apply, examples, how its words are read and what it runs. Adding a command is one entry.
+// App side; what a command runs is loaded only when it runs.
+
+import type { KitchenOutput } from '../terminal/kitchen-output.js';
+import type { FlagName, KitchenFlags } from './kitchen-flags.js';
+
+/** `kitchen demo` (the cookie jars) or `kitchen demo pastry` (sampling, elicitation, progress). */
+export type DemoScenario = 'jars' | 'pastry';
+
+export type CliCommand =
+  | { name: 'demo'; scenario: DemoScenario; flags: KitchenFlags }
+  | { name: 'run'; task: string; flags: KitchenFlags }
+  | { name: 'servers'; flags: KitchenFlags }
+  /** The web UI; port 0 picks a free one. */
+  | { name: 'web'; port: number; flags: KitchenFlags }
+  /** The general help, or one command's. */
+  | { name: 'help'; topic?: CommandName }
+  | { name: 'version' };
+
+export interface CommandContext {
+  output: KitchenOutput;
+  /** Aborted on Ctrl-C. */
+  signal: AbortSignal;
+}
+
+export interface CommandSpec<Command extends CliCommand = CliCommand> {
+  /** How it is typed, each with what it does (the help's first column and its summary). */
+  forms: ReadonlyArray<{ usage: string; summary: readonly string[] }>;
+  /** The flags that apply; any other flag is refused. */
+  flags: readonly FlagName[];
+  examples: readonly string[];
+  /** Reads the words after the command's name; a string is the refusal. */
+  read(words: readonly string[], flags: KitchenFlags): Command | string;
+  /** Runs it; resolves to the exit code. */
+  execute(command: Command, context: CommandContext): Promise<number>;
+}
+
+/** The flags of a run: the demo, `kitchen run` and each run of the web UI. */
+const RUN_FLAGS = [
+  'model',
+  'model-name',
+  'seed',
+  'jars',
+  'latency',
+  'max-iterations',
+  'config',
+  'server',
+  'log-level',
+  'yes',
+  'no',
+  'rule',
+  'rules',
+  'approval-timeout',
+  'max-tree-tokens',
+  'max-tool-calls',
+  'max-wall-time',
+  'max-depth',
+  'max-workers',
+  'no-delegate',
+] as const satisfies readonly FlagName[];
+
+const demo: CommandSpec<Extract<CliCommand, { name: 'demo' }>> = {
+  forms: [
+    { usage: 'kitchen demo', summary: ['inspect every cookie jar and report the tampered ones'] },
+    {
+      usage: 'kitchen demo pastry',
+      summary: [
+        'a server that asks the host for a model call (sampling),',
+        'asks you a question (a form) and reports progress',
+      ],
+    },
+  ],
+  flags: ['json', ...RUN_FLAGS],
+  examples: [
+    'kitchen demo',
+    'kitchen demo --jars 20 --seed 7',
+    'kitchen demo --no-delegate --max-tool-calls 120',
+    'kitchen demo pastry --yes',
+    'kitchen demo --json | jq .type',
+  ],
+  read: (words, flags) => {
+    const [scenario, ...extra] = words;
+    if ((scenario === undefined || scenario === 'jars' || scenario === 'pastry') && extra.length === 0)
+      return { name: 'demo', scenario: scenario ?? 'jars', flags };
+    return `kitchen demo: unexpected ${JSON.stringify(words.join(' '))}; use kitchen demo, or kitchen demo pastry (see kitchen demo --help)`;
+  },
+  execute: async (command, context) => {
+    const { demoTask, demoToolCallLimit, PASTRY_DEMO_TASK } = await import('../kitchen-task.js');
+    const { runKitchen } = await import('../run-kitchen.js');
+    const { flags } = command;
+    if (command.scenario === 'pastry') return runKitchen({ task: PASTRY_DEMO_TASK, flags, ...context });
+    const maxToolCalls = flags.maxToolCalls ?? demoToolCallLimit(flags.jars);
+    return runKitchen({ task: demoTask(flags.jars), flags: { ...flags, maxToolCalls }, ...context });
+  },
+};
+
+const run: CommandSpec<Extract<CliCommand, { name: 'run' }>> = {
+  forms: [{ usage: 'kitchen run "<task>"', summary: ['give the kitchen any task'] }],
+  flags: ['json', ...RUN_FLAGS],
+  examples: [
+    'kitchen run "Roll 3 dice"',
+    'kitchen run "discard the tampered jars among jars 1-10" --no',
+    'kitchen run "Inspect jars 1-5" --model anthropic --max-iterations 5',
+    'kitchen run "discard jar 2" --rule allow:cookie-jars/discard_jar',
+  ],
+  read: (words, flags) => {
+    const task = words.join(' ').trim();
+    if (task === '') return 'kitchen run: the task is missing; put it in quotes, e.g. kitchen run "Roll 3 dice"';
+    return { name: 'run', task, flags };
+  },
+  execute: async (command, context) => {
+    const { runKitchen } = await import('../run-kitchen.js');
+    return runKitchen({ task: command.task, flags: command.flags, ...context });
+  },
+};
+
+const servers: CommandSpec<Extract<CliCommand, { name: 'servers' }>> = {
+  forms: [
+    {
+      usage: 'kitchen servers',
+      summary: ['start the servers and print their URLs until Ctrl-C', '(point the MCP inspector at them)'],
+    },
+  ],
+  flags: ['json', 'config', 'server', 'seed', 'jars'],
+  examples: ['kitchen servers', 'kitchen servers --json --jars 12', 'kitchen servers --config my.config.json'],
+  read: (words, flags) =>
+    words.length > 0
+      ? `kitchen servers: unexpected ${JSON.stringify(words.join(' '))}; servers takes flags only (see kitchen servers --help)`
+      : { name: 'servers', flags },
+  execute: async (command, context) => {
+    const { serveServers } = await import('../server-processes/serve-servers.js');
+    return serveServers(command.flags, context.output, context.signal);
+  },
+};
+
+const web: CommandSpec<Extract<CliCommand, { name: 'web' }>> = {
+  forms: [
+    {
+      usage: 'kitchen web [--port N]',
+      summary: ['start the servers and the web UI on 127.0.0.1: one', 'lane per agent, approvals answered in the page'],
+    },
+  ],
+  flags: ['port', ...RUN_FLAGS],
+  examples: ['kitchen web', 'kitchen web --port 4000', 'kitchen web --jars 20 --max-depth 2'],
+  read: (words, flags) =>
+    words.length > 0
+      ? `kitchen web: unexpected ${JSON.stringify(words.join(' '))}; web takes flags only, and the task is typed in the page`
+      : { name: 'web', port: flags.port ?? 0, flags },
+  execute: async (command, context) => {
+    const { runWebCommand } = await import('../web/run-web-command.js');
+    return runWebCommand({ flags: command.flags, port: command.port, ...context });
+  },
+};
+
+const help: CommandSpec<Extract<CliCommand, { name: 'help' }>> = {
+  forms: [
+    { usage: 'kitchen --help', summary: ['this text'] },
+    { usage: 'kitchen COMMAND --help', summary: ["a command's flags and examples"] },
+    { usage: 'kitchen --version', summary: ["the kitchen's version"] },
+  ],
+  flags: [],
+  examples: ['kitchen --help', 'kitchen help demo', 'kitchen demo --help'],
+  read: (words) => {
+    const [topic, ...extra] = words;
+    if (topic === undefined) return { name: 'help' };
+    if (extra.length === 0 && isCommandName(topic)) return { name: 'help', topic };
+    return `kitchen help: no command ${JSON.stringify(words.join(' '))}; the commands are ${COMMAND_NAMES.join(', ')}`;
+  },
+  execute: async (command, context) => {
+    const { helpText } = await import('./help-text.js');
+    context.output.stdout.write(helpText(command.topic));
+    return 0;
+  },
+};
+
+export const KITCHEN_COMMANDS = { demo, run, servers, web, help } as const;
+
+export type CommandName = keyof typeof KITCHEN_COMMANDS;
+export const COMMAND_NAMES = Object.keys(KITCHEN_COMMANDS) as CommandName[];
+
+export function isCommandName(word: string): word is CommandName {
+  return Object.hasOwn(KITCHEN_COMMANDS, word);
+}
+
+/** The table's entry for a command, seen through the union every entry accepts. */
+export function commandSpec(name: CommandName): CommandSpec {
+  // Each entry reads and runs only its own command; the name ties a command to its entry.
+  return KITCHEN_COMMANDS[name] as unknown as CommandSpec;
+}
+
+/** Runs a parsed command (not `version`, which cli.ts answers itself). */
+export function executeCommand(command: Exclude<CliCommand, { name: 'version' }>, context: CommandContext) {
+  return commandSpec(command.name).execute(command, context);
+}
