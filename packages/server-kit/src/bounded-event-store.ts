@@ -12,7 +12,9 @@ export interface EventStoreLimits {
   maxBytes: number;
 }
 
-export const DEFAULT_EVENT_STORE_LIMITS: EventStoreLimits = { maxEvents: 500, maxBytes: 4 * 1024 * 1024 };
+/** Per session, so the worst case for a whole server is maxSessions × maxBytes (200 MiB at the
+ * defaults), plus one oversized newest event per session. */
+export const DEFAULT_EVENT_STORE_LIMITS: EventStoreLimits = { maxEvents: 500, maxBytes: 1024 * 1024 };
 
 interface StoredEvent {
   streamId: StreamId;

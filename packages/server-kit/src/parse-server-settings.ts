@@ -39,7 +39,7 @@ const commonHelp: Record<string, string> = {
   allowOrigin: 'accept requests from this browser origin too (repeatable)',
   idleSessionMs: `close a session idle this long (default ${DEFAULT_IDLE_SESSION_MS})`,
   maxSessions: `sessions open at once; one more gets 503 (default ${DEFAULT_MAX_SESSIONS})`,
-  logLevel: `JSON log lines on stderr from this level: ${LOG_LEVELS.join(', ')} (default ${DEFAULT_LOG_LEVEL})`,
+  logLevel: `the kit's JSON lines on stderr (not MCP logging) from: ${LOG_LEVELS.join(', ')} (default ${DEFAULT_LOG_LEVEL})`,
 };
 
 /** Settings every server process has. */
