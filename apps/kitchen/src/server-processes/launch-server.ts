@@ -193,7 +193,7 @@ function childEnvironment(entry: LaunchedServerEntry, options: LaunchOptions): N
   const base = { ...(options.environment ?? process.env) };
   // The host's API keys never go to a server (design.md: "what never crosses"). Nor does a
   // KITCHEN_TOKEN set for the kitchen's shell: every server would demand it as a bearer token
-  // the kitchen does not send. A config entry that wants one sets it in its "env".
+  // the kitchen does not send. An entry that wants one names it ("kitchen.token"), and the host sends it.
   for (const key of Object.keys(base)) if (key.startsWith('ANTHROPIC_') || key === 'KITCHEN_TOKEN') delete base[key];
   return {
     ...base,
