@@ -3,6 +3,7 @@
 import type { MemoryComparison } from './loop-memory.js';
 import type { LoopComparison } from './loop-overhead.js';
 import type { OfflineDecision } from './offline-decision.js';
+import type { PeerResult } from './peer-comparison.js';
 import type { QueueThroughput } from './queue-throughput.js';
 import type { SpawnSpeedup } from './spawn-speedup.js';
 import type { Target } from './targets.js';
@@ -18,6 +19,8 @@ export interface BenchResults {
   fanOut?: LoopComparison;
   spawn?: SpawnSpeedup;
   queue?: QueueThroughput;
+  /** With --peers: the other loops and MCP clients, against the same baselines. */
+  peers?: PeerResult[];
   memory?: MemoryComparison;
   offline?: OfflineDecision;
   targets: Target[];

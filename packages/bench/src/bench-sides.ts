@@ -14,6 +14,8 @@ export interface BenchSides {
   /** The host as `kitchen run` builds it: spawn_agent offered, with the CLI's default limits. */
   cliHost: KitchenHost;
   toolbox: Toolbox;
+  /** The echo server's endpoint, for peers that bring their own MCP client. */
+  url: string;
   /** What the echo server received, from either side. */
   received: ReceivedMessages;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export async function openBenchSides(): Promise<BenchSides> {
       host,
       cliHost,
       toolbox: host.toolbox,
+      url: echo.url,
       received: echo.received,
       close: async () => {
         await Promise.allSettled([host.close(), cliHost.close(), raw.close()]);

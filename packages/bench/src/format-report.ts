@@ -115,6 +115,26 @@ function notes(results: BenchResults): string[] {
         `      ${run.workers} worker${run.workers === 1 ? ' ' : 's'}: ${run.medianMs.toFixed(0)} ms, speed-up ${run.speedup.toFixed(2)}× (ideal ${run.ideal.toFixed(2)}×)`,
       );
   }
+  if (results.peers) {
+    const kitchen200 = loops.find((loop) => loop.turns === 200);
+    const kitchen800 = loops.find((loop) => loop.turns === 800);
+    lines.push('', 'Side by side (each against the same minimal loop and raw client, this run):');
+    lines.push('      loop                     N=200 wall  N=200 CPU  N=800 last/first  client CPU/call');
+    const row = (name: string, wall?: number, cpu?: number, growth?: number, client?: number) =>
+      `      ${name.padEnd(24)} ${fixed(wall).padStart(10)} ${fixed(cpu).padStart(10)} ${fixed(growth).padStart(17)} ${fixed(client).padStart(16)}`;
+    if (kitchen200)
+      lines.push(
+        row(
+          'kitchen, CLI policy',
+          kitchen200.ratio,
+          kitchen200.cpuRatio,
+          kitchen800?.growth.kitchen,
+          results.sequential?.cpuRatio,
+        ),
+      );
+    for (const peer of results.peers)
+      lines.push(row(peer.name, peer.loopRatio, peer.loopCpuRatio, peer.growth, peer.clientCpuRatio));
+  }
   if (queue) {
     lines.push(
       '',
@@ -157,6 +177,10 @@ function formatTable(rows: Row[]): string[] {
       .join('  ')
       .trimEnd();
   return [line(HEADER), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)];
+}
+
+function fixed(value: number | undefined): string {
+  return value === undefined ? '—' : `${value.toFixed(2)}×`;
 }
 
 function signed(value: number): string {

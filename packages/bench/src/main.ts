@@ -11,12 +11,14 @@ import { formatReport } from './format-report.js';
 import { compareMemory } from './loop-memory.js';
 import { compareLoops } from './loop-overhead.js';
 import { measureOfflineDecision } from './offline-decision.js';
+import { comparePeers } from './peer-comparison.js';
 import { measureQueueThroughput } from './queue-throughput.js';
 import { measureSpawnSpeedup } from './spawn-speedup.js';
 import { evaluateTargets } from './targets.js';
 import { compareToolCalls } from './tool-calls.js';
 
-const USAGE = 'Usage: pnpm bench [--json]\n  --json  print the results as JSON on stdout instead of the table';
+const USAGE =
+  'Usage: pnpm bench [--json] [--peers]\n  --json   print the results as JSON on stdout instead of the table\n  --peers  also run the Vercel AI SDK and OpenAI Agents JS loops and MCP clients, side by side';
 const SEQUENTIAL_CALLS = 500;
 const CONCURRENT_CALLS = 800;
 const IN_FLIGHT = 16;
@@ -28,10 +30,11 @@ const LOOP_RUNS = [
 ] as const;
 const MEMORY_TURNS = 200;
 const FAN_OUT = { turns: 25, callsPerTurn: 16 } as const;
-const SCENARIOS = 10;
-
 const flags = process.argv.slice(2);
-const unknown = flags.filter((flag) => flag !== '--json');
+const withPeers = flags.includes('--peers');
+const SCENARIOS = withPeers ? 11 : 10;
+
+const unknown = flags.filter((flag) => flag !== '--json' && flag !== '--peers' && flag !== '--help');
 if (flags.includes('--help') || unknown.length > 0) {
   if (!flags.includes('--help'))
     process.stderr.write(`bench: unknown argument ${unknown.map((flag) => `"${flag}"`).join(', ')}.\n`);
@@ -93,6 +96,8 @@ try {
   results.queue = await scenario(8, 'event queue throughput', () => measureQueueThroughput());
   results.memory = await scenario(9, `memory after ${MEMORY_TURNS} turns`, () => compareMemory(sides, MEMORY_TURNS));
   results.offline = await scenario(10, 'offline model decision time', () => measureOfflineDecision());
+  if (withPeers)
+    results.peers = await scenario(11, 'peers: Vercel AI SDK and OpenAI Agents JS', () => comparePeers(sides));
 } finally {
   await sides.close();
 }
