@@ -47,11 +47,11 @@ describe('untrusted text stays data', () => {
     expect(discard?.input).toEqual({ id: 16 });
     expect(ofType(run.events, 'approval-response').find((response) => response.tool === 'discard_jar')).toMatchObject({
       decision: 'denied',
-      by: 'rule',
+      by: 'nobody',
     });
     const refused = ofType(run.events, 'tool-result').find((result) => result.tool === 'discard_jar');
     expect(refused).toMatchObject({ isError: true, content: expect.stringContaining('needs approval') });
-    expect(refused?.content).toContain('--yes or a rule such as allow:cookie-jars/discard_jar');
+    expect(refused?.content).toContain('this run has no one to ask. Do not call it again;');
     const after = ofType(run.events, 'tool-result').find((result) => result.tool === 'inspect_jar');
     expect(JSON.parse(after?.content ?? '{}')).toMatchObject({ id: 16, discarded: false });
     expect(run.events.at(-1)).toMatchObject({ type: 'done', stopReason: 'end_turn' });

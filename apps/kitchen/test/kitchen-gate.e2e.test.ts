@@ -66,7 +66,7 @@ describe.concurrent('the gate from the command line', () => {
     });
   });
 
-  it('with nobody at a terminal and no flag: the discard is refused with a reason naming --yes and a rule', {
+  it('with nobody at a terminal and no flag: the discard is refused by nobody, naming the server the advice needs', {
     timeout: 30_000,
   }, async () => {
     const result = await runCli(['run', TASK, '--json', '--jars', '10', '--config', config]);
@@ -75,10 +75,9 @@ describe.concurrent('the gate from the command line', () => {
     expect(ofType(events, 'approval-request')).toEqual([]);
     expect(ofType(events, 'approval-response').find((event) => event.tool === 'discard_jar')).toMatchObject({
       decision: 'denied',
-      by: 'rule',
-      reason: expect.stringContaining(
-        'this run has no one to ask. Do not call it again. The user can allow it with --yes or a rule such as allow:cookie-jars/discard_jar.',
-      ),
+      by: 'nobody',
+      server: 'cookie-jars',
+      reason: expect.stringContaining('this run has no one to ask. Do not call it again;'),
     });
     expect(events.at(-1)).toMatchObject({ type: 'done', stopReason: 'end_turn' });
   });

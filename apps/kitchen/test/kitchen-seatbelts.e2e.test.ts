@@ -12,7 +12,7 @@ describe.concurrent('the seatbelts, as the terminal shows them', () => {
     const result = await demo('--max-tool-calls', '5');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      '⚠️ stopped early (seatbelt): Stopped: the run made 5 tool calls, the limit set by --max-tool-calls. Raise it to go further.',
+      '⚠️ stopped early (seatbelt): Stopped: the run made 5 tool calls, its limit. Raise --max-tool-calls to go further.',
     );
     expect(result.stdout).toMatch(/📊 seatbelt · \d+ iterations · 5 tool calls · /);
   });
@@ -21,7 +21,7 @@ describe.concurrent('the seatbelts, as the terminal shows them', () => {
     const result = await demo('--max-iterations', '2', '--no-delegate');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      '⚠️ stopped early (max_iterations): Stopped: the agent used all 2 of its model calls, the limit set by --max-iterations. Raise it to go further.',
+      '⚠️ stopped early (max_iterations): Stopped: the agent used all 2 of its model calls, its limit. Raise --max-iterations to go further.',
     );
     expect(reportedJarIds(result.stdout)).toEqual(tamperedJarIds(1729, 20));
     expect(result.stdout).toMatch(/📊 max_iterations · 2 iterations · /);
@@ -31,7 +31,7 @@ describe.concurrent('the seatbelts, as the terminal shows them', () => {
     const result = await demo('--max-wall-time', '400', '--latency', '250');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      '⚠️ stopped early (seatbelt): Stopped: the run reached 0.4 s of wall time, the limit set by --max-wall-time. Raise it to go further.',
+      '⚠️ stopped early (seatbelt): Stopped: the run reached 0.4 s of wall time, its limit. Raise --max-wall-time to go further.',
     );
     expect(result.stdout).toMatch(/📊 seatbelt · /);
   });
@@ -42,7 +42,7 @@ describe.concurrent('the seatbelts, as the terminal shows them', () => {
     const result = await runCli(['demo', '--max-tree-tokens', '27000', '--config', config]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /⚠️ stopped early \(budget\): Stopped: the tree budget has no room for another model call \(.*\), the limit set by --max-tree-tokens\. Raise it to go further\./,
+      /⚠️ stopped early \(budget\): Stopped: the tree budget has no room for another model call \(.*\)\. Raise --max-tree-tokens to go further\./,
     );
     expect(result.stdout).toMatch(/Not reached \(I ran out of room before inspecting them\): jars \d+/);
     const spent = /📊 budget · .* · ([\d,]+) of 27,000 tree tokens · /.exec(result.stdout)?.[1];

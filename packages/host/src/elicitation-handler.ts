@@ -42,7 +42,7 @@ export interface ElicitationHandlerOptions {
 /** The `elicitation` member of the Toolbox's ServerRequestHandlers. */
 export type ElicitationHandler = NonNullable<ServerRequestHandlers['elicitation']>;
 
-/** Declines every question: what `--no` gives, and a safe default for runs nobody watches. */
+/** Declines every question: for a person who refuses everything, and a safe default for runs nobody watches. */
 export const declineAllAsker: ElicitationAsker = async () => ({ action: 'decline' });
 
 /** Answers from a list, in order, and keeps the questions it was asked: for tests and demos. */

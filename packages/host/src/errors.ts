@@ -1,6 +1,8 @@
 // Typed errors for the host's callers. Host side. Tool failures never use these: they are data
 // (a ToolOutcome). These are for bugs and for whoever sets up or runs the whole kitchen.
 
+import type { ErrorReport } from './loop-event.js';
+
 /** The one base class: `code` is a stable string a caller can switch on. */
 export class KitchenError extends Error {
   readonly code: string;
@@ -37,10 +39,7 @@ export class ServerUnreachableError extends LocalError {
   constructor(server: string, url: string, reason: string, cause?: unknown, fix?: string) {
     super(
       'server-unreachable',
-      `Could not reach MCP server "${server}" at ${url}: ${reason}. ${
-        fix ??
-        'Is it running and listening on that URL? The example servers start with `npx tsx servers/<name>/src/main.ts --port 0` and print the URL to use.'
-      }`,
+      `Could not reach MCP server "${server}" at ${url}: ${reason}. ${fix ?? 'Is it running and listening on that URL?'}`,
       { cause },
     );
     this.server = server;
@@ -66,6 +65,16 @@ export class ConfigurationError extends LocalError {
   constructor(message: string) {
     super('invalid-configuration', message);
   }
+}
+
+/** The code, words and stack of anything thrown, for events (the app shows the stack to developers). */
+export function reportError(error: unknown): ErrorReport {
+  const stack = error instanceof Error ? error.stack : undefined;
+  return {
+    code: error instanceof KitchenError ? error.code : 'unexpected',
+    message: describeError(error),
+    ...(stack === undefined ? {} : { stack }),
+  };
 }
 
 /** Best-effort text of anything thrown, for messages meant for people and models. */

@@ -1,8 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { autoApprover, createPendingApprovals } from './gate/approver.js';
+import { createPendingApprovals } from './gate/approver.js';
 import { type ApprovalQuestion, type Approver, allowAllGate, formatDuration, Gate } from './gate.js';
 import type { LoopEventDraft } from './loop-event.js';
 import type { ToolAnnotations, ToolCallContext, ToolDescriptor } from './tool-types.js';
+
+/** Answers every question the same way, as a person who always says yes (or no) would. */
+function answering(approve: boolean): Approver {
+  return async () =>
+    approve
+      ? { approved: true, reason: 'approved by the test' }
+      : { approved: false, reason: 'the test refuses every call that needs approval' };
+}
 
 function tool(originalName: string, annotations: ToolAnnotations, server = 'cookie-jars'): ToolDescriptor {
   return {
@@ -141,6 +149,7 @@ describe('Gate.authorize', () => {
         requestId: expect.stringMatching(/^approval-\d+$/),
         callId: 'call-1',
         tool: 'inspect_jar',
+        server: 'cookie-jars',
         decision: 'approved',
         reason: 'marked read-only',
         by: 'rule',
@@ -148,19 +157,19 @@ describe('Gate.authorize', () => {
     ]);
   });
 
-  it('denies an ask when no approver is configured and says how to allow the call', async () => {
+  it('denies an ask when no approver is configured, as decided by nobody', async () => {
     const { context, events } = lane();
     const result = await new Gate().authorize({ tool: discardJar, input: { id: 17 }, context });
     const reason =
-      'discard_jar on cookie-jars was not run: it needs approval (discard_jar on cookie-jars is marked destructive) and this run has no one to ask. Do not call it again. The user can allow it with --yes or a rule such as allow:cookie-jars/discard_jar.';
+      'discard_jar on cookie-jars was not run: it needs approval (discard_jar on cookie-jars is marked destructive) and this run has no one to ask. Do not call it again; finish without it and say in your report what could not be done.';
     expect(result).toEqual({ approved: false, reason });
     expect(events.map((event) => event.type)).toEqual(['approval-response']);
-    expect(events[0]).toMatchObject({ decision: 'denied', by: 'rule', reason });
+    expect(events[0]).toMatchObject({ decision: 'denied', by: 'nobody', reason });
   });
 
   it('asks, then reports the user’s approval, in that order', async () => {
     const { context, events } = lane('2', 'call-9');
-    const gate = new Gate({ approver: autoApprover(true) });
+    const gate = new Gate({ approver: answering(true) });
     await expect(gate.authorize({ tool: discardJar, input: { id: 17 }, context })).resolves.toEqual({ approved: true });
     const requestId = (events[0] as { requestId: string }).requestId;
     expect(events).toEqual([
@@ -180,8 +189,9 @@ describe('Gate.authorize', () => {
         requestId,
         callId: 'call-9',
         tool: 'discard_jar',
+        server: 'cookie-jars',
         decision: 'approved',
-        reason: 'approved by --yes',
+        reason: 'approved by the test',
         by: 'user',
       },
     ]);
@@ -189,15 +199,14 @@ describe('Gate.authorize', () => {
 
   it('turns a refusal into a sentence the model can act on', async () => {
     const { context, events } = lane();
-    const refused = await new Gate({ approver: autoApprover(false) }).authorize({
+    const refused = await new Gate({ approver: answering(false) }).authorize({
       tool: discardJar,
       input: {},
       context,
     });
     expect(refused).toEqual({
       approved: false,
-      reason:
-        'The user denied discard_jar on cookie-jars: the run was started with --no, which refuses every call that needs approval.',
+      reason: 'The user denied discard_jar on cookie-jars: the test refuses every call that needs approval.',
     });
     expect(events.map((event) => [event.type, 'by' in event ? event.by : undefined])).toEqual([
       ['approval-request', undefined],
@@ -271,7 +280,7 @@ describe('Gate.authorize', () => {
     const controller = new AbortController();
     controller.abort();
     const { context, events } = lane('main', 'call-1', controller.signal);
-    const result = await new Gate({ approver: autoApprover(true) }).authorize({ tool: discardJar, input: {}, context });
+    const result = await new Gate({ approver: answering(true) }).authorize({ tool: discardJar, input: {}, context });
     expect(result.approved).toBe(false);
     expect(events.map((event) => event.type)).toEqual(['approval-response']);
   });

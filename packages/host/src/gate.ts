@@ -5,6 +5,7 @@
 import { ConfigurationError, describeError } from './errors.js';
 import { findDecidingRule, formatRule, type GateRule } from './gate/gate-rules.js';
 import { givenReason, type WaitOutcome, waitForAnswer } from './gate/wait-for-answer.js';
+import type { ApprovalResponseEvent } from './loop-event.js';
 import type { AgentInfo, ToolCallContext, ToolDescriptor } from './tool-types.js';
 
 export type Decision =
@@ -43,7 +44,7 @@ export type Approver = (question: ApprovalQuestion, signal: AbortSignal) => Prom
 
 /** Rules from one place (a flag, a file), named in the reasons the gate gives. */
 export interface GateRuleSet {
-  /** Where the rules came from, e.g. "--rule" or "rules.json"; shown in reasons. */
+  /** Where the rules came from, e.g. a file name; shown in reasons. */
   source: string;
   rules: GateRule[];
 }
@@ -56,7 +57,7 @@ export interface GateOptions {
    * app put its flags over its rules file over its config.
    */
   ruleSets?: GateRuleSet[];
-  /** Without one, every "ask" is denied with a reason saying how to allow the call. */
+  /** Without one, every "ask" is denied: nobody is there to answer. */
   approver?: Approver;
   /** How long an ask waits for an answer; default 5 minutes. */
   timeoutMs?: number;
@@ -99,7 +100,7 @@ export class Gate {
   async authorize(request: AuthorizeRequest): Promise<Authorization> {
     const { tool, input, context } = request;
     const requestId = `approval-${++requestCounter}`;
-    const respond = (authorization: Authorization, by: 'rule' | 'user' | 'timeout', reason?: string): Authorization => {
+    const respond = (authorization: Authorization, by: ApprovalResponseEvent['by'], reason?: string): Authorization => {
       const shownReason = authorization.approved ? reason : authorization.reason;
       context.emit({
         type: 'approval-response',
@@ -107,6 +108,7 @@ export class Gate {
         requestId,
         callId: context.callId,
         tool: tool.name,
+        server: tool.server,
         decision: authorization.approved ? 'approved' : 'denied',
         ...(shownReason === undefined ? {} : { reason: shownReason }),
         by,
@@ -118,7 +120,7 @@ export class Gate {
       if (decision.kind === 'approved') return respond({ approved: true }, 'rule', decision.reason);
       if (decision.kind === 'denied') return respond({ approved: false, reason: decision.reason }, 'rule');
       if (this.#approver === undefined)
-        return respond({ approved: false, reason: noApproverReason(tool, decision.reason) }, 'rule');
+        return respond({ approved: false, reason: noApproverReason(tool, decision.reason) }, 'nobody');
       if (context.signal.aborted) return respond({ approved: false, reason: stoppedReason(tool) }, 'user');
       const question: ApprovalQuestion = {
         requestId,
@@ -235,8 +237,7 @@ function decisionFromAnnotations(tool: ToolDescriptor): Decision {
 }
 
 function noApproverReason(tool: ToolDescriptor, askReason: string): string {
-  const flag = `allow:${tool.server}/${tool.originalName}`;
-  return `${describeTool(tool)} was not run: it needs approval (${askReason.replace(/\.$/, '')}) and this run has no one to ask. Do not call it again. The user can allow it with --yes or a rule such as ${flag}.`;
+  return `${describeTool(tool)} was not run: it needs approval (${askReason.replace(/\.$/, '')}) and this run has no one to ask. Do not call it again; finish without it and say in your report what could not be done.`;
 }
 
 function stoppedReason(tool: ToolDescriptor): string {

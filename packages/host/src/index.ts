@@ -22,7 +22,7 @@ export type { EventQueue } from './event-queue.js';
 // Host core (helper B)
 export { createEventQueue, drainWhile } from './event-queue.js';
 export type { PendingApprovals } from './gate/approver.js';
-export { autoApprover, createPendingApprovals } from './gate/approver.js';
+export { createPendingApprovals } from './gate/approver.js';
 export type { ApproverOutcome } from './gate/ask-approver.js';
 export { askApprover } from './gate/ask-approver.js';
 export type { GateAction, GateRule } from './gate/gate-rules.js';
@@ -33,7 +33,7 @@ export {
   GateRuleError,
   matchesGlob,
   parseGateRules,
-  parseRuleFlag,
+  parseRuleText,
   ruleMatches,
   ruleSpecificity,
 } from './gate/gate-rules.js';
@@ -54,7 +54,7 @@ export { AgentSlots } from './limits/agent-slots.js';
 export type { TreeSeatbelts, TreeTotals } from './limits/agent-tree.js';
 export { AgentTree } from './limits/agent-tree.js';
 export type { SeatbeltState, SeatbeltStop, Seatbelts } from './limits/seatbelts.js';
-export { checkSeatbelts, DEFAULT_SEATBELTS, parseSeatbelts, SEATBELT_FLAGS } from './limits/seatbelts.js';
+export { checkSeatbelts, DEFAULT_SEATBELTS, parseSeatbelts } from './limits/seatbelts.js';
 export type { SpawnLimits } from './limits/spawn-agent-limits.js';
 export {
   AGENT_DEPTH_LIMIT_TEXT,
@@ -83,7 +83,9 @@ export type {
   DoneEvent,
   ElicitationRequestEvent,
   ElicitationResponseEvent,
+  ErrorReport,
   IterationStartEvent,
+  LimitReached,
   LogLevel,
   LoopEvent,
   LoopEventDraft,
@@ -134,7 +136,6 @@ export type { RunAgentLoopOptions } from './run-agent-loop.js';
 export {
   DEFAULT_MAX_TOKENS_PER_CALL,
   MAX_ITERATIONS,
-  MAX_TREE_TOKENS_FLAG,
   runAgentLoop,
 } from './run-agent-loop.js';
 export type {

@@ -3,6 +3,28 @@
 
 import type { LoopStopReason } from './loop/stop-reason.js';
 
+/**
+ * Which limit stopped an agent or the run: the host option that set it, its value and what was
+ * spent (and, for the tree budget, what the next call needed). An app words it for a person, e.g.
+ * by naming the flag the limit came from.
+ */
+export interface LimitReached {
+  limit: 'maxIterations' | 'maxToolCalls' | 'maxWallTimeMs' | 'maxTreeTokens';
+  value: number;
+  spent: number;
+  /** maxTreeTokens only: the worst case of the model call that did not fit. */
+  needed?: number;
+}
+
+/** What went wrong when stopReason is "error": a code to switch on, words, and the stack for a developer. */
+export interface ErrorReport {
+  /** A KitchenErrorCode for the host's own errors; "unexpected" for anything else (a bug). */
+  code: string;
+  message: string;
+  /** The stack of what was thrown, when it had one: kept for developers, not shown to the model. */
+  stack?: string;
+}
+
 interface EventBase<Type extends string> {
   type: Type;
   /** Id of the agent (lane) the event belongs to: "main", "1", "2", ... */
@@ -51,10 +73,15 @@ export interface ApprovalResponseEvent extends EventBase<'approval-response'> {
   requestId: string;
   callId?: string;
   tool: string;
+  server: string;
   decision: 'approved' | 'denied';
   reason?: string;
-  /** rule: decided without asking; user: answered; timeout: nobody answered in time. */
-  by: 'rule' | 'user' | 'timeout';
+  /**
+   * Who ended the question. rule: a rule or the tool's annotations decided without asking; user: a
+   * person (or whoever answers for them) answered; timeout: nobody answered in time; nobody: it
+   * needed a person and the run has none to ask.
+   */
+  by: 'rule' | 'user' | 'timeout' | 'nobody';
 }
 export interface SamplingRequestEvent extends EventBase<'sampling-request'> {
   requestId: string;
@@ -126,6 +153,10 @@ export interface AgentEndEvent extends EventBase<'agent-end'> {
   costCents: number;
   stopReason: LoopStopReason;
   finalText: string;
+  /** Set when a limit stopped this agent. */
+  limit?: LimitReached;
+  /** Set when stopReason is "error". */
+  error?: ErrorReport;
 }
 export interface DoneEvent extends EventBase<'done'> {
   finalText: string;
@@ -134,8 +165,12 @@ export interface DoneEvent extends EventBase<'done'> {
   toolCalls: number;
   tokens: number;
   costCents: number;
-  /** Set when stopReason is "error" or a seatbelt stopped the run: what happened, in words. */
+  /** Set when the run stopped early: what happened, in neutral words. */
   detail?: string;
+  /** Set when a limit stopped the run. */
+  limit?: LimitReached;
+  /** Set when stopReason is "error". */
+  error?: ErrorReport;
 }
 
 export type LoopEvent =

@@ -195,9 +195,10 @@ describe('runAgentLoop', () => {
       toolCalls: 3,
       finalText: 'Jars 1-3 fine; jar 4 not reached.',
     });
-    expect(last(events, 'done').detail).toBe(
-      'Stopped: the agent used all 3 of its model calls, the limit set by --max-iterations. Raise it to go further.',
-    );
+    expect(last(events, 'done')).toMatchObject({
+      detail: 'Stopped: the agent used all 3 of its model calls, its limit.',
+      limit: { limit: 'maxIterations', value: 3, spent: 3 },
+    });
     expect(events.filter((event) => event.type === 'usage')).toHaveLength(4);
   });
 
@@ -329,9 +330,8 @@ describe('runAgentLoop', () => {
       stopReason: 'budget',
       finalText: 'Jar 1 is fine. Not reached: jars 2 and 3.',
     });
-    expect(last(events, 'done').detail).toMatch(
-      /^Stopped: the tree budget has no room for another model call .*--max-tree-tokens/,
-    );
+    expect(last(events, 'done').detail).toMatch(/^Stopped: the tree budget has no room for another model call \(/);
+    expect(last(events, 'done').limit).toMatchObject({ limit: 'maxTreeTokens' });
     expect(budget.spentTokens).toBeLessThanOrEqual(4_500);
     expect(budget.reservedTokens).toBe(0);
   });

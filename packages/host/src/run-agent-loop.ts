@@ -3,18 +3,17 @@
 // for the top-level agent, done), whatever went wrong on the way.
 
 import { setMaxListeners } from 'node:events';
-import { describeError } from './errors.js';
+import { describeError, reportError } from './errors.js';
 import type { Gate } from './gate.js';
 import { AgentTree, type TreeSeatbelts } from './limits/agent-tree.js';
 import { InputTokenBound } from './limits/input-token-bound.js';
-import { SEATBELT_FLAGS } from './limits/seatbelts.js';
 import { SPAWN_AGENT_TOOL } from './limits/spawn-agent-limits.js';
 import { callModelWithinBudget } from './loop/budgeted-model-call.js';
 import { askForLastReport, fallbackReport, type LastChanceCause } from './loop/last-chance.js';
 import type { LiveRun } from './loop/live-run.js';
 import { runToolCalls } from './loop/run-tool-calls.js';
 import type { LoopStopReason } from './loop/stop-reason.js';
-import { type LoopEvent, stamp } from './loop-event.js';
+import { type ErrorReport, type LimitReached, type LoopEvent, stamp } from './loop-event.js';
 import type { Message, Model, ModelRequest, TextBlock } from './model.js';
 import { type AgentInfo, MAIN_AGENT } from './tool-types.js';
 import type { Toolbox } from './toolbox.js';
@@ -23,8 +22,6 @@ import type { TreeBudget } from './tree-budget.js';
 /** A model that keeps calling tools forever is a bug, not a feature: the loop is bounded. */
 export const MAX_ITERATIONS = 20;
 export const DEFAULT_MAX_TOKENS_PER_CALL = 4096;
-/** The flag the app takes the tree budget from, named when the budget stops a run. */
-export const MAX_TREE_TOKENS_FLAG = '--max-tree-tokens';
 
 export interface RunAgentLoopOptions {
   messages: Message[];
@@ -37,7 +34,7 @@ export interface RunAgentLoopOptions {
   /** False: spawn_agent is neither offered nor run. Default true (offered when the toolbox has it). */
   delegate?: boolean;
   signal?: AbortSignal;
-  /** Model calls per agent (a per-agent seatbelt, --max-iterations). */
+  /** Model calls per agent (a per-agent seatbelt). */
   maxIterations?: number;
   maxTokensPerCall?: number;
   agent?: AgentInfo;
@@ -50,6 +47,8 @@ export interface RunAgentLoopOptions {
 interface Ending {
   stopReason: LoopStopReason;
   detail?: string;
+  limit?: LimitReached;
+  error?: ErrorReport;
   /** Set for the limits that end in a last-chance report. */
   lastChance?: LastChanceCause;
 }
@@ -110,7 +109,13 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
         ending = {
           stopReason: 'budget',
           lastChance: 'budget',
-          detail: `Stopped: the tree budget has no room for another model call (${need}), the limit set by ${MAX_TREE_TOKENS_FLAG}. Raise it to go further.`,
+          detail: `Stopped: the tree budget has no room for another model call (${need}).`,
+          limit: {
+            limit: 'maxTreeTokens',
+            value: outcome.maxTokens,
+            spent: outcome.maxTokens - outcome.left,
+            needed: outcome.worstCase,
+          },
         };
         break;
       }
@@ -120,6 +125,7 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
           : {
               stopReason: 'error',
               detail: `The model (${model.label}) failed on iteration ${totals.iterations}: ${outcome.reason}`,
+              error: reportError(outcome.error),
             };
         break;
       }
@@ -155,7 +161,7 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
       }
       const belt = tree.checkSeatbelts();
       if (belt) {
-        ending = { stopReason: 'seatbelt', detail: belt.message };
+        ending = { stopReason: 'seatbelt', detail: belt.message, limit: belt.limit };
         break;
       }
 
@@ -187,19 +193,27 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
     }
   } catch (error) {
     // A bug below us (a gate or local tool that threw) ends the run in words, not as a crash.
-    ending = { stopReason: 'error', detail: `The agent loop failed: ${describeError(error)}` };
+    ending = {
+      stopReason: 'error',
+      detail: `The agent loop failed: ${describeError(error)}`,
+      error: reportError(error),
+    };
   } finally {
     options.signal?.removeEventListener('abort', forwardAbort);
     stop.abort(new Error('the agent loop ended'));
   }
 
-  const { stopReason, detail } = ending ?? { stopReason: 'error', detail: 'The agent loop ended without a reason.' };
+  const { stopReason, detail, limit, error } = ending ?? {
+    stopReason: 'error',
+    detail: 'The agent loop ended without a reason.',
+  };
+  const why = { ...(limit === undefined ? {} : { limit }), ...(error === undefined ? {} : { error }) };
   // A worker's finalText is all its parent sees, so a stop it did not choose says why in it.
   if ((stopReason === 'error' || stopReason === 'seatbelt') && detail !== undefined) {
     finalText = [finalText.trim(), detail].filter((part) => part !== '').join('\n\n');
   }
   tree.addTotals(totals);
-  yield stamp({ type: 'agent-end', ...lane, ...totals, stopReason, finalText });
+  yield stamp({ type: 'agent-end', ...lane, ...totals, stopReason, finalText, ...why });
   if (agent.depth === 0) {
     // done counts the whole tree; with a budget, its spend (sampling calls charged to it included).
     const spend = budget ? { tokens: budget.spentTokens, costCents: budget.spentCents } : {};
@@ -211,6 +225,7 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
       ...tree.totals,
       ...spend,
       ...(detail === undefined ? {} : { detail }),
+      ...why,
     });
   }
 }
@@ -224,12 +239,13 @@ function limitBeforeModelCall(
 ): Ending | undefined {
   if (signal.aborted) return { stopReason: 'aborted', detail: 'The run was aborted.' };
   const belt = tree.checkSeatbelts();
-  if (belt) return { stopReason: 'seatbelt', detail: belt.message };
+  if (belt) return { stopReason: 'seatbelt', detail: belt.message, limit: belt.limit };
   if (iterations >= maxIterations) {
     return {
       stopReason: 'max_iterations',
       lastChance: 'max_iterations',
-      detail: `Stopped: the agent used all ${maxIterations} of its model calls, the limit set by ${SEATBELT_FLAGS.maxIterations}. Raise it to go further.`,
+      detail: `Stopped: the agent used all ${maxIterations} of its model calls, its limit.`,
+      limit: { limit: 'maxIterations', value: maxIterations, spent: iterations },
     };
   }
   return undefined;

@@ -134,7 +134,7 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
       const reason = `${server} is asking to spend ${formatCents(costCents)} on a model call (up to ${request.maxTokens} output tokens).`;
       if (options.approver === undefined) {
         throw refuse(
-          `${server} asked to spend ${formatCents(costCents)} on a model call and this run has no one to ask, so the answer is no. The user can allow it with --yes, or with a sampling rule for ${server} whose action is "allow".`,
+          `${server} asked to spend ${formatCents(costCents)} on a model call and this run has no one to ask, so the answer is no.`,
         );
       }
       const lastMessage = request.messages.at(-1)?.content;

@@ -133,7 +133,7 @@ describe('Toolbox.connect failures', () => {
     const error = toolbox.unavailable[0]?.error;
     expect(error).toBeInstanceOf(ServerRefusedError);
     expect(error).toMatchObject({ code: 'server-refused', server: 'pantry', status: 404 });
-    expect(error?.message).toContain('the example servers serve /mcp');
+    expect(error?.message).toContain('Check the path in the URL');
   });
 
   it('keeps the servers that answered when another one is down', async () => {

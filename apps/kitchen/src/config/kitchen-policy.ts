@@ -6,13 +6,12 @@
 import { basename } from 'node:path';
 import {
   type Approver,
-  autoApprover,
   ConfigurationError,
   DEFAULT_APPROVAL_TIMEOUT_MS,
   Gate,
   type GateRuleSet,
   MAX_TREE_TOKENS,
-  parseRuleFlag,
+  parseRuleText,
   parseSpawnLimits,
   type RunAgentLoopOptions,
   type SamplingHandlerOptions,
@@ -20,6 +19,7 @@ import {
   TreeBudget,
 } from '@kitchen/host';
 import type { KitchenFlags } from '../cli/kitchen-flags.js';
+import { autoApprover } from './auto-approver.js';
 import type { KitchenConfig } from './kitchen-config.js';
 import { loadRulesFile } from './rules-file.js';
 
@@ -51,7 +51,7 @@ export interface KitchenPolicyOptions {
 /** Throws the host's GateRuleError or ConfigurationError (both name the flag or file) for a bad value. */
 export function createKitchenPolicy(flags: KitchenFlags, options: KitchenPolicyOptions = {}): KitchenPolicy {
   const ruleSets: GateRuleSet[] = [
-    { source: '--rule', rules: flags.rules.map((rule) => parseRuleFlag(rule, '--rule')) },
+    { source: '--rule', rules: flags.rules.map((rule) => parseRuleText(rule, '--rule')) },
     ...(flags.rulesFile === undefined ? [] : [{ source: flags.rulesFile, rules: loadRulesFile(flags.rulesFile) }]),
     ...(options.config === undefined || options.config.rules.length === 0
       ? []

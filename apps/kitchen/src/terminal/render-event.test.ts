@@ -213,24 +213,46 @@ describe('renderEvent', () => {
         reason: 'discard_jar is destructive',
       }),
     ).toBe('✋ approval needed: cookie-jars.discard_jar {"id":3} — discard_jar is destructive');
-    expect(render({ ...base, type: 'approval-response', decision: 'approved', by: 'rule' })).toBeUndefined();
-    expect(render({ ...base, type: 'approval-response', decision: 'approved', by: 'user' })).toBe(
-      '✋ approved by you: discard_jar',
-    );
     expect(
-      render({ ...base, type: 'approval-response', decision: 'approved', by: 'user', reason: 'approved by --yes' }),
+      render({ ...base, type: 'approval-response', server: 'cookie-jars', decision: 'approved', by: 'rule' }),
+    ).toBeUndefined();
+    expect(
+      render({ ...base, type: 'approval-response', server: 'cookie-jars', decision: 'approved', by: 'user' }),
+    ).toBe('✋ approved by you: discard_jar');
+    expect(
+      render({
+        ...base,
+        type: 'approval-response',
+        server: 'cookie-jars',
+        decision: 'approved',
+        by: 'user',
+        reason: 'approved by --yes',
+      }),
     ).toBe('✋ approved discard_jar: approved by --yes');
     expect(
       render({
         ...base,
         type: 'approval-response',
+        server: 'cookie-jars',
         decision: 'denied',
         by: 'rule',
         reason: 'destructive tools need a person',
       }),
     ).toBe('⛔ denied discard_jar by rule: destructive tools need a person');
-    expect(render({ ...base, type: 'approval-response', decision: 'denied', by: 'timeout' })).toBe(
-      '⛔ denied discard_jar (nobody answered in time)',
+    expect(
+      render({ ...base, type: 'approval-response', server: 'cookie-jars', decision: 'denied', by: 'timeout' }),
+    ).toBe('⛔ denied discard_jar (nobody answered in time)');
+    expect(
+      render({
+        ...base,
+        type: 'approval-response',
+        server: 'cookie-jars',
+        decision: 'denied',
+        by: 'nobody',
+        reason: 'it needs approval and this run has no one to ask.',
+      }),
+    ).toBe(
+      '⛔ denied discard_jar (nobody to ask): it needs approval and this run has no one to ask. Allow it with --yes or --rule allow:cookie-jars/discard_jar.',
     );
   });
 
@@ -318,6 +340,47 @@ describe('renderEvent', () => {
     expect(render({ ...done, stopReason: 'max_iterations', finalText: '', detail: 'reached 20 iterations' })).toBe(
       '⚠️ stopped early (max_iterations): reached 20 iterations\n── report ──\n(the model gave no report)',
     );
+  });
+
+  it('turns the limit or the error a run stopped on into advice that names the flag', () => {
+    const stopped = { ...done, finalText: 'partial' };
+    expect(
+      render({
+        ...stopped,
+        stopReason: 'seatbelt',
+        detail: 'Stopped: the run made 10 tool calls, its limit.',
+        limit: { limit: 'maxToolCalls', value: 10, spent: 10 },
+      }),
+    ).toBe(
+      '⚠️ stopped early (seatbelt): Stopped: the run made 10 tool calls, its limit. Raise --max-tool-calls to go further.\n── report ──\npartial',
+    );
+    expect(
+      render({
+        ...stopped,
+        stopReason: 'budget',
+        detail: 'Stopped: the tree budget has no room for another model call.',
+        limit: { limit: 'maxTreeTokens', value: 1000, spent: 900, needed: 300 },
+      }),
+    ).toContain('Raise --max-tree-tokens to go further.');
+    expect(
+      render({
+        ...stopped,
+        stopReason: 'error',
+        detail: 'The model failed: Model "x" was not found (404). Pick a current Claude model.',
+        error: { code: 'model-not-found', message: 'Model "x" was not found (404).' },
+      }),
+    ).toContain('Pick a current Claude model. Set it with --model-name or KITCHEN_MODEL.');
+  });
+
+  it('shows the stack of a bug, and only of a bug', () => {
+    const bug = {
+      ...done,
+      stopReason: 'error' as const,
+      detail: 'The agent loop failed: boom',
+      error: { code: 'unexpected', message: 'boom', stack: 'Error: boom\n    at gate.ts:1:1' },
+    };
+    expect(render(bug)).toContain('Error: boom\n    at gate.ts:1:1');
+    expect(render({ ...bug, error: { ...bug.error, code: 'model-overloaded' } })).not.toContain('at gate.ts');
   });
 
   it('colours only when asked to', () => {

@@ -3,6 +3,7 @@
 
 import { type LoopEvent, MAIN_AGENT } from '@kitchen/host';
 import { cleanText, shortenLine } from './clean-text.js';
+import { approvalAdvice, stopAdvice } from './flag-advice.js';
 import { formatCents, formatTokens, plural } from './format-units.js';
 import { paint } from './paint.js';
 
@@ -118,20 +119,33 @@ function renderApprovalResponse(
 ): string | undefined {
   const tool = clean(event.tool);
   const reason = event.reason ? `: ${shortenLine(event.reason, width)}` : '';
+  const advice = approvalAdvice(event);
   if (event.decision === 'approved') {
     // Approvals by rule happen on every call; printing them would bury the ones that matter.
     if (event.by === 'rule') return undefined;
     return paint('green', event.reason ? `✋ approved ${tool}${reason}` : `✋ approved by you: ${tool}`, colour);
   }
-  const who = event.by === 'user' ? 'by you' : event.by === 'timeout' ? '(nobody answered in time)' : 'by rule';
-  return paint('red', `⛔ denied ${tool} ${who}`, colour) + reason;
+  const who = DENIED_BY[event.by];
+  return paint('red', `⛔ denied ${tool} ${who}`, colour) + reason + (advice === undefined ? '' : ` ${advice}`);
 }
+
+const DENIED_BY: Readonly<Record<Extract<LoopEvent, { type: 'approval-response' }>['by'], string>> = {
+  user: 'by you',
+  timeout: '(nobody answered in time)',
+  rule: 'by rule',
+  nobody: '(nobody to ask)',
+};
 
 function renderReport(event: Extract<LoopEvent, { type: 'done' }>, colour: boolean): string {
   const lines: string[] = [];
   if (event.stopReason !== 'end_turn') {
-    const detail = event.detail ? `: ${cleanText(event.detail)}` : '';
+    const advice = stopAdvice(event);
+    const words = [event.detail ? cleanText(event.detail) : undefined, advice].filter((part) => part !== undefined);
+    const detail = words.length === 0 ? '' : `: ${words.join(' ')}`;
     lines.push(paint('yellow', `⚠️ stopped early (${event.stopReason})${detail}`, colour));
+    // A bug turned into words keeps its stack where a developer looks (--json carries it too).
+    if (event.error?.code === 'unexpected' && event.error.stack !== undefined)
+      lines.push(paint('dim', cleanText(event.error.stack, { keepNewlines: true }), colour));
   }
   lines.push(paint('bold', '── report ──', colour));
   const report = cleanText(event.finalText, { keepNewlines: true }).trim();

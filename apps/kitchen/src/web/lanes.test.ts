@@ -171,6 +171,7 @@ describe('lanes', () => {
       view,
       at({
         type: 'approval-response',
+        server: 'cookie-jars',
         agent: '1',
         requestId: 'approval-7',
         callId: 'c9',
@@ -194,6 +195,7 @@ describe('lanes', () => {
       call('main', 'c1', 1),
       at({
         type: 'approval-response',
+        server: 'cookie-jars',
         agent: 'main',
         requestId: 'approval-1',
         callId: 'c1',
@@ -203,6 +205,7 @@ describe('lanes', () => {
       }),
       at({
         type: 'approval-response',
+        server: 'cookie-jars',
         agent: 'main',
         requestId: 'approval-2',
         callId: 'c1',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalQuestion } from '../gate.js';
-import { autoApprover, createPendingApprovals } from './approver.js';
+import { createPendingApprovals } from './approver.js';
 
 function question(requestId: string): ApprovalQuestion {
   return {
@@ -15,19 +15,6 @@ function question(requestId: string): ApprovalQuestion {
 }
 
 const neverAborted = new AbortController().signal;
-
-describe('autoApprover', () => {
-  it('approves everything for --yes and refuses everything for --no, saying why', async () => {
-    await expect(autoApprover(true)(question('a'), neverAborted)).resolves.toEqual({
-      approved: true,
-      reason: 'approved by --yes',
-    });
-    await expect(autoApprover(false)(question('a'), neverAborted)).resolves.toEqual({
-      approved: false,
-      reason: 'the run was started with --no, which refuses every call that needs approval',
-    });
-  });
-});
 
 describe('createPendingApprovals', () => {
   it('holds each question until it is answered and passes the answer and reason through', async () => {

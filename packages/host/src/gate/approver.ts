@@ -1,15 +1,7 @@
-// Approvers for the gate: fixed answers for --yes / --no, and a registry of pending questions
-// that a terminal prompt or the web UI answers by id. Host side; the prompt itself lives in the app.
+// A registry of pending approval questions that a terminal prompt or the web UI answers by id.
+// Host side; the prompt itself lives in the app.
 
 import type { ApprovalAnswer, ApprovalQuestion, Approver } from '../gate.js';
-
-/** Answers every question the same way: `autoApprover(true)` for --yes, `autoApprover(false)` for --no. */
-export function autoApprover(approve: boolean): Approver {
-  const answer: ApprovalAnswer = approve
-    ? { approved: true, reason: 'approved by --yes' }
-    : { approved: false, reason: 'the run was started with --no, which refuses every call that needs approval' };
-  return async () => ({ ...answer });
-}
 
 export interface PendingApprovals {
   /** Give this to the Gate: each question waits here until answered or no longer wanted. */

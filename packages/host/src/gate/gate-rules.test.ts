@@ -6,7 +6,7 @@ import {
   GateRuleError,
   matchesGlob,
   parseGateRules,
-  parseRuleFlag,
+  parseRuleText,
   ruleSpecificity,
 } from './gate-rules.js';
 
@@ -97,41 +97,41 @@ describe('parseGateRules', () => {
   });
 });
 
-describe('parseRuleFlag', () => {
+describe('parseRuleText', () => {
   it('reads ACTION:SERVER/TOOL, ACTION:TOOL and glob server or tool parts', () => {
-    expect(parseRuleFlag('allow:cookie-jars/discard_*')).toEqual({
+    expect(parseRuleText('allow:cookie-jars/discard_*', '--rule')).toEqual({
       server: 'cookie-jars',
       tool: 'discard_*',
       action: 'allow',
     });
-    expect(parseRuleFlag('deny:*/place_order')).toEqual({ server: '*', tool: 'place_order', action: 'deny' });
-    expect(parseRuleFlag('ask:pantry/*')).toEqual({ server: 'pantry', tool: '*', action: 'ask' });
-    expect(parseRuleFlag('allow:roll_dice')).toEqual({ tool: 'roll_dice', action: 'allow' });
+    expect(parseRuleText('deny:*/place_order', '--rule')).toEqual({ server: '*', tool: 'place_order', action: 'deny' });
+    expect(parseRuleText('ask:pantry/*', '--rule')).toEqual({ server: 'pantry', tool: '*', action: 'ask' });
+    expect(parseRuleText('allow:roll_dice', '--rule')).toEqual({ tool: 'roll_dice', action: 'allow' });
   });
 
-  it('explains each malformed flag with an example of the right form', () => {
-    expect(problemOf(() => parseRuleFlag('cookie-jars/discard_jar'))).toBe(
+  it('explains each malformed rule with an example of the right form', () => {
+    expect(problemOf(() => parseRuleText('cookie-jars/discard_jar', '--rule'))).toBe(
       '--rule "cookie-jars/discard_jar": no action before ":"; write ACTION:TOOL or ACTION:SERVER/TOOL, e.g. allow:cookie-jars/discard_*',
     );
-    expect(problemOf(() => parseRuleFlag('yes:pantry/*', '--allow'))).toBe(
+    expect(problemOf(() => parseRuleText('yes:pantry/*', '--allow'))).toBe(
       '--allow "yes:pantry/*": the action must be one of allow, ask, deny (got "yes")',
     );
-    expect(problemOf(() => parseRuleFlag('allow:'))).toBe(
+    expect(problemOf(() => parseRuleText('allow:', '--rule'))).toBe(
       '--rule "allow:": nothing after "allow:"; write ACTION:TOOL or ACTION:SERVER/TOOL, e.g. allow:cookie-jars/discard_*',
     );
-    expect(problemOf(() => parseRuleFlag('deny:/place_order'))).toBe(
+    expect(problemOf(() => parseRuleText('deny:/place_order', '--rule'))).toBe(
       '--rule "deny:/place_order": the server before "/" is empty; write */place_order to match any server',
     );
-    expect(problemOf(() => parseRuleFlag('ask:pantry/'))).toBe(
+    expect(problemOf(() => parseRuleText('ask:pantry/', '--rule'))).toBe(
       '--rule "ask:pantry/": the tool after "/" is empty; write pantry/* to match every tool on pantry',
     );
-    expect(problemOf(() => parseRuleFlag('ask:a/b/c'))).toBe(
+    expect(problemOf(() => parseRuleText('ask:a/b/c', '--rule'))).toBe(
       '--rule "ask:a/b/c": more than one "/"; write ACTION:TOOL or ACTION:SERVER/TOOL, e.g. allow:cookie-jars/discard_*',
     );
   });
 
-  it('prints a rule back in flag form', () => {
-    expect(formatRule(parseRuleFlag('allow:cookie-jars/discard_*'))).toBe('allow:cookie-jars/discard_*');
+  it('prints a rule back in its short form', () => {
+    expect(formatRule(parseRuleText('allow:cookie-jars/discard_*', '--rule'))).toBe('allow:cookie-jars/discard_*');
     expect(formatRule({ server: 'pantry', action: 'ask' })).toBe('ask:pantry/*');
     expect(formatRule({ tool: 'roll_dice', action: 'deny' })).toBe('deny:roll_dice');
   });

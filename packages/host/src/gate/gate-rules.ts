@@ -1,4 +1,4 @@
-// Approval rules for the gate: their shape, parsing from a rules file or a CLI flag, and matching
+// Approval rules for the gate: their shape, parsing from a rules file or the short ACTION:SERVER/TOOL form, and matching
 // against a tool. Host side; servers never see the rules, they only propose tools.
 
 import { z } from 'zod';
@@ -18,7 +18,7 @@ export interface GateRule {
   reason?: string;
 }
 
-/** A rule file or flag that cannot be used; the message names the source, the field and the fix. */
+/** Rules that cannot be used; the message names the source, the field and the fix. */
 export class GateRuleError extends LocalError {
   /** Every problem found, one line each; the message joins them. */
   readonly problems: readonly string[];
@@ -70,16 +70,17 @@ export function parseGateRules(input: unknown, source: string): GateRule[] {
 }
 
 /**
- * Parses the flag form `ACTION:TOOL` or `ACTION:SERVER/TOOL`, e.g. `allow:cookie-jars/discard_*`,
- * `ask:pantry/*` or `deny:place_order`. `source` names the flag in messages.
+ * Parses a rule's short form `ACTION:TOOL` or `ACTION:SERVER/TOOL`, e.g. `allow:cookie-jars/discard_*`,
+ * `ask:pantry/*` or `deny:place_order` (the form formatRule writes). `source` says where the text
+ * came from (a flag, a setting) and opens every message.
  */
-export function parseRuleFlag(flag: string, source = '--rule'): GateRule {
-  const where = `${source} ${JSON.stringify(flag)}`;
+export function parseRuleText(text: string, source: string): GateRule {
+  const where = `${source} ${JSON.stringify(text)}`;
   const example = 'write ACTION:TOOL or ACTION:SERVER/TOOL, e.g. allow:cookie-jars/discard_*';
-  const colon = flag.indexOf(':');
+  const colon = text.indexOf(':');
   if (colon < 0) throw new GateRuleError([`${where}: no action before ":"; ${example}`]);
-  const action = flag.slice(0, colon).trim();
-  const pattern = flag.slice(colon + 1).trim();
+  const action = text.slice(0, colon).trim();
+  const pattern = text.slice(colon + 1).trim();
   if (!isGateAction(action)) {
     throw new GateRuleError([`${where}: the action must be one of allow, ask, deny (got ${JSON.stringify(action)})`]);
   }
@@ -153,7 +154,7 @@ export function findDecidingRule(
   return best;
 }
 
-/** The flag form of a rule, for messages: `allow:cookie-jars/discard_jar`. */
+/** The short form of a rule, for messages: `allow:cookie-jars/discard_jar`. */
 export function formatRule(rule: GateRule): string {
   const pattern = rule.server === undefined ? (rule.tool ?? '*') : `${rule.server}/${rule.tool ?? '*'}`;
   return `${rule.action}:${pattern}`;

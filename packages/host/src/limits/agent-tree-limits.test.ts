@@ -137,15 +137,19 @@ describe('one TreeBudget for the whole tree', () => {
 });
 
 describe('seatbelts for the whole run', () => {
-  it('stops every agent at --max-tool-calls, counting the calls of all lanes together', async () => {
+  it('stops every agent at maxToolCalls, counting the calls of all lanes together', async () => {
     const model = teamModel({
       main: (_request, turn) => (turn === 0 ? hire(3) : textTurn('unreached')),
       worker: echoForever,
     });
     const events = await run({ model, seatbelts: { maxToolCalls: 10 } });
 
-    const message = 'Stopped: the run made 10 tool calls, the limit set by --max-tool-calls. Raise it to go further.';
-    expect(ofType(events, 'done')[0]).toMatchObject({ stopReason: 'seatbelt', detail: message });
+    const message = 'Stopped: the run made 10 tool calls, its limit.';
+    expect(ofType(events, 'done')[0]).toMatchObject({
+      stopReason: 'seatbelt',
+      detail: message,
+      limit: { limit: 'maxToolCalls', value: 10, spent: 10 },
+    });
     const ends = ofType(events, 'agent-end');
     expect(ends.map((event) => event.stopReason)).toEqual(['seatbelt', 'seatbelt', 'seatbelt', 'seatbelt']);
     for (const end of ends) expect(end.finalText).toContain(message);
@@ -156,7 +160,7 @@ describe('seatbelts for the whole run', () => {
     expect(ofType(events, 'done')[0]?.toolCalls).toBe(10);
   });
 
-  it('stops every agent at --max-wall-time', async () => {
+  it('stops every agent at maxWallTimeMs', async () => {
     const model = teamModel({
       main: (_request, turn) => (turn === 0 ? hire(2) : textTurn('unreached')),
       worker: () => ({ ...echoForever(), delayMs: 30 }),
@@ -165,16 +169,17 @@ describe('seatbelts for the whole run', () => {
 
     expect(ofType(events, 'done')[0]).toMatchObject({
       stopReason: 'seatbelt',
-      detail: expect.stringContaining('the limit set by --max-wall-time'),
+      detail: expect.stringMatching(/^Stopped: the run reached .* s of wall time, its limit\.$/),
+      limit: { limit: 'maxWallTimeMs', value: 150 },
     });
     expect(ofType(events, 'agent-end').map((event) => event.stopReason)).toEqual(['seatbelt', 'seatbelt', 'seatbelt']);
   });
 
-  it('refuses a bad seatbelt before the run starts, naming the flag', async () => {
+  it('refuses a bad seatbelt before the run starts, naming the field', async () => {
     const model = teamModel({ main: () => textTurn('unused'), worker: () => textTurn('unused') });
     await expect(run({ model, seatbelts: { maxToolCalls: 0 } })).rejects.toThrow(ConfigurationError);
     await expect(run({ model, seatbelts: { maxToolCalls: 0 } })).rejects.toThrow(
-      '--max-tool-calls must be a whole number, 1 or more (got 0)',
+      'maxToolCalls must be a whole number, 1 or more (got 0)',
     );
     expect(model.requests).toHaveLength(0);
   });

@@ -5,35 +5,33 @@ import { AgentTree } from './agent-tree.js';
 import { DEFAULT_SEATBELTS } from './seatbelts.js';
 
 describe('AgentTree', () => {
-  it('admits tool calls up to --max-tool-calls, then refuses them and reports the tripped belt', () => {
+  it('admits tool calls up to maxToolCalls, then refuses them and reports the tripped belt', () => {
     const tree = new AgentTree({ maxToolCalls: 3 });
     expect([1, 2, 3, 4].map(() => tree.admitToolCall())).toEqual([true, true, true, false]);
     expect(tree.toolCallsAdmitted).toBe(3);
     expect(tree.checkSeatbelts()).toEqual({
-      belt: 'max-tool-calls',
-      message: 'Stopped: the run made 3 tool calls, the limit set by --max-tool-calls. Raise it to go further.',
+      limit: { limit: 'maxToolCalls', value: 3, spent: 3 },
+      message: 'Stopped: the run made 3 tool calls, its limit.',
     });
-    expect(tree.refusedCallText('echo')).toBe(
-      'Tool "echo" was not run: the run reached its limit of 3 tool calls, set by --max-tool-calls.',
-    );
+    expect(tree.refusedCallText('echo')).toBe('Tool "echo" was not run: the run reached its limit of 3 tool calls.');
   });
 
-  it('trips the wall-time belt once the run has lasted --max-wall-time', () => {
+  it('trips the wall-time belt once the run has lasted maxWallTimeMs', () => {
     let now = 1_000;
     const tree = new AgentTree({ maxWallTimeMs: 5_000 }, () => now);
     expect(tree.checkSeatbelts()).toBeUndefined();
     now += 5_000;
     expect(tree.checkSeatbelts()).toEqual({
-      belt: 'max-wall-time',
-      message: 'Stopped: the run reached 5 s of wall time, the limit set by --max-wall-time. Raise it to go further.',
+      limit: { limit: 'maxWallTimeMs', value: 5_000, spent: 5_000 },
+      message: 'Stopped: the run reached 5 s of wall time, its limit.',
     });
   });
 
-  it('takes DEFAULT_SEATBELTS for limits it is not given, and names the flag of a bad one', () => {
+  it('takes DEFAULT_SEATBELTS for limits it is not given, and names the field of a bad one', () => {
     expect(new AgentTree().limits).toEqual(DEFAULT_SEATBELTS);
     expect(() => new AgentTree({ maxToolCalls: 0 })).toThrow(ConfigurationError);
     expect(() => new AgentTree({ maxWallTimeMs: -1 })).toThrow(
-      '--max-wall-time must be a whole number of milliseconds, 1 or more (got -1)',
+      'maxWallTimeMs must be a whole number of milliseconds, 1 or more (got -1)',
     );
   });
 

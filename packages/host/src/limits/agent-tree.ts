@@ -3,7 +3,7 @@
 // and handed to each worker by reference, so "the run made 50 tool calls" counts every lane.
 
 import { AgentSlots } from './agent-slots.js';
-import { checkSeatbelts, parseSeatbelts, SEATBELT_FLAGS, type SeatbeltStop, type Seatbelts } from './seatbelts.js';
+import { checkSeatbelts, parseSeatbelts, type SeatbeltStop, type Seatbelts } from './seatbelts.js';
 
 /** Whole-run limits; omitted ones take DEFAULT_SEATBELTS. maxIterations is per agent (a loop option). */
 export type TreeSeatbelts = Partial<Pick<Seatbelts, 'maxToolCalls' | 'maxWallTimeMs'>>;
@@ -24,7 +24,7 @@ export class AgentTree {
   readonly #now: () => number;
   #toolCallsAdmitted = 0;
 
-  /** Throws a ConfigurationError naming the flag when a limit is not a whole number of 1 or more. */
+  /** Throws a ConfigurationError naming the field when a limit is not a whole number of 1 or more. */
   constructor(seatbelts: TreeSeatbelts = {}, now: () => number = Date.now) {
     this.limits = Object.freeze(parseSeatbelts(seatbelts));
     this.#now = now;
@@ -32,7 +32,7 @@ export class AgentTree {
   }
 
   /**
-   * Counts one tool call against --max-tool-calls; false when the run has no call left. Synchronous,
+   * Counts one tool call against maxToolCalls; false when the run has no call left. Synchronous,
    * so concurrent lanes can never start more calls than the limit between them.
    */
   admitToolCall(): boolean {
@@ -56,7 +56,7 @@ export class AgentTree {
 
   /** The result a call gets when the run has no tool call left for it. */
   refusedCallText(tool: string): string {
-    return `Tool "${tool}" was not run: the run reached its limit of ${this.limits.maxToolCalls} tool calls, set by ${SEATBELT_FLAGS.maxToolCalls}.`;
+    return `Tool "${tool}" was not run: the run reached its limit of ${this.limits.maxToolCalls} tool calls.`;
   }
 
   addTotals(totals: TreeTotals): void {

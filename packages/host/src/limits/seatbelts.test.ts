@@ -28,11 +28,11 @@ describe('parseSeatbelts', () => {
     });
   });
 
-  it('names the flag and the fix for a bad value', () => {
-    expect(problemOf({ maxToolCalls: 0 })).toBe('--max-tool-calls must be a whole number, 1 or more (got 0)');
-    expect(problemOf({ maxIterations: '2.5' })).toBe('--max-iterations must be a whole number, 1 or more (got "2.5")');
+  it('names the field and the fix for a bad value', () => {
+    expect(problemOf({ maxToolCalls: 0 })).toBe('maxToolCalls must be a whole number, 1 or more (got 0)');
+    expect(problemOf({ maxIterations: '2.5' })).toBe('maxIterations must be a whole number, 1 or more (got "2.5")');
     expect(problemOf({ maxWallTimeMs: 'soon' })).toBe(
-      '--max-wall-time must be a whole number of milliseconds, 1 or more (got "soon")',
+      'maxWallTimeMs must be a whole number of milliseconds, 1 or more (got "soon")',
     );
   });
 
@@ -48,20 +48,20 @@ describe('checkSeatbelts', () => {
     expect(checkSeatbelts({ toolCalls: 49, elapsedMs: 119_999, limits })).toBeUndefined();
   });
 
-  it('stops at the tool-call limit and says which flag to raise', () => {
+  it('stops at the tool-call limit and says which limit, its value and what was spent', () => {
     expect(checkSeatbelts({ toolCalls: 50, elapsedMs: 0, limits })).toEqual({
-      belt: 'max-tool-calls',
-      message: 'Stopped: the run made 50 tool calls, the limit set by --max-tool-calls. Raise it to go further.',
+      limit: { limit: 'maxToolCalls', value: 50, spent: 50 },
+      message: 'Stopped: the run made 50 tool calls, its limit.',
     });
     expect(checkSeatbelts({ toolCalls: 53, elapsedMs: 0, limits })?.message).toBe(
-      'Stopped: the run made 53 tool calls, past the limit of 50 set by --max-tool-calls. Raise it to go further.',
+      'Stopped: the run made 53 tool calls, past its limit of 50.',
     );
   });
 
   it('stops at the wall-time limit', () => {
     expect(checkSeatbelts({ toolCalls: 0, elapsedMs: 120_000, limits })).toEqual({
-      belt: 'max-wall-time',
-      message: 'Stopped: the run reached 120 s of wall time, the limit set by --max-wall-time. Raise it to go further.',
+      limit: { limit: 'maxWallTimeMs', value: 120_000, spent: 120_000 },
+      message: 'Stopped: the run reached 120 s of wall time, its limit.',
     });
   });
 });

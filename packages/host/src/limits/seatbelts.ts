@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { ConfigurationError } from '../errors.js';
+import type { LimitReached } from '../loop-event.js';
 
 export interface Seatbelts {
   /** Model calls per agent (the loop's own bound). */
@@ -19,13 +20,6 @@ export const DEFAULT_SEATBELTS: Readonly<Seatbelts> = Object.freeze({
   maxWallTimeMs: 10 * 60_000,
 });
 
-/** The flag each limit comes from, so messages tell the user what to raise. */
-export const SEATBELT_FLAGS: Readonly<Record<keyof Seatbelts, string>> = Object.freeze({
-  maxIterations: '--max-iterations',
-  maxToolCalls: '--max-tool-calls',
-  maxWallTimeMs: '--max-wall-time',
-});
-
 export interface SeatbeltState {
   toolCalls: number;
   elapsedMs: number;
@@ -33,7 +27,8 @@ export interface SeatbeltState {
 }
 
 export interface SeatbeltStop {
-  belt: 'max-tool-calls' | 'max-wall-time';
+  limit: LimitReached;
+  /** A neutral sentence for the model and the events. */
   message: string;
 }
 
@@ -51,7 +46,7 @@ const seatbeltsSchema = z.strictObject({
 
 /**
  * Validates seatbelt limits (numbers or numeric strings) and fills the rest from DEFAULT_SEATBELTS.
- * A bad value throws a ConfigurationError naming the flag and the fix.
+ * A bad value throws a ConfigurationError naming the field and the fix.
  */
 export function parseSeatbelts(input: unknown = {}): Seatbelts {
   const parsed = seatbeltsSchema.safeParse(input ?? {});
@@ -64,9 +59,8 @@ export function parseSeatbelts(input: unknown = {}): Seatbelts {
       if (field === undefined)
         return `seatbelts must be an object like { "maxToolCalls": 50 } (got ${JSON.stringify(input)})`;
       const value = (input as Record<string, unknown>)[String(field)];
-      const flag = SEATBELT_FLAGS[field as keyof Seatbelts] ?? String(field);
       const unit = field === 'maxWallTimeMs' ? ' of milliseconds' : '';
-      return `${flag} must be a whole number${unit}, 1 or more (got ${JSON.stringify(value) ?? 'nothing'})`;
+      return `${String(field)} must be a whole number${unit}, 1 or more (got ${JSON.stringify(value) ?? 'nothing'})`;
     });
     throw new ConfigurationError(problems.join('\n'));
   }
@@ -77,20 +71,23 @@ export function parseSeatbelts(input: unknown = {}): Seatbelts {
   return limits;
 }
 
-/** Undefined while the run is inside its limits; otherwise which belt stopped it and a message for the user. */
+/** Undefined while the run is inside its limits; otherwise which limit stopped it and a neutral sentence. */
 export function checkSeatbelts(state: SeatbeltState): SeatbeltStop | undefined {
   const { toolCalls, elapsedMs, limits } = state;
   if (toolCalls >= limits.maxToolCalls) {
     const count =
       toolCalls === limits.maxToolCalls
-        ? `made ${toolCalls} tool calls, the limit set by ${SEATBELT_FLAGS.maxToolCalls}`
-        : `made ${toolCalls} tool calls, past the limit of ${limits.maxToolCalls} set by ${SEATBELT_FLAGS.maxToolCalls}`;
-    return { belt: 'max-tool-calls', message: `Stopped: the run ${count}. Raise it to go further.` };
+        ? `made ${toolCalls} tool calls, its limit`
+        : `made ${toolCalls} tool calls, past its limit of ${limits.maxToolCalls}`;
+    return {
+      limit: { limit: 'maxToolCalls', value: limits.maxToolCalls, spent: toolCalls },
+      message: `Stopped: the run ${count}.`,
+    };
   }
   if (elapsedMs >= limits.maxWallTimeMs) {
     return {
-      belt: 'max-wall-time',
-      message: `Stopped: the run reached ${formatSeconds(limits.maxWallTimeMs)} of wall time, the limit set by ${SEATBELT_FLAGS.maxWallTimeMs}. Raise it to go further.`,
+      limit: { limit: 'maxWallTimeMs', value: limits.maxWallTimeMs, spent: Math.round(elapsedMs) },
+      message: `Stopped: the run reached ${formatSeconds(limits.maxWallTimeMs)} of wall time, its limit.`,
     };
   }
   return undefined;

@@ -11,7 +11,7 @@ export type ModelCallOutcome =
   | { kind: 'answered'; response: ModelResponse; tokens: number; costCents: number }
   /** The budget refused the reservation: the call was not made. */
   | { kind: 'no-room'; worstCase: number; left: number; maxTokens: number }
-  | { kind: 'failed'; aborted: boolean; reason: string };
+  | { kind: 'failed'; aborted: boolean; reason: string; error: unknown };
 
 export interface BudgetedModelCall {
   model: Model;
@@ -38,7 +38,7 @@ export async function callModelWithinBudget(call: BudgetedModelCall): Promise<Mo
     response = await untilAborted(model.complete({ ...request, signal }), signal);
   } catch (error) {
     if (reservation) budget?.release(reservation);
-    return { kind: 'failed', aborted: signal.aborted, reason: describeError(error) };
+    return { kind: 'failed', aborted: signal.aborted, reason: describeError(error), error };
   }
   inputBound?.observe(request, response.usage.inputTokens);
   if (reservation && budget)

@@ -27,7 +27,7 @@ export interface TurnToolCalls {
 export interface TurnResults {
   /** One tool_result block per tool_use block, in the same order. */
   results: ToolResultBlock[];
-  /** Calls that were started; calls past the run's --max-tool-calls were answered without running. */
+  /** Calls that were started; calls past the run's maxToolCalls were answered without running. */
   started: number;
 }
 

@@ -32,7 +32,7 @@ function httpRefusal(server: string, url: string, error: StreamableHTTPError): S
     case 401:
       return refuse(
         'HTTP 401, it wants a bearer token',
-        'Pass headers: { authorization: "Bearer <token>" } for this server (the example servers read KITCHEN_TOKEN).',
+        'Pass headers: { authorization: "Bearer <token>" } for this server.',
       );
     case 403:
       return refuse(
@@ -42,7 +42,7 @@ function httpRefusal(server: string, url: string, error: StreamableHTTPError): S
     case 404:
       return refuse(
         'HTTP 404, nothing serves MCP at that path',
-        'Check the path in the URL: the example servers serve /mcp.',
+        'Check the path in the URL (MCP servers commonly serve /mcp).',
       );
     default:
       return refuse(`HTTP ${status ?? 'error'} (${error.message})`, "Check the server's own log for the reason.");

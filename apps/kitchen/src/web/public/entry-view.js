@@ -141,7 +141,14 @@ function renderApproval(entry, underCall) {
       answerButtons(`/api/approvals/${encodeURIComponent(entry.requestId)}`),
     );
   }
-  const who = entry.by === 'user' ? 'by you' : entry.by === 'timeout' ? '(nobody answered in time)' : 'by rule';
+  const who =
+    entry.by === 'user'
+      ? 'by you'
+      : entry.by === 'timeout'
+        ? '(nobody answered in time)'
+        : entry.by === 'nobody'
+          ? '(nobody to ask)'
+          : 'by rule';
   const title = entry.status === 'approved' ? `✅ approved ${who}` : `⛔ denied ${who}`;
   return el(
     'div',

@@ -1,10 +1,9 @@
 // Turns whatever @anthropic-ai/sdk throws into a kitchen error whose message says what happened
-// and what to do. Host side: a person reads these at the end of a failed run.
+// and what to do about the API itself. Host side; the code says which failure it was, so an app
+// can add its own advice (another model, another flag).
 
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { ModelAbortedError, ModelApiError, ModelUnreachableError } from '../model-errors.js';
-
-const OFFLINE_HINT = 'or run with --model offline';
 
 /**
  * The SDK's error is not kept as `cause`: describeError would append its raw text (a status and a
@@ -15,14 +14,14 @@ export function toModelError(error: unknown, context: { model: string; baseURL: 
   if (error instanceof APIConnectionTimeoutError) {
     return new ModelUnreachableError(
       'model-timeout',
-      `The Anthropic API at ${context.baseURL} did not answer in time (retried). Try again, ${OFFLINE_HINT}.`,
+      `The Anthropic API at ${context.baseURL} did not answer in time (retried). Try again later.`,
     );
   }
   if (error instanceof APIConnectionError) {
     const reason = deepestMessage(error);
     return new ModelUnreachableError(
       'model-unreachable',
-      `Could not reach the Anthropic API at ${context.baseURL}: ${reason}. Check the network and ANTHROPIC_BASE_URL, ${OFFLINE_HINT}.`,
+      `Could not reach the Anthropic API at ${context.baseURL}: ${reason}. Check the network and the base URL.`,
     );
   }
   if (error instanceof APIError && typeof error.status === 'number') return fromStatus(error, error.status, context);
@@ -38,17 +37,17 @@ function fromStatus(error: APIError, status: number, context: { model: string })
       return build(
         'model-authentication',
         `ANTHROPIC_API_KEY was rejected (401)${said}. Check that the key is complete and still active at ` +
-          `https://platform.claude.com/settings/keys, ${OFFLINE_HINT}.`,
+          `https://platform.claude.com/settings/keys.`,
       );
     case 403:
       return build(
         'model-permission',
-        `The API key may not use model "${context.model}" (403)${said}. Pick another with --model-name.`,
+        `The API key may not use model "${context.model}" (403)${said}. Pick another model.`,
       );
     case 404:
       return build(
         'model-not-found',
-        `Model "${context.model}" was not found (404)${said}. Set KITCHEN_MODEL or --model-name to a current Claude model.`,
+        `Model "${context.model}" was not found (404)${said}. Pick a current Claude model.`,
       );
     case 400:
     case 413:
@@ -63,14 +62,14 @@ function fromStatus(error: APIError, status: number, context: { model: string })
     case 529:
       return build(
         'model-overloaded',
-        `The Anthropic API is overloaded (529, still after retries)${said}. Try again in a few minutes, ${OFFLINE_HINT}.`,
+        `The Anthropic API is overloaded (529, still after retries)${said}. Try again in a few minutes.`,
         true,
       );
     default:
       return status >= 500
         ? build(
             'model-server-error',
-            `The Anthropic API failed (${status}, still after retries)${said}. Try again later, ${OFFLINE_HINT}.`,
+            `The Anthropic API failed (${status}, still after retries)${said}. Try again later.`,
             true,
           )
         : build('model-api-error', `The Anthropic API answered ${status}${said}.`);

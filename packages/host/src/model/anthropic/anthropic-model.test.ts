@@ -156,7 +156,7 @@ describe('AnthropicModel against a local fake of the Messages API', () => {
     await expect(failure).rejects.toBeInstanceOf(ModelApiError);
     await expect(failure).rejects.toMatchObject({ code: 'model-authentication', status: 401, retryable: false });
     await expect(failure).rejects.toThrow(
-      /^ANTHROPIC_API_KEY was rejected \(401\): invalid x-api-key\. .*--model offline/,
+      /^ANTHROPIC_API_KEY was rejected \(401\): invalid x-api-key\. Check that the key is complete/,
     );
     expect(api!.requests).toHaveLength(1);
   });
@@ -194,7 +194,7 @@ describe('AnthropicModel against a local fake of the Messages API', () => {
     const failure = model.complete({ messages: [{ role: 'user', content: 'hello' }], maxTokens: 50 });
     await expect(failure).rejects.toBeInstanceOf(ModelUnreachableError);
     await expect(failure).rejects.toThrow(
-      `Could not reach the Anthropic API at http://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}. Check the network and ANTHROPIC_BASE_URL`,
+      `Could not reach the Anthropic API at http://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}. Check the network and the base URL.`,
     );
   });
 
