@@ -6,14 +6,13 @@ import {
   createElicitationHandler,
   createSamplingHandler,
   createSpawnAgentTool,
-  declineAllAsker,
-  type ElicitationAsker,
   type ElicitationHandler,
   type Gate,
   type LogLevel,
   type LoopEvent,
   type LoopEventDraft,
   type Model,
+  type Person,
   runAgentLoop,
   SAMPLING_REJECTED,
   type SamplingHandler,
@@ -60,8 +59,10 @@ export interface KitchenRunPolicy {
   /** The tree budget; without one, usage is counted but not capped, and sampling is refused. */
   budget?: TreeBudget;
   seatbelts?: TreeSeatbelts;
-  /** The sampling rules, caps and approver; without them, servers' sampling requests are refused. */
+  /** The sampling rules, caps and person; without them, servers' sampling requests are refused. */
   sampling?: KitchenPolicy['sampling'];
+  /** Who fills in servers' forms; declined (by nobody) without one. */
+  person?: Person;
   /** How long a form waits for an answer. */
   approvalTimeoutMs?: number;
 }
@@ -72,8 +73,6 @@ export interface KitchenRunOptions {
   policy?: KitchenRunPolicy;
   /** Model calls per agent (--max-iterations). */
   maxIterations?: number;
-  /** Who fills in servers' forms; declined without one. */
-  asker?: ElicitationAsker;
   /** Where events go that a server raises outside any tool call (they are shown in the main lane). */
   emit?: (event: LoopEvent) => void;
   signal?: AbortSignal;
@@ -164,7 +163,7 @@ export class KitchenHost {
           ? refuseSampling
           : createSamplingHandler({ model, budget: policy.budget, emit, ...policy.sampling }),
       elicitation: createElicitationHandler({
-        asker: options.asker ?? declineAllAsker,
+        ...(policy.person === undefined ? {} : { person: policy.person }),
         ...(policy.approvalTimeoutMs === undefined ? {} : { timeoutMs: policy.approvalTimeoutMs }),
         emit,
       }),

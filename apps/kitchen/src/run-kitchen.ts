@@ -72,7 +72,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     policy = createKitchenPolicy(flags, {
       config,
       environment: output.environment,
-      ...(person.approver === undefined ? {} : { person: person.approver }),
+      ...(person.person === undefined ? {} : { person: person.person }),
     });
     budget = policy.budget;
   } catch (error) {
@@ -133,7 +133,6 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       task: options.task,
       model,
       policy,
-      asker: person.asker,
       // A server asking outside any tool call (no lane to put it in) is shown in the main lane.
       emit: write,
       ...(signal === undefined ? {} : { signal }),

@@ -71,7 +71,7 @@ describe.concurrent('kitchen demo pastry', () => {
     expect(results['critique_recipe']).toMatchObject({
       isError: true,
       content: expect.stringContaining(
-        'The host declined the sampling request: The user declined sampling/createMessage from pastry-chef',
+        'The host declined the sampling request: The user declined the model call pastry-chef asked for',
       ),
     });
     expect(ofType(events, 'elicitation-response')).toMatchObject([{ server: 'pastry-chef', action: 'decline' }]);

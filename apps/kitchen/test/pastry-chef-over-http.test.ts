@@ -5,7 +5,6 @@
 
 import { fileURLToPath } from 'node:url';
 import {
-  type Approver,
   allowAllGate,
   createElicitationHandler,
   createPendingApprovals,
@@ -13,14 +12,21 @@ import {
   type ElicitationAnswer,
   type LoopEvent,
   type Model,
+  type Person,
   runAgentLoop,
   type SamplingHandlerOptions,
-  scriptedAsker,
   Toolbox,
   type ToolResultEvent,
   TreeBudget,
 } from '@kitchen/host';
-import { collectEvents, createRecordingContext, ScriptedModel, textTurn, toolTurn } from '@kitchen/host/testing';
+import {
+  collectEvents,
+  createRecordingContext,
+  ScriptedModel,
+  scriptedPerson,
+  textTurn,
+  toolTurn,
+} from '@kitchen/host/testing';
 import { OfflineModel } from '@kitchen/offline-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServers, startServers } from '../src/server-processes/start-servers.js';
@@ -65,7 +71,7 @@ async function withKitchen<T>(
   const toolbox = await Toolbox.connect([{ name: 'pastry-chef', url: pastryChef.address }], {
     handlers: {
       sampling: createSamplingHandler({ model: sampler, budget, defaultAction: 'allow', ...options.sampling }),
-      elicitation: createElicitationHandler({ asker: scriptedAsker(options.answers ?? []) }),
+      elicitation: createElicitationHandler({ person: scriptedPerson({ forms: options.answers ?? [] }) }),
     },
   });
   try {
@@ -138,14 +144,14 @@ describe('sampling over HTTP', () => {
   }, 30_000);
 
   it("turns a user's no into a tool result the model can read", async () => {
-    const sayNo: Approver = async () => ({ approved: false, reason: 'too dear' });
-    await withKitchen({ sampling: { defaultAction: 'ask', approver: sayNo } }, async (kitchen) => {
+    const sayNo: Person['approve'] = async () => ({ approved: false, reason: 'too dear' });
+    await withKitchen({ sampling: { defaultAction: 'ask', person: { approve: sayNo } } }, async (kitchen) => {
       const events = await runOneCall(kitchen, 'critique_recipe', { recipe: 'lemon tart' });
       expect(ofType(events, 'sampling-response')[0]).toMatchObject({ outcome: 'denied', costCents: 0 });
       const result = ofType(events, 'tool-result')[0] as ToolResultEvent;
       expect(result.isError).toBe(true);
       expect(result.content).toContain(
-        'The host declined the sampling request: The user declined sampling/createMessage from pastry-chef: too dear',
+        'The host declined the sampling request: The user declined the model call pastry-chef asked for: too dear',
       );
       expect(kitchen.budget.agentTotals('main').tokens).toBe(
         ofType(events, 'usage').reduce((sum, usage) => sum + usage.inputTokens + usage.outputTokens, 0),
@@ -155,11 +161,11 @@ describe('sampling over HTTP', () => {
 
   it('asks, and on a yes answers', async () => {
     const questions: string[] = [];
-    const sayYes: Approver = async (question) => {
+    const sayYes: Person['approve'] = async (question) => {
       questions.push(question.reason);
       return { approved: true };
     };
-    await withKitchen({ sampling: { defaultAction: 'ask', approver: sayYes } }, async (kitchen) => {
+    await withKitchen({ sampling: { defaultAction: 'ask', person: { approve: sayYes } } }, async (kitchen) => {
       const outcome = await kitchen.toolbox.call(
         'critique_recipe',
         { recipe: 'lemon tart' },
@@ -186,7 +192,7 @@ describe('sampling over HTTP', () => {
         );
     }, 5);
     try {
-      await withKitchen({ sampling: { defaultAction: 'ask', approver: pending.approver } }, async (kitchen) => {
+      await withKitchen({ sampling: { defaultAction: 'ask', person: pending } }, async (kitchen) => {
         const cook = new ScriptedModel([
           toolTurn(
             { name: 'critique_recipe', input: { recipe: 'lemon tart' }, id: 'toolu_a' },
@@ -226,7 +232,7 @@ describe('sampling over HTTP', () => {
       const outcome = await kitchen.toolbox.call('critique_recipe', { recipe: 'lemon tart' }, recording.context);
       expect(outcome.isError).toBe(true);
       expect(outcome.content).toContain(
-        'The host declined the sampling request: The kitchen does not let pastry-chef ask for model calls',
+        'The host declined the sampling request: The host does not let pastry-chef ask for model calls',
       );
       expect(ofType(recording.events, 'sampling-response')[0]).toMatchObject({
         callId: 'call-deny',

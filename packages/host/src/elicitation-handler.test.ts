@@ -1,13 +1,12 @@
 import { type ElicitRequest, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import {
-  createElicitationHandler,
-  declineAllAsker,
-  type ElicitationQuestion,
-  scriptedAsker,
-} from './elicitation-handler.js';
+import { createElicitationHandler } from './elicitation-handler.js';
 import { type LoopEvent, stamp } from './loop-event.js';
+import type { ElicitationQuestion, Person } from './person.js';
+import { scriptedPerson } from './testing/scripted-person.js';
 import type { ToolCallContext } from './tool-types.js';
+
+const decliningPerson: Pick<Person, 'fillIn'> = { fillIn: async () => ({ action: 'decline' }) };
 
 const fillingForm: ElicitRequest['params'] = {
   mode: 'form',
@@ -37,11 +36,11 @@ const never = new AbortController().signal;
 
 describe('createElicitationHandler', () => {
   it('shows the question, asks the user and returns an accepted answer', async () => {
-    const asker = scriptedAsker([{ action: 'accept', content: { filling: 'apple', servings: 4 } }]);
+    const person = scriptedPerson({ forms: [{ action: 'accept', content: { filling: 'apple', servings: 4 } }] });
     const context = fakeContext();
-    const result = await createElicitationHandler({ asker })('pastry-chef', fillingForm, context, never);
+    const result = await createElicitationHandler({ person })('pastry-chef', fillingForm, context, never);
     expect(result).toEqual({ action: 'accept', content: { filling: 'apple', servings: 4 } });
-    expect(asker.questions[0]).toMatchObject({
+    expect(person.forms[0]).toMatchObject({
       server: 'pastry-chef',
       callId: 'call-3',
       message: 'Which filling, for how many?',
@@ -58,11 +57,10 @@ describe('createElicitationHandler', () => {
   });
 
   it('passes a decline and a cancel on without content', async () => {
-    const asker = scriptedAsker([
-      { action: 'decline', content: { filling: 'apple', servings: 1 } },
-      { action: 'cancel' },
-    ]);
-    const handler = createElicitationHandler({ asker });
+    const person = scriptedPerson({
+      forms: [{ action: 'decline', content: { filling: 'apple', servings: 1 } }, { action: 'cancel' }],
+    });
+    const handler = createElicitationHandler({ person });
     const context = fakeContext();
     expect(await handler('pastry-chef', fillingForm, context, never)).toEqual({ action: 'decline' });
     expect(await handler('pastry-chef', fillingForm, context, never)).toEqual({ action: 'cancel' });
@@ -73,20 +71,22 @@ describe('createElicitationHandler', () => {
     expect(context.events[1]).not.toHaveProperty('content');
   });
 
-  it('declines everything with the declining asker', async () => {
+  it('passes on the decline of a person who declines everything', async () => {
     expect(
-      await createElicitationHandler({ asker: declineAllAsker })('pastry-chef', fillingForm, fakeContext(), never),
+      await createElicitationHandler({ person: decliningPerson })('pastry-chef', fillingForm, fakeContext(), never),
     ).toEqual({ action: 'decline' });
   });
 
   it('asks again with the problem when an answer does not fit the form', async () => {
-    const asker = scriptedAsker([
-      { action: 'accept', content: { filling: 'anchovy', servings: 40 } },
-      { action: 'accept', content: { filling: 'cherry', servings: 2 } },
-    ]);
-    const result = await createElicitationHandler({ asker })('pastry-chef', fillingForm, fakeContext(), never);
+    const person = scriptedPerson({
+      forms: [
+        { action: 'accept', content: { filling: 'anchovy', servings: 40 } },
+        { action: 'accept', content: { filling: 'cherry', servings: 2 } },
+      ],
+    });
+    const result = await createElicitationHandler({ person })('pastry-chef', fillingForm, fakeContext(), never);
     expect(result).toEqual({ action: 'accept', content: { filling: 'cherry', servings: 2 } });
-    expect(asker.questions[1]).toMatchObject({
+    expect(person.forms[1]).toMatchObject({
       attempt: 2,
       problem: 'filling must be one of: apple, cherry. servings must be at most 12.',
     });
@@ -95,7 +95,7 @@ describe('createElicitationHandler', () => {
   it('gives the server a clear error when no answer fits after the last try', async () => {
     const wrong = { action: 'accept' as const, content: { servings: 0 } };
     const context = fakeContext();
-    const handler = createElicitationHandler({ asker: scriptedAsker([wrong, wrong]), attempts: 2 });
+    const handler = createElicitationHandler({ person: scriptedPerson({ forms: [wrong, wrong] }), attempts: 2 });
     await expect(handler('pastry-chef', fillingForm, context, never)).rejects.toMatchObject({
       code: ErrorCode.InvalidParams,
       message: expect.stringContaining(
@@ -106,16 +106,18 @@ describe('createElicitationHandler', () => {
   });
 
   it('counts nobody answering as a cancel', async () => {
-    const handler = createElicitationHandler({ asker: () => new Promise(() => {}), timeoutMs: 20 });
+    const handler = createElicitationHandler({ person: { fillIn: () => new Promise(() => {}) }, timeoutMs: 20 });
     expect(await handler('pastry-chef', fillingForm, fakeContext(), never)).toEqual({ action: 'cancel' });
   });
 
   it('stops asking when the server withdraws the question', async () => {
     let askerSignal: AbortSignal | undefined;
     const handler = createElicitationHandler({
-      asker: (_question: ElicitationQuestion, signal) => {
-        askerSignal = signal;
-        return new Promise(() => {});
+      person: {
+        fillIn: (_question: ElicitationQuestion, signal: AbortSignal) => {
+          askerSignal = signal;
+          return new Promise(() => {});
+        },
       },
     });
     const withdraw = new AbortController();
@@ -126,16 +128,45 @@ describe('createElicitationHandler', () => {
     expect(askerSignal?.aborted).toBe(true);
   });
 
-  it('turns a failing asker into an internal error, not a hang', async () => {
-    const handler = createElicitationHandler({ asker: scriptedAsker([]) });
+  it('declines every form when the run has nobody to ask, and says so', async () => {
+    const context = fakeContext();
+    expect(await createElicitationHandler({})('pastry-chef', fillingForm, context, never)).toEqual({
+      action: 'decline',
+    });
+    expect(context.events[1]).toMatchObject({ type: 'elicitation-response', action: 'decline', by: 'nobody' });
+  });
+
+  it('records who ended each question: the person, the timeout, or a stop', async () => {
+    const answered = fakeContext();
+    await createElicitationHandler({ person: decliningPerson })('pastry-chef', fillingForm, answered, never);
+    const timedOut = fakeContext();
+    await createElicitationHandler({ person: { fillIn: () => new Promise(() => {}) }, timeoutMs: 5 })(
+      'pastry-chef',
+      fillingForm,
+      timedOut,
+      never,
+    );
+    const stopped = fakeContext();
+    const stop = new AbortController();
+    stop.abort();
+    await createElicitationHandler({ person: decliningPerson })('pastry-chef', fillingForm, stopped, stop.signal);
+    expect([answered, timedOut, stopped].map((context) => context.events[1])).toMatchObject([
+      { action: 'decline', by: 'person' },
+      { action: 'cancel', by: 'timeout' },
+      { action: 'cancel', by: 'stop' },
+    ]);
+  });
+
+  it('turns a person that fails into an internal error, not a hang', async () => {
+    const handler = createElicitationHandler({ person: scriptedPerson({ forms: [] }) });
     await expect(handler('pastry-chef', fillingForm, fakeContext(), never)).rejects.toMatchObject({
       code: ErrorCode.InternalError,
-      message: expect.stringContaining('scriptedAsker has no answer left'),
+      message: expect.stringContaining('scriptedPerson has no answer left'),
     });
   });
 
   it('refuses URL-mode elicitation, which this host does not offer', async () => {
-    const handler = createElicitationHandler({ asker: declineAllAsker });
+    const handler = createElicitationHandler({ person: decliningPerson });
     const urlMode: ElicitRequest['params'] = {
       mode: 'url',
       message: 'Log in',
@@ -150,7 +181,7 @@ describe('createElicitationHandler', () => {
   it('reports to the fallback emitter outside a tool call', async () => {
     const events: string[] = [];
     const handler = createElicitationHandler({
-      asker: declineAllAsker,
+      person: decliningPerson,
       emit: (event) => events.push(`${event.type}:${event.agent}`),
     });
     await handler('pastry-chef', fillingForm, undefined, never);

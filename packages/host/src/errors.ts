@@ -3,11 +3,61 @@
 
 import type { ErrorReport } from './loop-event.js';
 
+/**
+ * Errors on the host's side of the wire: the host (or the model's transport) failed before any
+ * peer said no. One line per code.
+ */
+export type LocalErrorCode =
+  /** An option given to the host is wrong; the message names the field and the fix. */
+  | 'invalid-configuration'
+  /** A gate rule (from a file, a setting, a short form) cannot be used. */
+  | 'gate-rule-invalid'
+  /** No MCP server answered at the URL (refused, unknown host, timed out). */
+  | 'server-unreachable'
+  /** The model API did not answer in time, even after retries. */
+  | 'model-timeout'
+  /** The model API could not be reached (network, DNS, refused). */
+  | 'model-unreachable'
+  /** The caller aborted a model call through its signal. */
+  | 'model-aborted'
+  /** A replay model was asked for a response its trace does not hold. */
+  | 'replay-exhausted'
+  /** A TreeBudget was handed a reservation it did not make (a bug in the caller). */
+  | 'budget-unknown-reservation'
+  /** A TreeBudget reservation was settled or released twice (a bug in the caller). */
+  | 'budget-reservation-closed'
+  /** A TreeBudget was given a negative or fractional token count (a bug in the caller). */
+  | 'invalid-token-count';
+
+/** Errors a peer sent over the wire: an MCP server or the model API answered, and the answer was no. */
+export type ProtocolErrorCode =
+  /** An MCP server answered at the URL but refused to open a session (HTTP status or JSON-RPC error). */
+  | 'server-refused'
+  /** The model API rejected the key (401). */
+  | 'model-authentication'
+  /** The key may not use the model (403). */
+  | 'model-permission'
+  /** The model API does not know the model (404). */
+  | 'model-not-found'
+  /** The model API refused the request as malformed or too large (400, 413, 422). */
+  | 'model-bad-request'
+  /** The model API is rate limiting the key (429), still after retries. */
+  | 'model-rate-limited'
+  /** The model API is overloaded (529), still after retries. */
+  | 'model-overloaded'
+  /** The model API failed (5xx), still after retries. */
+  | 'model-server-error'
+  /** The model API answered with another error status. */
+  | 'model-api-error';
+
+/** Every code a KitchenError can carry: a closed union, so a caller's switch can be exhaustive. */
+export type KitchenErrorCode = LocalErrorCode | ProtocolErrorCode;
+
 /** The one base class: `code` is a stable string a caller can switch on. */
 export class KitchenError extends Error {
-  readonly code: string;
+  readonly code: KitchenErrorCode;
 
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+  constructor(code: KitchenErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = new.target.name;
     this.code = code;
@@ -15,15 +65,22 @@ export class KitchenError extends Error {
 }
 
 /** Something went wrong on the host's side of the wire: a bad option, nobody answering. */
-export class LocalError extends KitchenError {}
+export class LocalError extends KitchenError {
+  declare readonly code: LocalErrorCode;
+
+  constructor(code: LocalErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+  }
+}
 
 /** A peer answered over the wire, and the answer was no (an HTTP error status or a JSON-RPC error). */
 export class ProtocolError extends KitchenError {
+  declare readonly code: ProtocolErrorCode;
   readonly server: string;
   /** The JSON-RPC error code or HTTP status the peer answered with, when it gave one. */
   readonly status: number | undefined;
 
-  constructor(code: string, message: string, details: { server: string; status?: number; cause?: unknown }) {
+  constructor(code: ProtocolErrorCode, message: string, details: { server: string; status?: number; cause?: unknown }) {
     super(code, message, { cause: details.cause });
     this.server = details.server;
     this.status = details.status;

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPendingApprovals } from './gate/approver.js';
-import { type ApprovalQuestion, type Approver, allowAllGate, formatDuration, Gate } from './gate.js';
+import { allowAllGate, Gate } from './gate.js';
+import { createPendingApprovals } from './person/pending-approvals.js';
+import type { ApprovalQuestion, Person } from './person.js';
+
+type Approver = Person['approve'];
+
 import type { LoopEventDraft } from './loop-event.js';
 import type { ToolAnnotations, ToolCallContext, ToolDescriptor } from './tool-types.js';
 
@@ -169,7 +173,7 @@ describe('Gate.authorize', () => {
 
   it('asks, then reports the user’s approval, in that order', async () => {
     const { context, events } = lane('2', 'call-9');
-    const gate = new Gate({ approver: answering(true) });
+    const gate = new Gate({ person: { approve: answering(true) } });
     await expect(gate.authorize({ tool: discardJar, input: { id: 17 }, context })).resolves.toEqual({ approved: true });
     const requestId = (events[0] as { requestId: string }).requestId;
     expect(events).toEqual([
@@ -192,14 +196,14 @@ describe('Gate.authorize', () => {
         server: 'cookie-jars',
         decision: 'approved',
         reason: 'approved by the test',
-        by: 'user',
+        by: 'person',
       },
     ]);
   });
 
   it('turns a refusal into a sentence the model can act on', async () => {
     const { context, events } = lane();
-    const refused = await new Gate({ approver: answering(false) }).authorize({
+    const refused = await new Gate({ person: { approve: answering(false) } }).authorize({
       tool: discardJar,
       input: {},
       context,
@@ -210,11 +214,11 @@ describe('Gate.authorize', () => {
     });
     expect(events.map((event) => [event.type, 'by' in event ? event.by : undefined])).toEqual([
       ['approval-request', undefined],
-      ['approval-response', 'user'],
+      ['approval-response', 'person'],
     ]);
 
     const silent: Approver = async () => ({ approved: false });
-    const bare = await new Gate({ approver: silent }).authorize({
+    const bare = await new Gate({ person: { approve: silent } }).authorize({
       tool: discardJar,
       input: {},
       context: lane().context,
@@ -227,44 +231,30 @@ describe('Gate.authorize', () => {
   });
 
   it('treats an unanswered request as a denial by timeout', async () => {
-    vi.useFakeTimers();
     const approvals = createPendingApprovals();
     const { context, events } = lane();
-    const pending = new Gate({ approver: approvals.approver, timeoutMs: 60_000 }).authorize({
+    const pending = new Gate({ person: approvals, timeoutMs: 30 }).authorize({
       tool: discardJar,
       input: {},
       context,
     });
-    await vi.advanceTimersByTimeAsync(59_999);
     expect(approvals.pending()).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
-    const reason = 'Nobody answered the approval request within 60 s; treated as a denial.';
+    const reason = 'Nobody answered the approval request within 30 ms; treated as a denial.';
     await expect(pending).resolves.toEqual({ approved: false, reason });
     expect(events[1]).toMatchObject({ type: 'approval-response', decision: 'denied', by: 'timeout', reason });
     expect(approvals.pending()).toEqual([]);
     expect(approvals.answer((events[0] as { requestId: string }).requestId, true)).toBe(false);
   });
 
-  it('waits five minutes by default', async () => {
-    vi.useFakeTimers();
-    const approvals = createPendingApprovals();
-    const pending = new Gate({ approver: approvals.approver }).authorize({
-      tool: discardJar,
-      input: {},
-      context: lane().context,
-    });
-    await vi.advanceTimersByTimeAsync(5 * 60_000);
-    await expect(pending).resolves.toEqual({
-      approved: false,
-      reason: 'Nobody answered the approval request within 5 min; treated as a denial.',
-    });
+  it('waits five minutes by default', () => {
+    expect(new Gate().timeoutMs).toBe(5 * 60_000);
   });
 
   it('denies when the run is stopped while it waits, and withdraws the question', async () => {
     const approvals = createPendingApprovals();
     const controller = new AbortController();
     const { context, events } = lane('main', 'call-1', controller.signal);
-    const pending = new Gate({ approver: approvals.approver }).authorize({ tool: discardJar, input: {}, context });
+    const pending = new Gate({ person: approvals }).authorize({ tool: discardJar, input: {}, context });
     await settled();
     expect(approvals.pending()).toHaveLength(1);
     controller.abort();
@@ -273,28 +263,51 @@ describe('Gate.authorize', () => {
       reason: 'The run was stopped before anyone answered the approval request for discard_jar on cookie-jars.',
     });
     expect(events.map((event) => event.type)).toEqual(['approval-request', 'approval-response']);
+    // A stop is recorded as a stop, never as a person's denial.
+    expect(events[1]).toMatchObject({ decision: 'denied', by: 'stop' });
     expect(approvals.pending()).toEqual([]);
+  });
+
+  it('numbers its questions per gate, so two gates never share a counter', async () => {
+    const ids = async (gate: Gate) => {
+      const { context, events } = lane();
+      await gate.authorize({ tool: discardJar, input: {}, context });
+      await gate.authorize({ tool: discardJar, input: {}, context });
+      return events.filter((event) => event.type === 'approval-response').map((event) => event.requestId);
+    };
+    expect(await ids(new Gate())).toEqual(['approval-1', 'approval-2']);
+    expect(await ids(new Gate())).toEqual(['approval-1', 'approval-2']);
   });
 
   it('does not ask at all when the run is already stopped', async () => {
     const controller = new AbortController();
     controller.abort();
     const { context, events } = lane('main', 'call-1', controller.signal);
-    const result = await new Gate({ approver: answering(true) }).authorize({ tool: discardJar, input: {}, context });
+    const result = await new Gate({ person: { approve: answering(true) } }).authorize({
+      tool: discardJar,
+      input: {},
+      context,
+    });
     expect(result.approved).toBe(false);
     expect(events.map((event) => event.type)).toEqual(['approval-response']);
   });
 
   it('answers concurrent asks from different agents independently', async () => {
     const approvals = createPendingApprovals();
-    const gate = new Gate({ approver: approvals.approver });
+    const gate = new Gate({ person: approvals });
     const first = lane('1', 'call-a');
     const second = lane('2', 'call-b');
     const firstResult = gate.authorize({ tool: discardJar, input: { id: 1 }, context: first.context });
     const secondResult = gate.authorize({ tool: discardJar, input: { id: 2 }, context: second.context });
     await settled();
     const waiting = approvals.pending();
-    expect(waiting.map((question: ApprovalQuestion) => [question.agent.id, question.callId, question.input])).toEqual([
+    expect(
+      waiting.map((question: ApprovalQuestion) => [
+        question.agent.id,
+        question.callId,
+        question.kind === 'tool-call' ? question.input : undefined,
+      ]),
+    ).toEqual([
       ['1', 'call-a', { id: 1 }],
       ['2', 'call-b', { id: 2 }],
     ]);
@@ -325,13 +338,13 @@ describe('Gate.authorize', () => {
       throw new Error('terminal closed');
     };
     await expect(
-      new Gate({ approver: failing }).authorize({ tool: discardJar, input: {}, context: lane().context }),
+      new Gate({ person: { approve: failing } }).authorize({ tool: discardJar, input: {}, context: lane().context }),
     ).resolves.toEqual({
       approved: false,
       reason: 'The approval request for discard_jar on cookie-jars failed (terminal closed); treated as a denial.',
     });
     const sloppy = (async () => ({ approved: 'yes' })) as unknown as Approver;
-    const result = await new Gate({ approver: sloppy }).authorize({
+    const result = await new Gate({ person: { approve: sloppy } }).authorize({
       tool: discardJar,
       input: {},
       context: lane().context,
@@ -361,14 +374,5 @@ describe('allowAllGate', () => {
     await expect(allowAllGate.authorize({ tool: discardJar, input: {}, context })).resolves.toEqual({ approved: true });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: 'approval-response', decision: 'approved', by: 'rule' });
-  });
-});
-
-describe('formatDuration', () => {
-  it('uses seconds below two minutes and minutes for whole minutes beyond', () => {
-    expect(formatDuration(60_000)).toBe('60 s');
-    expect(formatDuration(90_000)).toBe('90 s');
-    expect(formatDuration(300_000)).toBe('5 min');
-    expect(formatDuration(250)).toBe('250 ms');
   });
 });

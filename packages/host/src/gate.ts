@@ -1,12 +1,14 @@
 // The approval gate: decides whether a tool call may run (rules first, then the tool's MCP
 // annotations), asks an approver when needed, and reports both as events. Host side: servers
-// propose tools and annotate them, the host disposes.
+// propose tools and annotate them, the host disposes. The person is asked through the Person seam.
 
 import { ConfigurationError, describeError } from './errors.js';
 import { findDecidingRule, formatRule, type GateRule } from './gate/gate-rules.js';
-import { givenReason, type WaitOutcome, waitForAnswer } from './gate/wait-for-answer.js';
+import { formatDuration } from './limits/format-units.js';
 import type { ApprovalResponseEvent } from './loop-event.js';
-import type { AgentInfo, ToolCallContext, ToolDescriptor } from './tool-types.js';
+import { type Asked, askAndWait } from './person/ask-and-wait.js';
+import { type ApprovalAnswer, DEFAULT_APPROVAL_TIMEOUT_MS, type Person, type ToolCallApproval } from './person.js';
+import type { ToolCallContext, ToolDescriptor } from './tool-types.js';
 
 export type Decision =
   | { kind: 'approved'; reason?: string }
@@ -20,27 +22,6 @@ export interface AuthorizeRequest {
   input: Record<string, unknown>;
   context: ToolCallContext;
 }
-
-/** What an approver is asked; the same facts as the approval-request event. */
-export interface ApprovalQuestion {
-  requestId: string;
-  agent: AgentInfo;
-  callId: string;
-  /** The tool's name as the model and the events show it. */
-  tool: string;
-  server: string;
-  input: Record<string, unknown>;
-  /** Why the gate asks, e.g. "discard_jar on cookie-jars is marked destructive." */
-  reason: string;
-}
-
-export interface ApprovalAnswer {
-  approved: boolean;
-  reason?: string;
-}
-
-/** Answers approval questions. `signal` aborts when the answer is no longer wanted (timeout, run stopped). */
-export type Approver = (question: ApprovalQuestion, signal: AbortSignal) => Promise<ApprovalAnswer>;
 
 /** Rules from one place (a flag, a file), named in the reasons the gate gives. */
 export interface GateRuleSet {
@@ -57,22 +38,19 @@ export interface GateOptions {
    * app put its flags over its rules file over its config.
    */
   ruleSets?: GateRuleSet[];
-  /** Without one, every "ask" is denied: nobody is there to answer. */
-  approver?: Approver;
+  /** Who answers "ask" decisions. Without one, every "ask" is denied: nobody is there to answer. */
+  person?: Pick<Person, 'approve'>;
   /** How long an ask waits for an answer; default 5 minutes. */
   timeoutMs?: number;
 }
-
-export const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000;
-
-let requestCounter = 0;
 
 export class Gate {
   /** Every rule, in order of precedence. */
   readonly rules: readonly GateRule[];
   readonly timeoutMs: number;
   readonly #ruleSets: readonly GateRuleSet[];
-  readonly #approver: Approver | undefined;
+  readonly #person: Pick<Person, 'approve'> | undefined;
+  #questionsAsked = 0;
 
   constructor(options: GateOptions = {}) {
     const timeoutMs = options.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
@@ -84,7 +62,7 @@ export class Gate {
     ].map((set) => ({ source: set.source, rules: [...set.rules] }));
     this.rules = this.#ruleSets.flatMap((set) => set.rules);
     this.timeoutMs = timeoutMs;
-    this.#approver = options.approver;
+    this.#person = options.person;
   }
 
   /** Pure: the rules decide first (the first rule set with a match; most specific wins in it), then the tool's annotations. */
@@ -99,7 +77,7 @@ export class Gate {
   /** Decides, asks when needed, and emits approval-request / approval-response through context.emit. Never throws. */
   async authorize(request: AuthorizeRequest): Promise<Authorization> {
     const { tool, input, context } = request;
-    const requestId = `approval-${++requestCounter}`;
+    const requestId = `approval-${++this.#questionsAsked}`;
     const respond = (authorization: Authorization, by: ApprovalResponseEvent['by'], reason?: string): Authorization => {
       const shownReason = authorization.approved ? reason : authorization.reason;
       context.emit({
@@ -119,10 +97,11 @@ export class Gate {
       const decision = this.decide(tool, input);
       if (decision.kind === 'approved') return respond({ approved: true }, 'rule', decision.reason);
       if (decision.kind === 'denied') return respond({ approved: false, reason: decision.reason }, 'rule');
-      if (this.#approver === undefined)
+      if (this.#person === undefined)
         return respond({ approved: false, reason: noApproverReason(tool, decision.reason) }, 'nobody');
-      if (context.signal.aborted) return respond({ approved: false, reason: stoppedReason(tool) }, 'user');
-      const question: ApprovalQuestion = {
+      if (context.signal.aborted) return respond({ approved: false, reason: stoppedReason(tool) }, 'stop');
+      const question: ToolCallApproval = {
+        kind: 'tool-call',
         requestId,
         agent: context.agent,
         callId: context.callId,
@@ -131,8 +110,24 @@ export class Gate {
         input,
         reason: decision.reason,
       };
-      const outcome = await this.#ask(this.#approver, question, context, describeTool(tool));
-      return respond(outcome.authorization, outcome.by, outcome.approvedReason);
+      const person = this.#person;
+      const asked = await askAndWait((signal) => person.approve(question, signal), {
+        signal: context.signal,
+        timeoutMs: this.timeoutMs,
+        onAsked: () =>
+          context.emit({
+            type: 'approval-request',
+            agent: question.agent.id,
+            requestId,
+            callId: question.callId,
+            tool: question.tool,
+            server: question.server,
+            input: question.input,
+            reason: question.reason,
+          }),
+      });
+      const settled = settle(asked, describeTool(tool), this.timeoutMs);
+      return respond(settled.authorization, asked.by, settled.approvedReason);
     } catch (error) {
       const reason = `The approval gate failed while checking ${describeTool(tool)} (${describeError(error)}); treated as a denial.`;
       try {
@@ -142,25 +137,6 @@ export class Gate {
       }
     }
   }
-
-  async #ask(approver: Approver, question: ApprovalQuestion, context: ToolCallContext, toolText: string) {
-    const outcome = await waitForAnswer(approver, question, {
-      signal: context.signal,
-      timeoutMs: this.timeoutMs,
-      onAsked: () =>
-        context.emit({
-          type: 'approval-request',
-          agent: question.agent.id,
-          requestId: question.requestId,
-          callId: question.callId,
-          tool: question.tool,
-          server: question.server,
-          input: question.input,
-          reason: question.reason,
-        }),
-    });
-    return settleOutcome(outcome, toolText, this.timeoutMs);
-  }
 }
 
 /** Approves everything (still emitting approval-response by "rule"): for tests and the foundation. */
@@ -169,37 +145,32 @@ export const allowAllGate = new Gate({
 });
 
 /** `tool` reads "discard_jar on cookie-jars": the tool's own name, even when the model sees it namespaced. */
-function settleOutcome(outcome: WaitOutcome, tool: string, timeoutMs: number) {
-  const deny = (reason: string, by: 'user' | 'timeout') => ({
-    authorization: { approved: false as const, reason },
-    by,
-    approvedReason: undefined,
-  });
-  switch (outcome.kind) {
-    case 'answer': {
-      const userReason = givenReason(outcome.answer);
-      // Only a literal `true` approves: a malformed answer must not open the gate.
-      if (outcome.answer?.approved === true)
-        return { authorization: { approved: true as const }, by: 'user' as const, approvedReason: userReason };
-      const why =
-        userReason === undefined
-          ? 'do not retry the same call; carry on without it and say in your report what was not done.'
-          : sentence(userReason);
-      return deny(`The user denied ${tool}: ${why}`, 'user');
-    }
-    case 'failed':
-      return deny(
-        `The approval request for ${tool} failed (${describeError(outcome.error)}); treated as a denial.`,
-        'user',
-      );
-    case 'timeout':
-      return deny(
-        `Nobody answered the approval request within ${formatDuration(timeoutMs)}; treated as a denial.`,
-        'timeout',
-      );
-    case 'stopped':
-      return deny(`The run was stopped before anyone answered the approval request for ${tool}.`, 'user');
-  }
+function settle(
+  asked: Asked<ApprovalAnswer>,
+  tool: string,
+  timeoutMs: number,
+): { authorization: Authorization; approvedReason?: string } {
+  const deny = (reason: string) => ({ authorization: { approved: false as const, reason } });
+  if (asked.by === 'timeout')
+    return deny(`Nobody answered the approval request within ${formatDuration(timeoutMs)}; treated as a denial.`);
+  if (asked.by === 'stop') return deny(`The run was stopped before anyone answered the approval request for ${tool}.`);
+  if ('failed' in asked)
+    return deny(`The approval request for ${tool} failed (${describeError(asked.failed)}); treated as a denial.`);
+  const given = givenReason(asked.answer);
+  // Only a literal `true` approves: a malformed answer must not open the gate.
+  if (asked.answer?.approved === true)
+    return { authorization: { approved: true }, ...(given === undefined ? {} : { approvedReason: given }) };
+  const why =
+    given === undefined
+      ? 'do not retry the same call; carry on without it and say in your report what was not done.'
+      : sentence(given);
+  return deny(`The user denied ${tool}: ${why}`);
+}
+
+/** The answer's reason, trimmed, when it gave one. */
+export function givenReason(answer: ApprovalAnswer | undefined): string | undefined {
+  const reason = answer?.reason;
+  return typeof reason === 'string' && reason.trim() !== '' ? reason.trim() : undefined;
 }
 
 function decisionFromRule(rule: GateRule, tool: ToolDescriptor, source: string): Decision {
@@ -250,11 +221,4 @@ function describeTool(tool: Pick<ToolDescriptor, 'originalName' | 'server'>): st
 
 function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
-}
-
-/** "60 s", "5 min", "250 ms": how long an approval request waited. */
-export function formatDuration(milliseconds: number): string {
-  if (milliseconds >= 120_000 && milliseconds % 60_000 === 0) return `${milliseconds / 60_000} min`;
-  if (milliseconds >= 1_000) return `${Math.round(milliseconds / 1_000)} s`;
-  return `${Math.round(milliseconds)} ms`;
 }

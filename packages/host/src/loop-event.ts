@@ -2,6 +2,7 @@
 // straight to the terminal, SSE, JSONL traces and tests. Host side.
 
 import type { LoopStopReason } from './loop/stop-reason.js';
+import type { AnsweredBy } from './person.js';
 
 /**
  * Which limit stopped an agent or the run: the host option that set it, its value and what was
@@ -77,11 +78,12 @@ export interface ApprovalResponseEvent extends EventBase<'approval-response'> {
   decision: 'approved' | 'denied';
   reason?: string;
   /**
-   * Who ended the question. rule: a rule or the tool's annotations decided without asking; user: a
-   * person (or whoever answers for them) answered; timeout: nobody answered in time; nobody: it
-   * needed a person and the run has none to ask.
+   * Who ended the question. rule: a rule or the tool's annotations decided without asking; person:
+   * the person (or whatever answers for them) answered, or asking them failed; timeout: nobody
+   * answered in time; stop: the run was stopped while the question waited; nobody: it needed a
+   * person and the run has none to ask.
    */
-  by: 'rule' | 'user' | 'timeout' | 'nobody';
+  by: AnsweredBy;
 }
 export interface SamplingRequestEvent extends EventBase<'sampling-request'> {
   requestId: string;
@@ -97,6 +99,8 @@ export interface SamplingResponseEvent extends EventBase<'sampling-response'> {
   callId?: string;
   server: string;
   outcome: 'answered' | 'denied' | 'failed';
+  /** Who let the call through or refused it; absent when it failed (bad request, model error). */
+  by?: AnsweredBy;
   reason?: string;
   inputTokens: number;
   outputTokens: number;
@@ -114,6 +118,8 @@ export interface ElicitationResponseEvent extends EventBase<'elicitation-respons
   callId?: string;
   server: string;
   action: 'accept' | 'decline' | 'cancel';
+  /** Who ended the question (absent when asking failed). */
+  by?: Exclude<AnsweredBy, 'rule'>;
   content?: Record<string, unknown>;
 }
 export interface ProgressEvent extends EventBase<'progress'> {

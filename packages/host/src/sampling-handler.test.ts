@@ -1,10 +1,10 @@
 import { type CreateMessageRequest, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { createPendingApprovals } from './gate/approver.js';
-import type { ApprovalQuestion } from './gate.js';
 import type { LoopEvent, LoopEventDraft, SamplingRequestEvent, SamplingResponseEvent } from './loop-event.js';
 import { stamp } from './loop-event.js';
 import { estimateRequestTokens, type Model, type ModelRequest, type ModelResponse } from './model.js';
+import { createPendingApprovals } from './person/pending-approvals.js';
+import type { ApprovalQuestion } from './person.js';
 import { createSamplingHandler, SAMPLING_REJECTED, type SamplingHandlerOptions } from './sampling-handler.js';
 import type { ToolCallContext } from './tool-types.js';
 import { TreeBudget } from './tree-budget.js';
@@ -131,47 +131,70 @@ describe('createSamplingHandler', () => {
     expect(responsesIn(context.events)[0]).toMatchObject({ outcome: 'denied', costCents: 0 });
   });
 
-  it('asks the approver with the price, and runs the model only on a yes', async () => {
+  it('asks the person with the whole request and its price, and runs the model only on a yes', async () => {
     const questions: ApprovalQuestion[] = [];
     const { model, handler } = setup({
       defaultAction: 'ask',
-      approver: async (question) => {
-        questions.push(question);
-        return { approved: questions.length === 1 };
+      maxOutputTokens: 300,
+      person: {
+        approve: async (question) => {
+          questions.push(question);
+          return { approved: questions.length === 1 };
+        },
       },
     });
-    await handler('pastry-chef', params(), fakeContext(), never);
+    const context = fakeContext();
+    await handler('pastry-chef', params(), context, never);
     await expect(handler('pastry-chef', params(), fakeContext(), never)).rejects.toThrow(
-      'The user declined sampling/createMessage from pastry-chef',
+      'The user declined the model call pastry-chef asked for',
     );
     expect(model.requests).toHaveLength(1);
     expect(questions[0]).toMatchObject({
-      tool: 'sampling/createMessage',
+      kind: 'sampling',
       server: 'pastry-chef',
       callId: 'call-7',
       agent: { id: '2' },
+      // What is approved is what is sent: the host's cap (300), not the server's 400.
+      request: {
+        systemPrompt: 'You are a pastry chef.',
+        messages: [{ role: 'user', content: 'Critique this tart.' }],
+        maxTokens: 300,
+      },
+    });
+    expect(model.requests[0]).toMatchObject({
+      system: 'You are a pastry chef.',
+      messages: [{ role: 'user', content: 'Critique this tart.' }],
+      maxTokens: 300,
     });
     expect(questions[0]?.reason).toMatch(/^pastry-chef is asking to spend \d+\.\d+¢ on a model call/);
-    expect(questions[0]?.input).toMatchObject({ maxTokens: 400, prompt: 'Critique this tart.' });
+    expect(responsesIn(context.events)[0]).toMatchObject({ outcome: 'answered', by: 'person' });
   });
 
   it('refuses an ask when there is no one to ask', async () => {
     const { handler } = setup({ defaultAction: 'ask' });
-    await expect(handler('pastry-chef', params(), fakeContext(), never)).rejects.toThrow(
+    const context = fakeContext();
+    await expect(handler('pastry-chef', params(), context, never)).rejects.toThrow(
       /no one to ask, so the answer is no\.$/,
     );
+    expect(responsesIn(context.events)[0]).toMatchObject({ outcome: 'denied', by: 'nobody' });
   });
 
   it('treats an approver that never answers as a no after the timeout', async () => {
-    const { handler } = setup({ defaultAction: 'ask', approver: () => new Promise(() => {}), approvalTimeoutMs: 20 });
+    const { handler } = setup({
+      defaultAction: 'ask',
+      person: { approve: () => new Promise(() => {}) },
+      approvalTimeoutMs: 20,
+    });
     await expect(handler('pastry-chef', params(), fakeContext(), never)).rejects.toThrow('Nobody answered');
   });
 
   it('treats an approver that throws as a no, with the reason', async () => {
     const { handler } = setup({
       defaultAction: 'ask',
-      approver: async () => {
-        throw new Error('terminal closed');
+      person: {
+        approve: async () => {
+          throw new Error('terminal closed');
+        },
       },
     });
     await expect(handler('pastry-chef', params(), fakeContext(), never)).rejects.toThrow(
@@ -181,18 +204,20 @@ describe('createSamplingHandler', () => {
 
   it('stops asking when the server withdraws the request', async () => {
     const pending = createPendingApprovals();
-    const { handler } = setup({ defaultAction: 'ask', approver: pending.approver });
+    const { handler } = setup({ defaultAction: 'ask', person: pending });
     const withdraw = new AbortController();
-    const answer = handler('pastry-chef', params(), fakeContext(), withdraw.signal);
+    const context = fakeContext();
+    const answer = handler('pastry-chef', params(), context, withdraw.signal);
     await new Promise((resolve) => setTimeout(resolve, 5));
     withdraw.abort();
     await expect(answer).rejects.toThrow('withdrawn');
     expect(pending.pending()).toHaveLength(0);
+    expect(responsesIn(context.events)[0]).toMatchObject({ outcome: 'denied', by: 'stop' });
   });
 
   it('shows and answers concurrent requests each on its own', async () => {
     const pending = createPendingApprovals();
-    const { handler } = setup({ defaultAction: 'ask', approver: pending.approver });
+    const { handler } = setup({ defaultAction: 'ask', person: pending });
     const first = fakeContext('call-1');
     const second = fakeContext('call-2');
     const answers = [handler('pastry-chef', params(), first, never), handler('pastry-chef', params(), second, never)];
@@ -209,7 +234,8 @@ describe('createSamplingHandler', () => {
     expect(responsesIn(first.events)[0]?.outcome).toBe('answered');
     expect(responsesIn(second.events)[0]).toMatchObject({
       outcome: 'denied',
-      reason: 'The user declined sampling/createMessage from pastry-chef: not now',
+      reason: 'The user declined the model call pastry-chef asked for: not now',
+      by: 'person',
     });
   });
 

@@ -4,15 +4,17 @@
 
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ConfigurationError, describeError } from './errors.js';
-import { askApprover } from './gate/ask-approver.js';
 import type { GateAction } from './gate/gate-rules.js';
-import { type Approver, DEFAULT_APPROVAL_TIMEOUT_MS } from './gate.js';
+import { givenReason } from './gate.js';
+import { formatCents, formatDuration } from './limits/format-units.js';
 import { requestInputBound } from './limits/input-token-bound.js';
 import type { LoopEventDraft } from './loop-event.js';
 import { estimateRequestTokens, type Model } from './model.js';
+import { askAndWait } from './person/ask-and-wait.js';
+import { type AnsweredBy, DEFAULT_APPROVAL_TIMEOUT_MS, type Person, type SamplingApproval } from './person.js';
 import { MAIN_AGENT } from './tool-types.js';
 import type { TreeBudget } from './tree-budget.js';
-import { formatCents, toCreateMessageResult, toModelRequest } from './wire/sampling-messages.js';
+import { toCreateMessageResult, toModelRequest } from './wire/sampling-messages.js';
 import type { ServerRequestHandlers } from './wire/server-client.js';
 
 export interface ServerSamplingPolicy {
@@ -33,8 +35,8 @@ export interface SamplingHandlerOptions {
   /** Spending cap for servers whose policy names none, in cents across the run. */
   capCents?: number;
   perServer?: Record<string, ServerSamplingPolicy>;
-  /** Answers "ask" decisions, like the Gate's approver. Without one, "ask" means no. */
-  approver?: Approver;
+  /** Answers "ask" decisions with the whole request in view. Without one, "ask" means no. */
+  person?: Pick<Person, 'approve'>;
   approvalTimeoutMs?: number;
   /** Where events go when a request arrives outside any tool call (no ToolCallContext). */
   emit?: (event: LoopEventDraft) => void;
@@ -46,8 +48,6 @@ export type SamplingHandler = NonNullable<ServerRequestHandlers['sampling']>;
 /** The JSON-RPC code MCP gives "User rejected sampling request"; used for every refusal. */
 export const SAMPLING_REJECTED = -1;
 export const DEFAULT_SAMPLING_MAX_OUTPUT_TOKENS = 1024;
-
-let requestCounter = 0;
 
 export function createSamplingHandler(options: SamplingHandlerOptions): SamplingHandler {
   const { model, budget } = options;
@@ -71,8 +71,9 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
   const add = (totals: Map<string, number>, server: string, cents: number) =>
     totals.set(server, (totals.get(server) ?? 0) + cents);
 
+  let requests = 0;
   return async (server, params, context, signal) => {
-    const requestId = `sampling-${++requestCounter}`;
+    const requestId = `sampling-${++requests}`;
     const agent = context?.agent ?? MAIN_AGENT;
     const emitter = context?.emit ?? options.emit ?? (() => {});
     const lane = { agent: agent.id, requestId, ...(context === undefined ? {} : { callId: context.callId }), server };
@@ -80,12 +81,13 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
     const action = policy?.action ?? options.defaultAction ?? 'ask';
     const capCents = policy?.capCents ?? options.capCents;
 
-    const refuse = (
-      reason: string,
-      outcome: 'denied' | 'failed' = 'denied',
-      code: number = SAMPLING_REJECTED,
-    ): McpError => {
-      emitter({ type: 'sampling-response', ...lane, outcome, reason, inputTokens: 0, outputTokens: 0, costCents: 0 });
+    const noSpend = { inputTokens: 0, outputTokens: 0, costCents: 0 };
+    const refuse = (reason: string, by: AnsweredBy = 'rule'): McpError => {
+      emitter({ type: 'sampling-response', ...lane, outcome: 'denied', by, reason, ...noSpend });
+      return new McpError(SAMPLING_REJECTED, reason);
+    };
+    const fail = (reason: string, code: number): McpError => {
+      emitter({ type: 'sampling-response', ...lane, outcome: 'failed', reason, ...noSpend });
       return new McpError(code, reason);
     };
 
@@ -101,7 +103,7 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
         costCents: 0,
         treeTokensLeft: budget.remainingTokens,
       });
-      throw refuse(describeError(error).replace(/^MCP error -?\d+:\s*/, ''), 'failed', ErrorCode.InvalidParams);
+      throw fail(describeError(error).replace(/^MCP error -?\d+:\s*/, ''), ErrorCode.InvalidParams);
     }
     const estimatedInputTokens = estimateRequestTokens(request);
     // Reserved: a bound on the input that holds for any tokenizer, plus the capped output.
@@ -126,40 +128,55 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
     const budgetProblem = `The run's token budget cannot cover this model call: it could use ${worstTokens} tokens and ${budget.remainingTokens} of ${budget.maxTokens} are left.`;
 
     if (action === 'deny')
-      throw refuse(`The kitchen does not let ${server} ask for model calls (its sampling rule is "deny").`);
+      throw refuse(`The host does not let ${server} ask for model calls (its sampling rule is "deny").`);
     const overCap = capProblem();
     if (overCap !== undefined) throw refuse(overCap);
     if (budget.remainingTokens < worstTokens) throw refuse(budgetProblem);
+    let approvedBy: AnsweredBy = 'rule';
     if (action === 'ask') {
-      const reason = `${server} is asking to spend ${formatCents(costCents)} on a model call (up to ${request.maxTokens} output tokens).`;
-      if (options.approver === undefined) {
+      if (options.person === undefined) {
         throw refuse(
           `${server} asked to spend ${formatCents(costCents)} on a model call and this run has no one to ask, so the answer is no.`,
+          'nobody',
         );
       }
-      const lastMessage = request.messages.at(-1)?.content;
-      const answer = await askApprover(
-        options.approver,
-        {
-          requestId,
-          agent,
-          callId: context?.callId ?? '',
-          tool: 'sampling/createMessage',
-          server,
-          input: {
-            maxTokens: request.maxTokens,
-            estimatedInputTokens,
-            costCents,
-            ...(request.system === undefined ? {} : { systemPrompt: request.system }),
-            prompt: typeof lastMessage === 'string' ? lastMessage.slice(0, 500) : '',
-          },
-          reason,
+      const question: SamplingApproval = {
+        kind: 'sampling',
+        requestId,
+        agent,
+        ...(context === undefined ? {} : { callId: context.callId }),
+        server,
+        request: {
+          ...(request.system === undefined ? {} : { systemPrompt: request.system }),
+          messages: request.messages,
+          maxTokens: request.maxTokens,
         },
-        { signal, timeoutMs: options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS },
-      );
-      if (!answer.approved) throw refuse(answer.reason);
+        estimatedInputTokens,
+        costCents,
+        reason: `${server} is asking to spend ${formatCents(costCents)} on a model call (up to ${request.maxTokens} output tokens).`,
+      };
+      const person = options.person;
+      const timeoutMs = options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
+      const asked = await askAndWait((asking) => person.approve(question, asking), { signal, timeoutMs });
+      const what = `the model call ${server} asked for`;
+      if (asked.by === 'timeout')
+        throw refuse(
+          `Nobody answered the request for ${what} within ${formatDuration(timeoutMs)}; treated as a no.`,
+          'timeout',
+        );
+      if (asked.by === 'stop') throw refuse(`The request for ${what} was withdrawn before anyone answered.`, 'stop');
+      if ('failed' in asked)
+        throw refuse(
+          `Asking the user about ${what} failed (${describeError(asked.failed)}); treated as a no.`,
+          'person',
+        );
+      const given = givenReason(asked.answer);
+      // Only a literal `true` approves: a malformed answer must not open the purse.
+      if (asked.answer?.approved !== true)
+        throw refuse(`The user declined ${what}${given === undefined ? '.' : `: ${given}`}`, 'person');
+      approvedBy = 'person';
     }
-    if (signal.aborted) throw refuse(`${server} withdrew the sampling request before the model ran.`, 'failed');
+    if (signal.aborted) throw refuse(`${server} withdrew the sampling request before the model ran.`, 'stop');
 
     // Check again after waiting for the user: other requests may have spent meanwhile. Both
     // checks and the hold are synchronous, so no other request can slip in between.
@@ -174,7 +191,7 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
       response = await model.complete({ ...request, signal });
     } catch (error) {
       budget.release(reservation);
-      throw refuse(`The host's model failed to answer: ${describeError(error)}`, 'failed', ErrorCode.InternalError);
+      throw fail(`The host's model failed to answer: ${describeError(error)}`, ErrorCode.InternalError);
     } finally {
       add(held, server, -costCents);
     }
@@ -184,6 +201,7 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
       type: 'sampling-response',
       ...lane,
       outcome: 'answered',
+      by: approvedBy,
       inputTokens: response.usage.inputTokens,
       outputTokens: response.usage.outputTokens,
       costCents: charged.costCents,

@@ -9,5 +9,7 @@ export type { RecordingContext } from './testing/recording-context.js';
 export { collectEvents, createRecordingContext } from './testing/recording-context.js';
 export type { ScriptedModelOptions, ScriptedTurn, ScriptStep } from './testing/scripted-model.js';
 export { ScriptedModel, textTurn, toolTurn } from './testing/scripted-model.js';
+export type { ScriptedPerson } from './testing/scripted-person.js';
+export { scriptedPerson } from './testing/scripted-person.js';
 export type { TeamScript, TeamStep } from './testing/team-model.js';
 export { isWorkerRequest, teamModel } from './testing/team-model.js';

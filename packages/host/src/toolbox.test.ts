@@ -154,7 +154,7 @@ describe('Toolbox failures become tool results', () => {
     const outcome = await toolbox.call('sleep', { ms: 2_000 }, createRecordingContext().context);
     expect(outcome).toEqual({
       isError: true,
-      content: 'Tool "sleep" on server "pantry" timed out: no answer and no progress for 0.1 s.',
+      content: 'Tool "sleep" on server "pantry" timed out: no answer and no progress for 100 ms.',
     });
   });
 

@@ -1,7 +1,7 @@
 // The token budget of a whole agent tree: one mutable object shared by reference by every agent in
 // a run and the sampling handler. Host side; the budget never crosses the wire.
 
-import { LocalError } from './errors.js';
+import { ConfigurationError, LocalError } from './errors.js';
 import { DEFAULT_PRICES, type PriceTable, priceCents } from './model/price-table.js';
 import type { Usage } from './model.js';
 
@@ -43,10 +43,7 @@ export class TreeBudget {
   constructor(options: TreeBudgetOptions = {}) {
     const maxTokens = options.maxTokens ?? MAX_TREE_TOKENS;
     if (!Number.isSafeInteger(maxTokens) || maxTokens <= 0) {
-      throw new BudgetError(
-        'invalid-budget',
-        `TreeBudget "maxTokens" must be a whole number above 0 (got ${maxTokens})`,
-      );
+      throw new ConfigurationError(`TreeBudget "maxTokens" must be a whole number above 0 (got ${maxTokens})`);
     }
     this.maxTokens = maxTokens;
     this.#prices = options.prices ?? DEFAULT_PRICES;

@@ -3,11 +3,12 @@
 
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createElicitationHandler, scriptedAsker } from '../src/elicitation-handler.js';
+import { createElicitationHandler } from '../src/elicitation-handler.js';
 import type { LoopEvent, SamplingRequestEvent, SamplingResponseEvent } from '../src/loop-event.js';
 import { createSamplingHandler } from '../src/sampling-handler.js';
 import { createRecordingContext } from '../src/testing/recording-context.js';
 import { ScriptedModel } from '../src/testing/scripted-model.js';
+import { scriptedPerson } from '../src/testing/scripted-person.js';
 import { Toolbox } from '../src/toolbox.js';
 import { TreeBudget } from '../src/tree-budget.js';
 import { type RunningServer, startServer } from './server-process.js';
@@ -22,13 +23,15 @@ describe('the host against @modelcontextprotocol/server-everything', () => {
   let toolbox: Toolbox;
   const budget = new TreeBudget();
   const model = new ScriptedModel(() => ({ text: 'Hello from the kitchen.' }), { id: 'claude-sonnet-5' });
-  const asker = scriptedAsker([
-    {
-      action: 'accept',
-      content: { name: 'Ada Lovelace', check: true, integer: 7, untitledMultipleSelectEnum: ['Piano'] },
-    },
-    { action: 'decline' },
-  ]);
+  const person = scriptedPerson({
+    forms: [
+      {
+        action: 'accept',
+        content: { name: 'Ada Lovelace', check: true, integer: 7, untitledMultipleSelectEnum: ['Piano'] },
+      },
+      { action: 'decline' },
+    ],
+  });
 
   beforeAll(async () => {
     server = await startServer(process.execPath, ['--require', preload, everythingEntry, 'streamableHttp'], {
@@ -38,7 +41,7 @@ describe('the host against @modelcontextprotocol/server-everything', () => {
     toolbox = await Toolbox.connect([{ name: 'everything', url: `http://${server.address}/mcp` }], {
       handlers: {
         sampling: createSamplingHandler({ model, budget, defaultAction: 'allow', maxOutputTokens: 64 }),
-        elicitation: createElicitationHandler({ asker }),
+        elicitation: createElicitationHandler({ person }),
       },
     });
   }, 30_000);
@@ -88,13 +91,13 @@ describe('the host against @modelcontextprotocol/server-everything', () => {
     );
   }, 20_000);
 
-  it('answers trigger-elicitation-request through the asker, accept then decline', async () => {
+  it('answers trigger-elicitation-request through the person, accept then decline', async () => {
     const accepted = createRecordingContext({ callId: 'call-ask' });
     const first = await toolbox.call('trigger-elicitation-request', {}, accepted.context);
     expect(first.content).toContain('User provided the requested information');
     expect(first.content).toContain('Name: Ada Lovelace');
     expect(accepted.events.map((event) => event.type)).toEqual(['elicitation-request', 'elicitation-response']);
-    expect(asker.questions[0]?.schema.required).toEqual(['name']);
+    expect(person.forms[0]?.schema.required).toEqual(['name']);
 
     const declined = await toolbox.call('trigger-elicitation-request', {}, createRecordingContext().context);
     expect(declined.content).toContain('User declined');

@@ -137,8 +137,8 @@ describe('the offline model auditing jars on its own', () => {
     const run = await runKitchen('jars 1 through 12', { jars, failingInspections: [4, 9] });
     expect(run.finalText).toContain(
       'Not established (the inspection failed): ' +
-        'jar 4 (Tool "inspect_jar" on server "cookie-jars" timed out: no answer and no progress for 60 s); ' +
-        'jar 9 (Tool "inspect_jar" on server "cookie-jars" timed out: no answer and no progress for 60 s).',
+        'jar 4 (Tool "inspect_jar" on server "cookie-jars" timed out: no answer and no progress for 1 min); ' +
+        'jar 9 (Tool "inspect_jar" on server "cookie-jars" timed out: no answer and no progress for 1 min).',
     );
     const truth = expectedAudit(
       jars,

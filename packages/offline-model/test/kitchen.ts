@@ -8,7 +8,6 @@ import {
   createSamplingHandler,
   createSpawnAgentTool,
   type DoneEvent,
-  declineAllAsker,
   Gate,
   type LoopEvent,
   type Model,
@@ -99,12 +98,15 @@ export async function runKitchen(task: string, options: KitchenOptions = {}): Pr
         ? undefined
         : new Gate({
             rules: [{ tool: '*', action: 'ask', reason: 'the test asks about every call' }],
-            approver: async (question) => {
-              const plain = question.tool.split('__').at(-1) ?? question.tool;
-              const refuse =
-                deniedTools.has(plain) ||
-                (/(?:discard|reseal)_jar$/.test(question.tool) && deniedIds.has(Number(question.input['id'])));
-              return refuse ? { approved: false, reason: DENIAL_REASON } : { approved: true };
+            person: {
+              approve: async (question) => {
+                if (question.kind !== 'tool-call') return { approved: false, reason: DENIAL_REASON };
+                const plain = question.tool.split('__').at(-1) ?? question.tool;
+                const refuse =
+                  deniedTools.has(plain) ||
+                  (/(?:discard|reseal)_jar$/.test(question.tool) && deniedIds.has(Number(question.input['id'])));
+                return refuse ? { approved: false, reason: DENIAL_REASON } : { approved: true };
+              },
             },
           });
     const events: LoopEvent[] = [];
@@ -143,11 +145,11 @@ export async function connectKitchen(
   for (const name of options.servers ?? ['cookie-jars']) servers[name] = build[name]();
   if (options.twinJarServer === true) servers['spare-jars'] = cookieJars();
   // As in the kitchen: the host's own model (here the offline model) answers sampling requests;
-  // nobody is there to fill in a form, so every elicitation is declined.
+  // nobody is there to fill in a form, so every elicitation is declined (by nobody).
   return connectInMemory(servers, {
     handlers: {
       sampling: createSamplingHandler({ model: new OfflineModel(), budget: new TreeBudget(), defaultAction: 'allow' }),
-      elicitation: createElicitationHandler({ asker: declineAllAsker }),
+      elicitation: createElicitationHandler({}),
     },
   });
 }

@@ -1,4 +1,4 @@
-// Approval and limit flags become the gate, approver, budget and seatbelts the run shares.
+// Approval and limit flags become the gate, person, budget and seatbelts the run shares.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import {
   type ApprovalQuestion,
   DEFAULT_APPROVAL_TIMEOUT_MS,
   MAX_TREE_TOKENS,
+  type Person,
   type ToolDescriptor,
 } from '@kitchen/host';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ const placeOrder: ToolDescriptor = {
 };
 
 const question: ApprovalQuestion = {
+  kind: 'tool-call',
   requestId: 'approval-1',
   agent: { id: 'main', name: 'main', depth: 0 },
   callId: 'call-1',
@@ -38,7 +40,7 @@ describe('createKitchenPolicy', () => {
   it('asks about a call that is not read-only, and has nobody to ask by default', () => {
     const policy = createKitchenPolicy(defaults, { environment: {} });
     expect(policy.gate.decide(placeOrder, {}).kind).toBe('ask');
-    expect(policy.approver).toBeUndefined();
+    expect(policy.person).toBeUndefined();
     expect(policy.seatbelts).toEqual({});
   });
 
@@ -52,10 +54,12 @@ describe('createKitchenPolicy', () => {
 
   it('answers every question yes with --yes and no with --no', async () => {
     const signal = new AbortController().signal;
-    expect(await createKitchenPolicy({ ...defaults, approval: 'yes' }).approver?.(question, signal)).toMatchObject({
-      approved: true,
-    });
-    expect(await createKitchenPolicy({ ...defaults, approval: 'no' }).approver?.(question, signal)).toMatchObject({
+    expect(await createKitchenPolicy({ ...defaults, approval: 'yes' }).person?.approve(question, signal)).toMatchObject(
+      {
+        approved: true,
+      },
+    );
+    expect(await createKitchenPolicy({ ...defaults, approval: 'no' }).person?.approve(question, signal)).toMatchObject({
       approved: false,
     });
   });
@@ -171,17 +175,20 @@ describe('createKitchenPolicy', () => {
   it('uses one approval timeout for the gate, sampling and forms, and asks the person when no flag decides', async () => {
     expect(createKitchenPolicy(defaults).approvalTimeoutMs).toBe(DEFAULT_APPROVAL_TIMEOUT_MS);
     const asked: string[] = [];
-    const person = async (question: ApprovalQuestion) => {
-      asked.push(question.tool);
-      return { approved: true };
+    const person: Person = {
+      approve: async (question: ApprovalQuestion) => {
+        asked.push(question.kind === 'tool-call' ? question.tool : question.server);
+        return { approved: true };
+      },
+      fillIn: async () => ({ action: 'decline' }),
     };
     const policy = createKitchenPolicy({ ...defaults, approvalTimeoutMs: 30_000 }, { person });
     expect(policy.gate.timeoutMs).toBe(30_000);
-    expect(policy.sampling).toMatchObject({ approvalTimeoutMs: 30_000, approver: person });
-    expect(await policy.approver?.(question, new AbortController().signal)).toEqual({ approved: true });
+    expect(policy.sampling).toMatchObject({ approvalTimeoutMs: 30_000, person });
+    expect(await policy.person?.approve(question, new AbortController().signal)).toEqual({ approved: true });
     expect(asked).toEqual(['place_order']);
     // --no decides for everyone, the person included.
-    expect(createKitchenPolicy({ ...defaults, approval: 'no' }, { person }).approver).not.toBe(person);
+    expect(createKitchenPolicy({ ...defaults, approval: 'no' }, { person }).person).not.toBe(person);
   });
 
   it("hands the config's sampling rules to the sampling handler", () => {

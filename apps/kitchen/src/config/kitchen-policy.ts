@@ -5,12 +5,12 @@
 
 import { basename } from 'node:path';
 import {
-  type Approver,
   ConfigurationError,
   DEFAULT_APPROVAL_TIMEOUT_MS,
   Gate,
   type GateRuleSet,
   MAX_TREE_TOKENS,
+  type Person,
   parseRuleText,
   parseSpawnLimits,
   type RunAgentLoopOptions,
@@ -19,7 +19,7 @@ import {
   TreeBudget,
 } from '@kitchen/host';
 import type { KitchenFlags } from '../cli/kitchen-flags.js';
-import { autoApprover } from './auto-approver.js';
+import { runPerson } from './auto-person.js';
 import type { KitchenConfig } from './kitchen-config.js';
 import { loadRulesFile } from './rules-file.js';
 
@@ -27,14 +27,14 @@ export interface KitchenPolicy {
   /** Highest precedence first: --rule flags, then --rules FILE, then the config's "rules"; the annotations decide the rest. */
   ruleSets: GateRuleSet[];
   gate: Gate;
-  /** Also answers the sampling handler's questions; undefined: nobody is there, asks are refused. */
-  approver?: Approver;
+  /** Who answers the gate's, the sampling handler's and the forms' questions; undefined: nobody is there, asks are refused. */
+  person?: Person;
   /** How long a question waits for an answer (--approval-timeout). */
   approvalTimeoutMs: number;
   budget: TreeBudget;
   seatbelts: NonNullable<RunAgentLoopOptions['seatbelts']>;
   /** The sampling handler's rules and caps from the config, and the approver and timeout above. */
-  sampling: Pick<SamplingHandlerOptions, 'perServer' | 'defaultAction' | 'capCents' | 'approvalTimeoutMs' | 'approver'>;
+  sampling: Pick<SamplingHandlerOptions, 'perServer' | 'defaultAction' | 'capCents' | 'approvalTimeoutMs' | 'person'>;
   /** Undefined with --no-delegate: spawn_agent is not offered at all. */
   spawnLimits?: SpawnLimits;
 }
@@ -44,8 +44,8 @@ export interface KitchenPolicyOptions {
   config?: Pick<KitchenConfig, 'rules' | 'sampling' | 'file'>;
   /** MAX_TREE_TOKENS is read from here when --max-tree-tokens is not given. Default process.env. */
   environment?: NodeJS.ProcessEnv;
-  /** Answers questions when neither --yes nor --no was given: a terminal prompt, a web page. */
-  person?: Approver;
+  /** The person present (a terminal prompt, a web page); --yes / --no answer approvals over them. */
+  person?: Person;
 }
 
 /** Throws the host's GateRuleError or ConfigurationError (both name the flag or file) for a bad value. */
@@ -57,13 +57,13 @@ export function createKitchenPolicy(flags: KitchenFlags, options: KitchenPolicyO
       ? []
       : [{ source: basename(options.config.file), rules: options.config.rules }]),
   ];
-  const approver = flags.approval === undefined ? options.person : autoApprover(flags.approval === 'yes');
+  const person = runPerson(flags.approval, options.person);
   const approvalTimeoutMs = flags.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
   const samplingRules = options.config?.sampling;
   return {
     ruleSets,
-    gate: createGate({ ruleSets, approvalTimeoutMs }, approver),
-    ...(approver === undefined ? {} : { approver }),
+    gate: createGate({ ruleSets, approvalTimeoutMs }, person),
+    ...(person === undefined ? {} : { person }),
     approvalTimeoutMs,
     budget: new TreeBudget({
       maxTokens: flags.maxTreeTokens ?? treeTokensFromEnvironment(options.environment ?? process.env),
@@ -79,7 +79,7 @@ export function createKitchenPolicy(flags: KitchenFlags, options: KitchenPolicyO
         ? {}
         : { capCents: samplingRules.defaultPolicy.capCents }),
       approvalTimeoutMs,
-      ...(approver === undefined ? {} : { approver }),
+      ...(person === undefined ? {} : { person }),
     },
     ...(flags.delegate === false
       ? {}
@@ -92,12 +92,12 @@ export function createKitchenPolicy(flags: KitchenFlags, options: KitchenPolicyO
   };
 }
 
-/** A gate with the policy's rules and timeout and the given approver (a UI may bring its own). */
-export function createGate(policy: Pick<KitchenPolicy, 'ruleSets' | 'approvalTimeoutMs'>, approver?: Approver): Gate {
+/** A gate with the policy's rules and timeout and the given person (a UI may bring its own). */
+export function createGate(policy: Pick<KitchenPolicy, 'ruleSets' | 'approvalTimeoutMs'>, person?: Person): Gate {
   return new Gate({
     ruleSets: policy.ruleSets,
     timeoutMs: policy.approvalTimeoutMs,
-    ...(approver === undefined ? {} : { approver }),
+    ...(person === undefined ? {} : { person }),
   });
 }
 

@@ -1,25 +1,7 @@
-// How the app writes money, tokens and time for people. App side.
+// How the app counts things for people. App side: money, tokens and durations come from the
+// host's one formatter (@kitchen/host formatCents, formatTokens, formatDuration).
 
-const wholeNumbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** 14654 → "14,654". */
-export function formatTokens(tokens: number): string {
-  return wholeNumbers.format(tokens);
-}
-
-/** Cents with one decimal below a dollar ("6.0¢"), dollars above ("$1.23"). */
-export function formatCents(cents: number): string {
-  if (cents < 100) return `${cents.toFixed(1)}¢`;
-  return `$${(cents / 100).toFixed(2)}`;
-}
-
-/** 850 → "850 ms", 2345 → "2.3 s", 65000 → "1 min 5 s". */
-export function formatDuration(milliseconds: number): string {
-  if (milliseconds < 1000) return `${Math.round(milliseconds)} ms`;
-  if (milliseconds < 60_000) return `${(milliseconds / 1000).toFixed(1)} s`;
-  const totalSeconds = Math.round(milliseconds / 1000);
-  return `${Math.floor(totalSeconds / 60)} min ${totalSeconds % 60} s`;
-}
+import { formatTokens } from '@kitchen/host';
 
 /** "1 iter", "3 iters". */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {

@@ -217,7 +217,7 @@ describe('renderEvent', () => {
       render({ ...base, type: 'approval-response', server: 'cookie-jars', decision: 'approved', by: 'rule' }),
     ).toBeUndefined();
     expect(
-      render({ ...base, type: 'approval-response', server: 'cookie-jars', decision: 'approved', by: 'user' }),
+      render({ ...base, type: 'approval-response', server: 'cookie-jars', decision: 'approved', by: 'person' }),
     ).toBe('✋ approved by you: discard_jar');
     expect(
       render({
@@ -225,7 +225,7 @@ describe('renderEvent', () => {
         type: 'approval-response',
         server: 'cookie-jars',
         decision: 'approved',
-        by: 'user',
+        by: 'person',
         reason: 'approved by --yes',
       }),
     ).toBe('✋ approved discard_jar: approved by --yes');

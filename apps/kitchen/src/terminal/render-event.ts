@@ -1,10 +1,10 @@
 // Turns one LoopEvent into the lines a person reads in the terminal. App side: pure functions;
 // every piece of text that came from a server or a model is cleaned before it is printed.
 
-import { type LoopEvent, MAIN_AGENT } from '@kitchen/host';
+import { formatCents, formatTokens, type LoopEvent, MAIN_AGENT } from '@kitchen/host';
 import { cleanText, shortenLine } from './clean-text.js';
 import { approvalAdvice, stopAdvice } from './flag-advice.js';
-import { formatCents, formatTokens, plural } from './format-units.js';
+import { plural } from './format-units.js';
 import { paint } from './paint.js';
 
 export const LINE_WIDTH = 100;
@@ -130,9 +130,10 @@ function renderApprovalResponse(
 }
 
 const DENIED_BY: Readonly<Record<Extract<LoopEvent, { type: 'approval-response' }>['by'], string>> = {
-  user: 'by you',
+  person: 'by you',
   timeout: '(nobody answered in time)',
   rule: 'by rule',
+  stop: '(the run was stopped)',
   nobody: '(nobody to ask)',
 };
 

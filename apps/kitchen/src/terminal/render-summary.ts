@@ -1,7 +1,7 @@
 // The closing line of a terminal run: what it cost and which model did it. App side.
 
-import type { DoneEvent } from '@kitchen/host';
-import { formatCents, formatDuration, formatTokens, plural } from './format-units.js';
+import { type DoneEvent, formatCents, formatDuration, formatTokens } from '@kitchen/host';
+import { plural } from './format-units.js';
 import { paint } from './paint.js';
 
 export interface RunSummary {

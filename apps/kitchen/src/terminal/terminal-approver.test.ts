@@ -29,7 +29,10 @@ function setUp(timeoutMs = 60_000) {
   const events = createHeldOutput({ write: (text: string) => eventLines.push(text) });
   const eventLines: string[] = [];
   const prompt = createTerminalPrompt({ input: terminal.input, output: terminal.output, held: events });
-  const gate = new Gate({ approver: createTerminalApprover({ prompt, color: false, timeoutMs }), timeoutMs });
+  const gate = new Gate({
+    person: { approve: createTerminalApprover({ prompt, color: false, timeoutMs }) },
+    timeoutMs,
+  });
   return { terminal, gate, events, eventLines };
 }
 
@@ -61,7 +64,7 @@ describe('the terminal approver', () => {
         '',
       ].join('\n'),
     );
-    expect(responses(lane.events)).toMatchObject([{ agent: '2', decision: 'approved', by: 'user' }]);
+    expect(responses(lane.events)).toMatchObject([{ agent: '2', decision: 'approved', by: 'person' }]);
   });
 
   it('asks concurrent questions one at a time, holds other output meanwhile, and sends each answer to its own request', async () => {
@@ -81,8 +84,8 @@ describe('the terminal approver', () => {
       reason: expect.stringContaining('The user denied discard_jar on cookie-jars'),
     });
     expect(await secondDecision).toEqual({ approved: true });
-    expect(responses(first.events)).toMatchObject([{ agent: '1', decision: 'denied', by: 'user' }]);
-    expect(responses(second.events)).toMatchObject([{ agent: '2', decision: 'approved', by: 'user' }]);
+    expect(responses(first.events)).toMatchObject([{ agent: '1', decision: 'denied', by: 'person' }]);
+    expect(responses(second.events)).toMatchObject([{ agent: '2', decision: 'approved', by: 'person' }]);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(eventLines).toEqual(['a worker line\n']);
   });
@@ -129,20 +132,24 @@ describe('the terminal approver', () => {
     expect(terminal.text()).toContain('⌛ no answer within 80 ms: treated as a no');
   });
 
-  it('shows a sampling request with its price and the tree budget left', () => {
+  it('shows the whole sampling request with its price and the tree budget left', () => {
     const question: ApprovalQuestion = {
+      kind: 'sampling',
       requestId: 'sampling-1',
       agent: { id: 'main', name: 'main', depth: 0 },
       callId: 'call-1',
-      tool: 'sampling/createMessage',
       server: 'pastry-chef',
-      input: {
-        maxTokens: 400,
-        estimatedInputTokens: 113,
-        costCents: 6,
+      request: {
         systemPrompt: 'You are a pastry critic.',
-        prompt: 'Critique: lemon tart',
+        messages: [
+          { role: 'user', content: 'Critique: lemon tart' },
+          { role: 'assistant', content: 'Too sweet?' },
+          { role: 'user', content: 'Be brief.' },
+        ],
+        maxTokens: 400,
       },
+      estimatedInputTokens: 113,
+      costCents: 6,
       reason: 'pastry-chef is asking to spend 6.0¢ on a model call (up to 400 output tokens).',
     };
     expect(describeQuestion(question, { color: false, treeTokens: () => ({ left: 598_000, max: 600_000 }) })).toEqual([
@@ -150,7 +157,9 @@ describe('the terminal approver', () => {
       '   lane:    main',
       '   size:    ~113 input + up to 400 output tokens; 598,000 of 600,000 tree tokens left',
       '   system:  You are a pastry critic.',
-      '   prompt:  Critique: lemon tart',
+      '   user:    Critique: lemon tart',
+      '   assistant: Too sweet?',
+      '   user:    Be brief.',
     ]);
   });
 });

@@ -1,16 +1,22 @@
-// The gate's and the sampling handler's approver at an interactive terminal: each question shows
-// its lane, server, full tool name, arguments and the reason, and waits for y / n / always.
-// App side; questions from concurrent workers wait in createPendingApprovals and the prompt asks
-// them one at a time, each answer going back to its own request.
+// Person.approve at an interactive terminal, for the gate and the sampling handler alike: a tool
+// call shows its lane, server, full tool name, arguments and the reason; a sampling request shows
+// the whole request the host would send (system prompt, messages, max tokens) and its price. Each
+// waits for y / n / always. App side; questions from concurrent workers wait in
+// createPendingApprovals and the prompt asks them one at a time, each answer going to its request.
 
-import { type ApprovalQuestion, type Approver, createPendingApprovals, formatDuration } from '@kitchen/host';
-import { cleanText, shortenLine } from './clean-text.js';
-import { formatCents, formatTokens } from './format-units.js';
+import {
+  type ApprovalQuestion,
+  createPendingApprovals,
+  formatCents,
+  formatDuration,
+  formatTokens,
+  type Message,
+  type Person,
+} from '@kitchen/host';
+import { cleanText } from './clean-text.js';
 import { paint } from './paint.js';
 import type { PromptReader, TerminalPrompt } from './terminal-prompt.js';
 
-/** The tool name the sampling handler puts on its questions. */
-export const SAMPLING_TOOL = 'sampling/createMessage';
 /** Arguments longer than this are cut, with a note saying how much was left out. */
 const MAX_ARGUMENTS_SHOWN = 2_000;
 
@@ -23,25 +29,25 @@ export interface TerminalApproverOptions {
   treeTokens?: () => { left: number; max: number };
 }
 
-export function createTerminalApprover(options: TerminalApproverOptions): Approver {
+export function createTerminalApprover(options: TerminalApproverOptions): Person['approve'] {
   const pending = createPendingApprovals();
   // "always": server and tool pairs approved for the rest of the run.
   const always = new Set<string>();
   const isWaiting = (requestId: string) => pending.pending().some((question) => question.requestId === requestId);
 
   return (question, signal) => {
-    const answer = pending.approver(question, signal);
+    const answer = pending.approve(question, signal);
     const askedAt = Date.now();
     void options.prompt.ask(async (reader) => {
       // Answered, timed out or withdrawn while it waited its turn: nothing to ask.
       if (!isWaiting(question.requestId)) return;
-      const key = `${question.server}\u0000${question.tool}`;
+      const key = `${question.server}\u0000${question.kind === 'tool-call' ? question.tool : question.kind}`;
       if (always.has(key)) {
         pending.answer(question.requestId, true, 'approved for the rest of the run at the terminal ("always")');
         return;
       }
       for (const line of describeQuestion(question, options)) reader.say(line);
-      const what = question.tool === SAMPLING_TOOL ? 'server' : 'tool';
+      const what = question.kind === 'sampling' ? 'server' : 'tool';
       for (;;) {
         const reply = await reader.readLine(
           paint('bold', `Allow? [y]es / [n]o / [a]lways for this ${what}: `, options.color),
@@ -100,21 +106,21 @@ export function describeQuestion(
     question.agent.depth === 0
       ? clean(question.agent.name)
       : `#${clean(question.agent.id)} ${clean(question.agent.name)}`;
-  if (question.tool === SAMPLING_TOOL) {
-    const input = question.input;
-    const cost = typeof input['costCents'] === 'number' ? input['costCents'] : 0;
+  if (question.kind === 'sampling') {
     const budget = options.treeTokens?.();
-    const tokens = `~${formatTokens(numberOr(input['estimatedInputTokens']))} input + up to ${formatTokens(numberOr(input['maxTokens']))} output tokens`;
+    const { request } = question;
+    const tokens = `~${formatTokens(question.estimatedInputTokens)} input + up to ${formatTokens(request.maxTokens)} output tokens`;
     return [
       paint(
         'yellow',
-        `🧾 ${clean(question.server)}: the kitchen is asking to spend ${formatCents(cost)} on a model call`,
+        `🧾 ${clean(question.server)}: the kitchen is asking to spend ${formatCents(question.costCents)} on a model call`,
         options.color,
       ),
       `   lane:    ${lane}`,
       `   size:    ${tokens}${budget === undefined ? '' : `; ${formatTokens(budget.left)} of ${formatTokens(budget.max)} tree tokens left`}`,
-      ...(typeof input['systemPrompt'] === 'string' ? [`   system:  ${shortenLine(input['systemPrompt'], 200)}`] : []),
-      `   prompt:  ${shortenLine(typeof input['prompt'] === 'string' ? input['prompt'] : '', 300)}`,
+      ...(request.systemPrompt === undefined ? [] : [`   system:  ${showText(request.systemPrompt)}`]),
+      // Approve what is actually sent: every message, not only the last.
+      ...request.messages.map((message) => `   ${`${message.role}:`.padEnd(8)} ${showText(messageText(message))}`),
     ];
   }
   return [
@@ -133,10 +139,19 @@ function showArguments(input: Record<string, unknown>): string {
   return `${text.slice(0, MAX_ARGUMENTS_SHOWN)}… (${formatTokens(text.length - MAX_ARGUMENTS_SHOWN)} more characters)`;
 }
 
-function clean(text: string): string {
-  return cleanText(text);
+/** A message's text as the model would read it; tool blocks as their JSON. */
+function messageText(message: Message): string {
+  if (typeof message.content === 'string') return message.content;
+  return message.content.map((block) => (block.type === 'text' ? block.text : JSON.stringify(block))).join('\n');
 }
 
-function numberOr(value: unknown): number {
-  return typeof value === 'number' ? value : 0;
+/** Text from a server, cleaned of escape sequences and control characters, cut only when huge. */
+function showText(text: string): string {
+  const cleaned = cleanText(text);
+  if (cleaned.length <= MAX_ARGUMENTS_SHOWN) return cleaned;
+  return `${cleaned.slice(0, MAX_ARGUMENTS_SHOWN)}… (${formatTokens(cleaned.length - MAX_ARGUMENTS_SHOWN)} more characters)`;
+}
+
+function clean(text: string): string {
+  return cleanText(text);
 }

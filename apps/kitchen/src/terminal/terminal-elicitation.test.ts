@@ -26,7 +26,9 @@ const fillingForm = {
 function setUp() {
   const terminal = createFakeTerminal();
   const prompt = createTerminalPrompt({ input: terminal.input, output: terminal.output });
-  const handler = createElicitationHandler({ asker: createTerminalElicitationAsker({ prompt, color: false }) });
+  const handler = createElicitationHandler({
+    person: { fillIn: createTerminalElicitationAsker({ prompt, color: false }) },
+  });
   const ask = () => handler('pastry-chef', fillingForm, createRecordingContext().context, new AbortController().signal);
   return { terminal, ask };
 }

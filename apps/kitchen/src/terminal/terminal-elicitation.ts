@@ -4,9 +4,9 @@
 
 import {
   type ElicitationAnswer,
-  type ElicitationAsker,
   type ElicitationQuestion,
   type ElicitedValue,
+  type Person,
   readFieldAnswer,
 } from '@kitchen/host';
 import type { PrimitiveSchemaDefinition } from '@modelcontextprotocol/sdk/types.js';
@@ -16,7 +16,7 @@ import type { TerminalPrompt } from './terminal-prompt.js';
 
 export const ELICITATION_HELP = 'Press Enter on the first field to decline; type cancel or press Ctrl-D to cancel.';
 
-export function createTerminalElicitationAsker(options: { prompt: TerminalPrompt; color: boolean }): ElicitationAsker {
+export function createTerminalElicitationAsker(options: { prompt: TerminalPrompt; color: boolean }): Person['fillIn'] {
   const { color } = options;
   return (question, signal) =>
     options.prompt.ask(async (reader): Promise<ElicitationAnswer> => {

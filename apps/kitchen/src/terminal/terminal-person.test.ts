@@ -2,7 +2,7 @@
 // a tool call may wait while a person might be answering.
 
 import { PassThrough } from 'node:stream';
-import { DEFAULT_CALL_TIMEOUT_MS, declineAllAsker } from '@kitchen/host';
+import { DEFAULT_CALL_TIMEOUT_MS } from '@kitchen/host';
 import { describe, expect, it } from 'vitest';
 import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import { createHeldOutput } from './held-output.js';
@@ -30,20 +30,20 @@ describe('createTerminalPerson', () => {
   it('asks a person at a terminal about approvals and forms when no flag decides', () => {
     const person = personFor(undefined, true);
     expect(person.present).toBe(true);
-    expect(person.approver).toBeTypeOf('function');
-    expect(person.asker).not.toBe(declineAllAsker);
+    expect(person.person?.approve).toBeTypeOf('function');
+    expect(person.person?.fillIn).toBeTypeOf('function');
   });
 
-  it('leaves approvals to --yes but still asks a person at a terminal to fill in forms', () => {
+  it('is present with --yes at a terminal, to fill in forms (the policy answers its approvals)', () => {
     const person = personFor('yes', true);
-    expect(person.approver).toBeUndefined();
-    expect(person.asker).not.toBe(declineAllAsker);
+    expect(person.person?.fillIn).toBeTypeOf('function');
     expect(person.present).toBe(true);
+    expect(person.promptsInline).toBe(false);
   });
 
   it('asks nobody with --no, or without a terminal', () => {
     for (const person of [personFor('no', true), personFor(undefined, false), personFor('yes', false)]) {
-      expect(person).toEqual({ asker: declineAllAsker, present: false, promptsInline: false });
+      expect(person).toEqual({ present: false, promptsInline: false });
     }
   });
 });

@@ -1,13 +1,8 @@
 // Who answers the questions of a terminal run: a person at an interactive terminal (approvals and
-// sampling unless --yes / --no decide; forms unless --no), or nobody. App side.
+// sampling unless --yes / --no decide; forms unless --no), or nobody. App side, on the host's
+// Person seam; the policy puts --yes / --no over it (config/auto-person.ts).
 
-import {
-  type Approver,
-  DEFAULT_APPROVAL_TIMEOUT_MS,
-  DEFAULT_CALL_TIMEOUT_MS,
-  declineAllAsker,
-  type ElicitationAsker,
-} from '@kitchen/host';
+import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_CALL_TIMEOUT_MS, type Person } from '@kitchen/host';
 import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import type { HeldOutput } from './held-output.js';
 import type { KitchenOutput } from './kitchen-output.js';
@@ -16,10 +11,8 @@ import { createTerminalElicitationAsker } from './terminal-elicitation.js';
 import { createTerminalPrompt } from './terminal-prompt.js';
 
 export interface TerminalPerson {
-  /** Answers the gate's and the sampling handler's questions; undefined when nobody is asked. */
-  approver?: Approver;
-  /** Answers servers' forms: the person, or a decline (--no, or no terminal). */
-  asker: ElicitationAsker;
+  /** The person at the terminal; undefined when nobody is asked (no terminal, or --no). */
+  person?: Person;
   /** True when a question may wait for a person, so a tool call must wait as long as they may take. */
   present: boolean;
   /** True when approval prompts are printed where the run's events go: the prompt then stands for the approval-request line. */
@@ -41,25 +34,22 @@ export function createTerminalPerson(options: TerminalPersonOptions): TerminalPe
   const asksApprovals = flags.approval === undefined && stdin?.isTTY === true;
   // --yes settles approvals, but a form still needs someone to fill it in.
   const asksForms = flags.approval !== 'no' && stdin?.isTTY === true;
-  if (stdin === undefined || (!asksApprovals && !asksForms))
-    return { asker: declineAllAsker, present: false, promptsInline: false };
+  if (stdin === undefined || (!asksApprovals && !asksForms)) return { present: false, promptsInline: false };
   // Questions go to the terminal the person looks at; with --json (or stdout redirected) that is stderr.
   const questions = !flags.json && output.stdout.isTTY === true ? output.stdout : output.stderr;
   const prompt = createTerminalPrompt({ input: stdin, output: questions, held: options.held });
   const color =
     options.color || (questions === output.stderr && questions.isTTY === true && !output.environment['NO_COLOR']);
   return {
-    ...(asksApprovals
-      ? {
-          approver: createTerminalApprover({
-            prompt,
-            color,
-            timeoutMs: flags.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
-            ...(options.treeTokens === undefined ? {} : { treeTokens: options.treeTokens }),
-          }),
-        }
-      : {}),
-    asker: asksForms ? createTerminalElicitationAsker({ prompt, color }) : declineAllAsker,
+    person: {
+      approve: createTerminalApprover({
+        prompt,
+        color,
+        timeoutMs: flags.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+        ...(options.treeTokens === undefined ? {} : { treeTokens: options.treeTokens }),
+      }),
+      fillIn: createTerminalElicitationAsker({ prompt, color }),
+    },
     present: true,
     promptsInline: asksApprovals && questions === output.stdout,
   };

@@ -178,12 +178,12 @@ describe('lanes', () => {
         tool: 'discard_jar',
         decision: 'denied',
         reason: 'not today',
-        by: 'user',
+        by: 'person',
       }),
     );
     expect(answered.entry).toBe(worker.entries[0]);
     expect(worker.entries[0]).toMatchObject({
-      questions: [{ status: 'denied', by: 'user', answerReason: 'not today' }],
+      questions: [{ status: 'denied', by: 'person', answerReason: 'not today' }],
     });
     expect(worker.waiting).toBe(0);
     expect(laneStatusText(worker)).not.toContain('waiting for you');

@@ -1,12 +1,7 @@
 // Questions servers asked the user (elicitation), waiting for an answer from the web page. App
-// side: the host's elicitation handler asks through `asker`; the API answers by request id.
+// side: the host's elicitation handler asks through `fillIn` (Person.fillIn); the API answers by request id.
 
-import {
-  type ElicitationAnswer,
-  type ElicitationAsker,
-  type ElicitationQuestion,
-  findContentProblems,
-} from '@kitchen/host';
+import { type ElicitationAnswer, type ElicitationQuestion, findContentProblems, type Person } from '@kitchen/host';
 
 export type ElicitationReply =
   | { kind: 'answered' }
@@ -15,7 +10,7 @@ export type ElicitationReply =
   | { kind: 'does-not-fit'; problems: string[] };
 
 export interface PendingElicitations {
-  readonly asker: ElicitationAsker;
+  readonly fillIn: Person['fillIn'];
   answer(requestId: string, answer: ElicitationAnswer): ElicitationReply;
   pending(): ElicitationQuestion[];
 }
@@ -25,7 +20,7 @@ export function createPendingElicitations(): PendingElicitations {
 
   // The handler asks again (same request id, attempt + 1) when an answer did not fit; each ask
   // replaces the previous entry, and a withdrawn ask (timeout, run stopped) removes it.
-  const asker: ElicitationAsker = (question, signal) =>
+  const fillIn: Person['fillIn'] = (question, signal) =>
     new Promise<ElicitationAnswer>((resolve) => {
       const finish = (answer: ElicitationAnswer): void => {
         signal.removeEventListener('abort', onAbort);
@@ -39,7 +34,7 @@ export function createPendingElicitations(): PendingElicitations {
     });
 
   return {
-    asker,
+    fillIn,
     answer(requestId, answer) {
       const entry = waiting.get(requestId);
       if (entry === undefined) return { kind: 'unknown' };

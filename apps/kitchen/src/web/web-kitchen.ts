@@ -1,17 +1,17 @@
 // The host behind the web UI: the kitchen host connected to the running servers, one run at a
 // time, and the questions (approvals, sampling, elicitation) waiting for the person at the page.
-// App side: the same kitchen-host wiring as the terminal, with the page as the approver.
+// App side: the same kitchen-host wiring as the terminal, with the page as the person.
 
 import {
   createPendingApprovals,
   DEFAULT_CALL_TIMEOUT_MS,
-  declineAllAsker,
   describeError,
   describeServerLocation,
   type LoopEvent,
   MAIN_AGENT,
   type Model,
   type PendingApprovals,
+  type Person,
   type ServerConnection,
   stamp,
   type ToolAnnotations,
@@ -164,7 +164,6 @@ export class WebKitchen {
         task,
         model,
         policy,
-        asker: flags.approval === 'no' ? declineAllAsker : this.elicitations.asker,
         emit: (event) => run.push(event),
         signal: run.controller.signal,
         ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
@@ -190,7 +189,8 @@ export class WebKitchen {
   #policy(): KitchenPolicy {
     const { flags, config, environment } = this.options;
     const maxToolCalls = flags.maxToolCalls ?? demoToolCallLimit(flags.jars);
-    return createKitchenPolicy({ ...flags, maxToolCalls }, { config, environment, person: this.approvals.approver });
+    const page: Person = { approve: this.approvals.approve, fillIn: this.elicitations.fillIn };
+    return createKitchenPolicy({ ...flags, maxToolCalls }, { config, environment, person: page });
   }
 
   async #drive(run: WebRun, events: () => AsyncIterable<LoopEvent>): Promise<void> {

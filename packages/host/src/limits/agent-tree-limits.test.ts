@@ -169,7 +169,7 @@ describe('seatbelts for the whole run', () => {
 
     expect(ofType(events, 'done')[0]).toMatchObject({
       stopReason: 'seatbelt',
-      detail: expect.stringMatching(/^Stopped: the run reached .* s of wall time, its limit\.$/),
+      detail: expect.stringMatching(/^Stopped: the run reached 150 ms of wall time, its limit\.$/),
       limit: { limit: 'maxWallTimeMs', value: 150 },
     });
     expect(ofType(events, 'agent-end').map((event) => event.stopReason)).toEqual(['seatbelt', 'seatbelt', 'seatbelt']);

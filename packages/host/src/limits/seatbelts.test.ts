@@ -61,7 +61,7 @@ describe('checkSeatbelts', () => {
   it('stops at the wall-time limit', () => {
     expect(checkSeatbelts({ toolCalls: 0, elapsedMs: 120_000, limits })).toEqual({
       limit: { limit: 'maxWallTimeMs', value: 120_000, spent: 120_000 },
-      message: 'Stopped: the run reached 120 s of wall time, its limit.',
+      message: 'Stopped: the run reached 2 min of wall time, its limit.',
     });
   });
 });

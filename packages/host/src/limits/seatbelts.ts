@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ConfigurationError } from '../errors.js';
 import type { LimitReached } from '../loop-event.js';
+import { formatDuration } from './format-units.js';
 
 export interface Seatbelts {
   /** Model calls per agent (the loop's own bound). */
@@ -87,13 +88,8 @@ export function checkSeatbelts(state: SeatbeltState): SeatbeltStop | undefined {
   if (elapsedMs >= limits.maxWallTimeMs) {
     return {
       limit: { limit: 'maxWallTimeMs', value: limits.maxWallTimeMs, spent: Math.round(elapsedMs) },
-      message: `Stopped: the run reached ${formatSeconds(limits.maxWallTimeMs)} of wall time, its limit.`,
+      message: `Stopped: the run reached ${formatDuration(limits.maxWallTimeMs)} of wall time, its limit.`,
     };
   }
   return undefined;
-}
-
-function formatSeconds(milliseconds: number): string {
-  const seconds = milliseconds / 1000;
-  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
 }

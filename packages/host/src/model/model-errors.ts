@@ -1,14 +1,18 @@
 // Typed errors a Model throws when it cannot answer at all. Host side. The loop turns them into a
 // run that stops with stopReason "error" (or "aborted"); tool failures never use them.
 
-import { type KitchenError, LocalError, ProtocolError } from '../errors.js';
+import { type KitchenError, LocalError, ProtocolError, type ProtocolErrorCode } from '../errors.js';
 
 /** The model API answered, and the answer was an error (bad key, overloaded, bad request, ...). */
 export class ModelApiError extends ProtocolError {
   /** True when waiting and trying again may help (overloaded, rate limited, a 5xx). */
   readonly retryable: boolean;
 
-  constructor(code: string, message: string, details: { status?: number; retryable: boolean; cause?: unknown }) {
+  constructor(
+    code: ProtocolErrorCode,
+    message: string,
+    details: { status?: number; retryable: boolean; cause?: unknown },
+  ) {
     super(code, message, { server: 'Anthropic API', status: details.status, cause: details.cause });
     this.retryable = details.retryable;
   }

@@ -1,6 +1,7 @@
 // What a model call costs, in cents, from its token usage. Host side: the budget and the sampling
 // handler price calls with it; nothing here crosses the wire.
 
+import { ConfigurationError } from '../errors.js';
 import type { Usage } from '../model.js';
 
 /** Cents per million tokens. */
@@ -59,7 +60,7 @@ export function priceFor(prices: PriceTable, modelId: string): ModelPrice {
   const undated = modelId.replace(/-\d{8}$/, '');
   const price = prices[modelId] ?? prices[undated] ?? prices['default'];
   if (price === undefined) {
-    throw new TypeError(`The price table has no entry for "${modelId}" and no "default" entry; add one.`);
+    throw new ConfigurationError(`The price table has no entry for "${modelId}" and no "default" entry; add one.`);
   }
   return price;
 }

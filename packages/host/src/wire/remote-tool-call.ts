@@ -7,6 +7,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../errors.js';
+import { formatDuration } from '../limits/format-units.js';
 import type { ToolCallContext, ToolDescriptor, ToolOutcome } from '../tool-types.js';
 import { toolResultText } from './tool-result-text.js';
 
@@ -71,7 +72,7 @@ export function describeCallFailure(error: unknown, aborted: boolean, timeoutMs:
     const detail = error.message.replace(/^MCP error -?\d+: /, '');
     switch (error.code) {
       case ErrorCode.RequestTimeout:
-        return `timed out: no answer and no progress for ${formatSeconds(timeoutMs)}.`;
+        return `timed out: no answer and no progress for ${formatDuration(timeoutMs)}.`;
       case ErrorCode.ConnectionClosed:
         return `did not finish: ${detail}. The server may have stopped; try again or tell the user.`;
       case ErrorCode.InvalidParams:
@@ -100,9 +101,4 @@ function refusedArguments(detail: string): string {
 
 function hasContent(result: CallToolResult | { toolResult: unknown }): result is CallToolResult {
   return Array.isArray((result as { content?: unknown }).content);
-}
-
-function formatSeconds(milliseconds: number): string {
-  const seconds = milliseconds / 1000;
-  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
 }

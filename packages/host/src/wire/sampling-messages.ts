@@ -72,8 +72,3 @@ export function toCreateMessageResult(response: ModelResponse): CreateMessageRes
     stopReason: STOP_REASONS[response.stopReason],
   };
 }
-
-/** "6.0¢", "0.42¢": a price as the terminal shows it (the kitchen is asking to spend 6.0¢). */
-export function formatCents(cents: number): string {
-  return cents > 0 && cents < 0.1 ? `${cents.toFixed(2)}¢` : `${cents.toFixed(1)}¢`;
-}

@@ -142,13 +142,15 @@ function renderApproval(entry, underCall) {
     );
   }
   const who =
-    entry.by === 'user'
+    entry.by === 'person'
       ? 'by you'
       : entry.by === 'timeout'
         ? '(nobody answered in time)'
-        : entry.by === 'nobody'
-          ? '(nobody to ask)'
-          : 'by rule';
+        : entry.by === 'stop'
+          ? '(the run was stopped)'
+          : entry.by === 'nobody'
+            ? '(nobody to ask)'
+            : 'by rule';
   const title = entry.status === 'approved' ? `✅ approved ${who}` : `⛔ denied ${who}`;
   return el(
     'div',

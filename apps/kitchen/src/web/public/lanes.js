@@ -17,7 +17,7 @@ import { cleanDisplayText, ROOT_AGENT } from './lane-words.js';
  *   result?: ToolResult; progress?: ToolProgress; questions: QuestionEntry[] }} ToolEntry
  * @typedef {{ kind: 'approval'; requestId: string; callId?: string; tool: string; server: string;
  *   input: Record<string, unknown>; reason: string; status: 'waiting' | 'approved' | 'denied';
- *   by?: 'rule' | 'user' | 'timeout' | 'nobody'; answerReason?: string }} ApprovalEntry
+ *   by?: 'rule' | 'person' | 'timeout' | 'stop' | 'nobody'; answerReason?: string }} ApprovalEntry
  * @typedef {{ kind: 'sampling'; requestId: string; callId?: string; server: string; costCents: number; maxTokens: number;
  *   estimatedInputTokens: number; treeTokensLeft: number; status: 'waiting' | 'answered' | 'denied' | 'failed';
  *   reason?: string; inputTokens?: number; outputTokens?: number; chargedCents?: number }} SamplingEntry

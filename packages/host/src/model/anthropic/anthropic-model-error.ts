@@ -3,6 +3,7 @@
 // can add its own advice (another model, another flag).
 
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type { ProtocolErrorCode } from '../../errors.js';
 import { ModelAbortedError, ModelApiError, ModelUnreachableError } from '../model-errors.js';
 
 /**
@@ -30,7 +31,7 @@ export function toModelError(error: unknown, context: { model: string; baseURL: 
 
 function fromStatus(error: APIError, status: number, context: { model: string }): ModelApiError {
   const said = error.apiMessage !== null && error.apiMessage !== '' ? `: ${error.apiMessage}` : '';
-  const build = (code: string, message: string, retryable = false): ModelApiError =>
+  const build = (code: ProtocolErrorCode, message: string, retryable = false): ModelApiError =>
     new ModelApiError(code, message, { status, retryable });
   switch (status) {
     case 401:

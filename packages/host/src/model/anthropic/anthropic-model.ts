@@ -2,6 +2,7 @@
 // here and never reaches an MCP server.
 
 import Anthropic from '@anthropic-ai/sdk';
+import { ConfigurationError } from '../../errors.js';
 import type { Model, ModelRequest, ModelResponse } from '../../model.js';
 import { toModelError } from './anthropic-model-error.js';
 import { fromApiMessage, toApiMessages, toApiTools } from './anthropic-model-mapping.js';
@@ -38,7 +39,7 @@ export class AnthropicModel implements Model {
 
   constructor(options: AnthropicModelOptions) {
     if (options.apiKey.trim() === '') {
-      throw new TypeError('AnthropicModel needs an API key: set ANTHROPIC_API_KEY, or use the offline model.');
+      throw new ConfigurationError('AnthropicModel needs an API key: set ANTHROPIC_API_KEY, or use the offline model.');
     }
     this.id = options.model ?? DEFAULT_ANTHROPIC_MODEL;
     this.label = this.id;

@@ -1,11 +1,11 @@
-// A registry of pending approval questions that a terminal prompt or the web UI answers by id.
-// Host side; the prompt itself lives in the app.
+// A registry of approval questions waiting for a person, answered by request id: what a terminal
+// prompt or a web page puts behind Person.approve. Host side; the prompt itself lives in the app.
 
-import type { ApprovalAnswer, ApprovalQuestion, Approver } from '../gate.js';
+import type { ApprovalAnswer, ApprovalQuestion, Person } from '../person.js';
 
 export interface PendingApprovals {
-  /** Give this to the Gate: each question waits here until answered or no longer wanted. */
-  readonly approver: Approver;
+  /** Person.approve: each question waits here until answered or no longer wanted. */
+  readonly approve: Person['approve'];
   /** Answers one question; false when no such question is waiting (already answered, timed out, unknown). */
   answer(requestId: string, approved: boolean, reason?: string): boolean;
   /** The questions still waiting, oldest first. */
@@ -13,14 +13,14 @@ export interface PendingApprovals {
 }
 
 /**
- * A registry of questions waiting for a person. Questions from concurrent agents each get their
- * own entry; answering one leaves the others waiting. When the gate stops waiting (timeout, run
- * stopped) the entry disappears, so a late answer returns false instead of reaching nobody.
+ * Questions from concurrent agents each get their own entry; answering one leaves the others
+ * waiting. When the asker stops waiting (timeout, run stopped) the entry disappears, so a late
+ * answer returns false instead of reaching nobody.
  */
 export function createPendingApprovals(): PendingApprovals {
   const waiting = new Map<string, { question: ApprovalQuestion; resolve: (answer: ApprovalAnswer) => void }>();
 
-  const approver: Approver = (question, signal) =>
+  const approve: Person['approve'] = (question, signal) =>
     new Promise<ApprovalAnswer>((resolve) => {
       if (waiting.has(question.requestId)) {
         resolve({ approved: false, reason: `a question with id ${question.requestId} is already waiting` });
@@ -41,7 +41,7 @@ export function createPendingApprovals(): PendingApprovals {
     });
 
   return {
-    approver,
+    approve,
     answer(requestId, approved, reason) {
       const entry = waiting.get(requestId);
       if (entry === undefined) return false;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalQuestion } from '../gate.js';
-import { createPendingApprovals } from './approver.js';
+import type { ApprovalQuestion } from '../person.js';
+import { createPendingApprovals } from './pending-approvals.js';
 
 function question(requestId: string): ApprovalQuestion {
   return {
+    kind: 'tool-call',
     requestId,
     agent: { id: 'main', name: 'main', depth: 0 },
     callId: `call-for-${requestId}`,
@@ -19,7 +20,7 @@ const neverAborted = new AbortController().signal;
 describe('createPendingApprovals', () => {
   it('holds each question until it is answered and passes the answer and reason through', async () => {
     const approvals = createPendingApprovals();
-    const answer = approvals.approver(question('a'), neverAborted);
+    const answer = approvals.approve(question('a'), neverAborted);
     expect(approvals.pending()).toEqual([question('a')]);
     expect(approvals.answer('a', false, 'not that jar')).toBe(true);
     await expect(answer).resolves.toEqual({ approved: false, reason: 'not that jar' });
@@ -28,8 +29,8 @@ describe('createPendingApprovals', () => {
 
   it('lists waiting questions oldest first and answers them in any order', async () => {
     const approvals = createPendingApprovals();
-    const first = approvals.approver(question('a'), neverAborted);
-    const second = approvals.approver(question('b'), neverAborted);
+    const first = approvals.approve(question('a'), neverAborted);
+    const second = approvals.approve(question('b'), neverAborted);
     expect(approvals.pending().map((waiting) => waiting.requestId)).toEqual(['a', 'b']);
     approvals.answer('b', true);
     await expect(second).resolves.toEqual({ approved: true });
@@ -41,7 +42,7 @@ describe('createPendingApprovals', () => {
   it('returns false for an unknown or already answered request id', () => {
     const approvals = createPendingApprovals();
     expect(approvals.answer('nobody', true)).toBe(false);
-    void approvals.approver(question('a'), neverAborted);
+    void approvals.approve(question('a'), neverAborted);
     expect(approvals.answer('a', true)).toBe(true);
     expect(approvals.answer('a', false)).toBe(false);
   });
@@ -49,7 +50,7 @@ describe('createPendingApprovals', () => {
   it('withdraws a question when its signal aborts, so a late answer reaches nobody', async () => {
     const approvals = createPendingApprovals();
     const controller = new AbortController();
-    const answer = approvals.approver(question('a'), controller.signal);
+    const answer = approvals.approve(question('a'), controller.signal);
     controller.abort();
     await expect(answer).resolves.toEqual({ approved: false, reason: 'the question was withdrawn' });
     expect(approvals.pending()).toEqual([]);
@@ -58,8 +59,8 @@ describe('createPendingApprovals', () => {
 
   it('refuses a second question with an id that is already waiting, leaving the first one alone', async () => {
     const approvals = createPendingApprovals();
-    const first = approvals.approver(question('a'), neverAborted);
-    await expect(approvals.approver(question('a'), neverAborted)).resolves.toEqual({
+    const first = approvals.approve(question('a'), neverAborted);
+    await expect(approvals.approve(question('a'), neverAborted)).resolves.toEqual({
       approved: false,
       reason: 'a question with id a is already waiting',
     });
