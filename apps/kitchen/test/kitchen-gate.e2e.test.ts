@@ -54,7 +54,7 @@ describe.concurrent('the gate from the command line', () => {
     );
     const approvals = ofType(events, 'approval-response').filter((event) => event.tool === 'discard_jar');
     expect(approvals).toMatchObject(
-      TAMPERED.map(() => ({ decision: 'approved', by: 'user', reason: 'approved by --yes' })),
+      TAMPERED.map(() => ({ decision: 'approved', by: 'person', reason: 'approved by --yes' })),
     );
     const results = ofType(events, 'tool-result').filter((event) => event.tool === 'discard_jar');
     expect(results.map((result) => JSON.parse(result.content).id).sort()).toEqual(TAMPERED);

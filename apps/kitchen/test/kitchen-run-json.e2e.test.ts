@@ -87,7 +87,7 @@ describe.concurrent('kitchen run --json', () => {
     expect(result.code).toBe(0);
     const events = parseEvents(result.stdout);
     expect(events).toContainEqual(
-      expect.objectContaining({ type: 'approval-response', tool: 'place_order', decision: 'approved', by: 'user' }),
+      expect.objectContaining({ type: 'approval-response', tool: 'place_order', decision: 'approved', by: 'person' }),
     );
     expect(events).toContainEqual(
       expect.objectContaining({ type: 'tool-result', tool: 'place_order', server: 'pantry', isError: false }),

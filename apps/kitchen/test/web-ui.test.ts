@@ -128,7 +128,7 @@ describe('kitchen web', () => {
         type: 'approval-response',
         requestId: request.requestId,
         decision: 'approved',
-        by: 'user',
+        by: 'person',
       }),
     );
     const result = all.find((event) => event.type === 'tool-result' && event.tool === 'discard_jar');

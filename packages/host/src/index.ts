@@ -2,9 +2,24 @@
 // budget and the approval rules, and reaches servers only over MCP. This file is the promise made
 // to another host built on it: what is exported here stays; everything else is internal.
 
-// The loop and what it reports.
-export type { RunAgentLoopOptions } from './run-agent-loop.js';
-export { runAgentLoop } from './run-agent-loop.js';
+export type { ElicitationHandler } from './elicitation-handler.js';
+export { createElicitationHandler } from './elicitation-handler.js';
+// Errors.
+export type { KitchenErrorCode } from './errors.js';
+export { ConfigurationError, describeError, KitchenError } from './errors.js';
+export { createEventQueue } from './event-queue.js';
+export type { GateAction, GateRule } from './gate/gate-rules.js';
+export { GATE_ACTIONS, GateRuleError, parseGateRules, parseRuleText } from './gate/gate-rules.js';
+// The gate and its rules.
+export type { GateRuleSet } from './gate.js';
+export { allowAllGate, Gate } from './gate.js';
+export type { TreeSeatbelts } from './limits/agent-tree.js';
+export { formatCents, formatDuration, formatTokens } from './limits/format-units.js';
+export type { SpawnLimits } from './limits/spawn-agent-limits.js';
+export { MAX_AGENT_DEPTH_ALLOWED, parseSpawnLimits } from './limits/spawn-agent-limits.js';
+export type { LocalTool } from './local-tools.js';
+export { LAST_CHANCE_MAX_TOKENS } from './loop/last-chance.js';
+export type { LoopStopReason } from './loop/stop-reason.js';
 export type {
   AgentStartEvent,
   ApprovalResponseEvent,
@@ -17,53 +32,40 @@ export type {
   ToolResultEvent,
 } from './loop-event.js';
 export { LOG_LEVELS, stamp } from './loop-event.js';
-export type { LoopStopReason } from './loop/stop-reason.js';
-export { LAST_CHANCE_MAX_TOKENS } from './loop/last-chance.js';
-export { createEventQueue } from './event-queue.js';
-
+export { AnthropicModel, DEFAULT_ANTHROPIC_MODEL } from './model/anthropic/anthropic-model.js';
+export { ModelAbortedError } from './model/model-errors.js';
+export { parseRecordedExchanges, RecordingModel, ReplayModel } from './model/replay-model.js';
+// Models.
+export type {
+  Message,
+  Model,
+  ModelRequest,
+  ModelResponse,
+  TextBlock,
+  ToolResultBlock,
+  ToolSpec,
+  ToolUseBlock,
+} from './model.js';
+export { estimateRequestTokens, estimateTokens } from './model.js';
+export type { PendingApprovals } from './person/pending-approvals.js';
+export { createPendingApprovals } from './person/pending-approvals.js';
+// The person seam: everything the host asks a person.
+export type { ApprovalAnswer, ApprovalQuestion, ElicitationAnswer, ElicitationQuestion, Person } from './person.js';
+export { DEFAULT_APPROVAL_TIMEOUT_MS } from './person.js';
+// The loop and what it reports.
+export type { RunAgentLoopOptions } from './run-agent-loop.js';
+export { runAgentLoop } from './run-agent-loop.js';
+// Servers that ask the host: sampling and elicitation.
+export type { SamplingHandler, SamplingHandlerOptions, ServerSamplingPolicy } from './sampling-handler.js';
+export { createSamplingHandler, SAMPLING_REJECTED } from './sampling-handler.js';
+export { createSpawnAgentTool, WORKER_BRIEF_ENDING } from './spawn-agent.js';
 // Tools: the toolbox, local tools, spawn_agent.
 export type { AgentInfo, ToolAnnotations, ToolCallContext, ToolDescriptor, ToolOutcome } from './tool-types.js';
 export { MAIN_AGENT } from './tool-types.js';
 export type { ServerConnection, ToolboxOptions } from './toolbox.js';
 export { DEFAULT_CALL_TIMEOUT_MS, Toolbox } from './toolbox.js';
-export { describeServerLocation } from './wire/server-connection.js';
-export type { LocalTool } from './local-tools.js';
-export { createSpawnAgentTool, WORKER_BRIEF_ENDING } from './spawn-agent.js';
-export type { SpawnLimits } from './limits/spawn-agent-limits.js';
-export { MAX_AGENT_DEPTH_ALLOWED, parseSpawnLimits } from './limits/spawn-agent-limits.js';
-
 // Limits and money.
 export { MAX_TREE_TOKENS, TreeBudget } from './tree-budget.js';
-export type { TreeSeatbelts } from './limits/agent-tree.js';
-export { formatCents, formatDuration, formatTokens } from './limits/format-units.js';
-
-// The gate and its rules.
-export type { GateRuleSet } from './gate.js';
-export { allowAllGate, Gate } from './gate.js';
-export type { GateAction, GateRule } from './gate/gate-rules.js';
-export { GATE_ACTIONS, GateRuleError, parseGateRules, parseRuleText } from './gate/gate-rules.js';
-
-// The person seam: everything the host asks a person.
-export type { ApprovalAnswer, ApprovalQuestion, ElicitationAnswer, ElicitationQuestion, Person } from './person.js';
-export { DEFAULT_APPROVAL_TIMEOUT_MS } from './person.js';
-export type { PendingApprovals } from './person/pending-approvals.js';
-export { createPendingApprovals } from './person/pending-approvals.js';
-
-// Servers that ask the host: sampling and elicitation.
-export type { SamplingHandler, SamplingHandlerOptions, ServerSamplingPolicy } from './sampling-handler.js';
-export { createSamplingHandler, SAMPLING_REJECTED } from './sampling-handler.js';
-export type { ElicitationHandler } from './elicitation-handler.js';
-export { createElicitationHandler } from './elicitation-handler.js';
 export type { ElicitationSchema, ElicitedValue } from './wire/elicited-content.js';
 export { findContentProblems, readFieldAnswer } from './wire/elicited-content.js';
-
-// Models.
-export type { Message, Model, ModelRequest, ModelResponse, TextBlock, ToolResultBlock, ToolSpec, ToolUseBlock } from './model.js';
-export { estimateRequestTokens, estimateTokens } from './model.js';
-export { AnthropicModel, DEFAULT_ANTHROPIC_MODEL } from './model/anthropic/anthropic-model.js';
-export { parseRecordedExchanges, RecordingModel, ReplayModel } from './model/replay-model.js';
-export { ModelAbortedError } from './model/model-errors.js';
-
-// Errors.
-export type { KitchenErrorCode } from './errors.js';
-export { ConfigurationError, describeError, KitchenError } from './errors.js';
+export { describeServerLocation } from './wire/server-connection.js';

@@ -197,8 +197,6 @@ export type LoopEvent =
   | AgentEndEvent
   | DoneEvent;
 
-export type LoopEventType = LoopEvent['type'];
-
 /** An event before it is stamped: `at` is added by whoever emits it. */
 export type LoopEventDraft = LoopEvent extends infer Event
   ? Event extends LoopEvent

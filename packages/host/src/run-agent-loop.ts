@@ -21,7 +21,7 @@ import type { TreeBudget } from './tree-budget.js';
 
 /** A model that keeps calling tools forever is a bug, not a feature: the loop is bounded. */
 export const MAX_ITERATIONS = 20;
-export const DEFAULT_MAX_TOKENS_PER_CALL = 4096;
+const DEFAULT_MAX_TOKENS_PER_CALL = 4096;
 
 export interface RunAgentLoopOptions {
   messages: Message[];

@@ -47,7 +47,7 @@ export type SamplingHandler = NonNullable<ServerRequestHandlers['sampling']>;
 
 /** The JSON-RPC code MCP gives "User rejected sampling request"; used for every refusal. */
 export const SAMPLING_REJECTED = -1;
-export const DEFAULT_SAMPLING_MAX_OUTPUT_TOKENS = 1024;
+const DEFAULT_SAMPLING_MAX_OUTPUT_TOKENS = 1024;
 
 export function createSamplingHandler(options: SamplingHandlerOptions): SamplingHandler {
   const { model, budget } = options;

@@ -115,7 +115,7 @@ export function matchesGlob(pattern: string, value: string): boolean {
   return glob.test(value);
 }
 
-export function ruleMatches(rule: GateRule, tool: Pick<ToolDescriptor, 'server' | 'originalName'>): boolean {
+function ruleMatches(rule: GateRule, tool: Pick<ToolDescriptor, 'server' | 'originalName'>): boolean {
   return (
     (rule.server === undefined || matchesGlob(rule.server, tool.server)) &&
     (rule.tool === undefined || matchesGlob(rule.tool, tool.originalName))

@@ -7,9 +7,9 @@ import { ConfigurationError } from '../errors.js';
 export const SPAWN_AGENT_TOOL = 'spawn_agent';
 
 /** Default 1: only the main agent hires. Workers at depth d < maxDepth may hire in turn. */
-export const DEFAULT_MAX_AGENT_DEPTH = 1;
+const DEFAULT_MAX_AGENT_DEPTH = 1;
 export const MAX_AGENT_DEPTH_ALLOWED = 4;
-export const DEFAULT_MAX_LIVE_WORKERS = 16;
+const DEFAULT_MAX_LIVE_WORKERS = 16;
 
 // Refusals are error tool results (isError true), like a gate denial: the call did not do what
 // was asked, and the text tells the model what to do instead.

@@ -14,7 +14,7 @@ import type { LiveRun, LiveToolCallContext } from './live-run.js';
  * worker uses it to close its lane (agent-end) and a remote call to send notifications/cancelled;
  * a local tool that ignores the signal is let go after it and runs on unobserved.
  */
-export const ABORT_GRACE_MS = 100;
+const ABORT_GRACE_MS = 100;
 
 export interface TurnToolCalls {
   toolUses: ToolUseBlock[];

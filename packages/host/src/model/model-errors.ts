@@ -1,7 +1,7 @@
 // Typed errors a Model throws when it cannot answer at all. Host side. The loop turns them into a
 // run that stops with stopReason "error" (or "aborted"); tool failures never use them.
 
-import { type KitchenError, LocalError, ProtocolError, type ProtocolErrorCode } from '../errors.js';
+import { LocalError, ProtocolError, type ProtocolErrorCode } from '../errors.js';
 
 /** The model API answered, and the answer was an error (bad key, overloaded, bad request, ...). */
 export class ModelApiError extends ProtocolError {
@@ -33,14 +33,4 @@ export class ReplayExhaustedError extends LocalError {
   constructor(message: string) {
     super('replay-exhausted', message);
   }
-}
-
-/** True for any error a model throws on purpose (as opposed to a bug). */
-export function isModelError(error: unknown): error is KitchenError {
-  return (
-    error instanceof ModelApiError ||
-    error instanceof ModelUnreachableError ||
-    error instanceof ModelAbortedError ||
-    error instanceof ReplayExhaustedError
-  );
 }

@@ -26,7 +26,7 @@ export function findContentProblems(schema: ElicitationSchema, content: Record<s
 }
 
 /** What is wrong with one value for one field, or undefined. */
-export function findValueProblem(field: PrimitiveSchemaDefinition, value: unknown): string | undefined {
+function findValueProblem(field: PrimitiveSchemaDefinition, value: unknown): string | undefined {
   switch (field.type) {
     case 'boolean':
       return typeof value === 'boolean' ? undefined : 'must be true or false';

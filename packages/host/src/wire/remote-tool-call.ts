@@ -66,7 +66,7 @@ export async function callRemoteTool({ client, tool, input, context, timeoutMs }
 }
 
 /** The end of a sentence that starts with the tool and server names. */
-export function describeCallFailure(error: unknown, aborted: boolean, timeoutMs: number): string {
+function describeCallFailure(error: unknown, aborted: boolean, timeoutMs: number): string {
   if (aborted) return 'was cancelled because the run was aborted.';
   if (error instanceof McpError) {
     const detail = error.message.replace(/^MCP error -?\d+: /, '');

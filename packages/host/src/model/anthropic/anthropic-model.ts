@@ -13,7 +13,7 @@ import { fromApiMessage, toApiMessages, toApiTools } from './anthropic-model-map
  */
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-5-5';
 
-export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
+const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
 export interface AnthropicModelOptions {
   apiKey: string;
