@@ -8,7 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULT_EVENT_STORE_LIMITS } from './bounded-event-store.js';
 import { type HttpRejection, JsonRpcErrorCode, sendJsonRpcError } from './json-rpc-error.js';
-import { McpSession, type SessionResumability } from './mcp-session.js';
+import type { SessionResumability } from './mcp-session.js';
 import {
   checkOAuthBearer,
   type OAuthResourceOptions,
@@ -17,6 +17,7 @@ import {
 } from './oauth-protected-resource.js';
 import { readJsonBody } from './read-json-body.js';
 import { guardRequest, hostForUrl, isLoopbackHost, type RequestGuardPolicy } from './request-guard.js';
+import { createSessionEndpoint } from './session-endpoint.js';
 import { SessionRegistry } from './session-registry.js';
 import { createStructuredLog, type LogOptions, type StructuredLog } from './structured-log.js';
 
@@ -79,6 +80,14 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
   const log = createStructuredLog(name, options.log);
   const sessions = new SessionRegistry({ idleSessionMs, maxSessions }, log);
   let closing: Promise<void> | undefined;
+  const endpoint = createSessionEndpoint({
+    name,
+    buildServer: options.buildServer,
+    resumability,
+    maxSessions,
+    sessions,
+    refuse: (request, response, rejection) => refuse(request, response, rejection),
+  });
 
   function refuse(request: IncomingMessage, response: ServerResponse, rejection: HttpRejection): void {
     // A 401 is how every OAuth client starts (it discovers the metadata from it): not a warning.
@@ -184,7 +193,7 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
     }
     const messages: unknown[] = Array.isArray(body.value) ? body.value : [body.value];
     const sessionId = sessionIdOf(request);
-    if (sessionId !== undefined) return forwardToSession(sessionId, request, response, body.value, messages);
+    if (sessionId !== undefined) return endpoint.forward(sessionId, request, response, body.value, messages);
     if (!messages.some((message) => isInitializeRequest(message))) {
       return refuse(request, response, {
         status: 400,
@@ -193,44 +202,7 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
           'Bad Request: no Mcp-Session-Id header, and the message is not an initialize request. Start a session by sending initialize first.',
       });
     }
-    return startSession(request, response, body.value, messages);
-  }
-
-  async function startSession(
-    request: IncomingMessage,
-    response: ServerResponse,
-    body: unknown,
-    messages: unknown[],
-  ): Promise<void> {
-    if (sessions.isFull) {
-      const seconds = sessions.retryAfterSeconds();
-      return refuse(request, response, {
-        status: 503,
-        code: JsonRpcErrorCode.serverError,
-        message: `Service Unavailable: "${name}" already holds ${maxSessions} sessions, its limit. Retry after ${seconds} s; a client that is done should end its session with DELETE.`,
-        headers: { 'Retry-After': String(seconds) },
-      });
-    }
-    const session = McpSession.create({
-      buildServer: options.buildServer,
-      resumability,
-      onInitialized: (started) => sessions.register(started),
-      onClosed: (closed) => sessions.forget(closed),
-    });
-    // Admitted before the first await, so concurrent initialize requests cannot pass the cap.
-    sessions.admit(session);
-    session.noteInitialize(messages);
-    try {
-      await session.connect();
-      await exchange(session, request, response, body, messages);
-    } finally {
-      // Refused before initializing (e.g. a bad Accept header), or failed: nothing will ever
-      // reach this server, and its place under the cap is given back.
-      if (session.id === undefined) {
-        sessions.forget(session);
-        await session.close('never-initialized');
-      }
-    }
+    return endpoint.start(request, response, body.value, messages);
   }
 
   async function handleSessionRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -242,66 +214,7 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
         message: `Bad Request: ${request.method} needs an Mcp-Session-Id header. Send initialize with a POST first.`,
       });
     }
-    return forwardToSession(sessionId, request, response, undefined, []);
-  }
-
-  async function forwardToSession(
-    sessionId: string,
-    request: IncomingMessage,
-    response: ServerResponse,
-    body: unknown,
-    messages: unknown[],
-  ): Promise<void> {
-    const session = sessions.find(sessionId);
-    if (!session) {
-      return refuse(request, response, {
-        status: 404,
-        code: JsonRpcErrorCode.sessionNotFound,
-        message: `Session ${sessionId} not found: it ended, expired after sitting idle, or the server restarted. Re-initialize: send a new initialize request without an Mcp-Session-Id header.`,
-      });
-    }
-    const duplicate = session.inFlight.findDuplicate(messages);
-    if (duplicate !== undefined) {
-      return refuse(request, response, {
-        status: 400,
-        code: JsonRpcErrorCode.invalidRequest,
-        message: `Invalid Request: request id ${JSON.stringify(duplicate)} is already in flight in this session; give every request its own id.`,
-        id: duplicate,
-      });
-    }
-    const lastEventId = request.headers['last-event-id'];
-    if (
-      request.method === 'GET' &&
-      typeof lastEventId === 'string' &&
-      session.eventStore &&
-      !session.eventStore.has(lastEventId)
-    ) {
-      return refuse(request, response, {
-        status: 400,
-        code: JsonRpcErrorCode.serverError,
-        message: `Bad Request: Last-Event-ID ${lastEventId} is not held by this session (it keeps its last ${resumability ? resumability.maxEvents : 0} events), so what followed it cannot be replayed. Send the request again.`,
-      });
-    }
-    if (request.method === 'DELETE') session.closeReason = 'deleted';
-    await exchange(session, request, response, body, messages);
-  }
-
-  async function exchange(
-    session: McpSession,
-    request: IncomingMessage,
-    response: ServerResponse,
-    body: unknown,
-    messages: unknown[],
-  ): Promise<void> {
-    if (request.method === 'POST') session.alignProtocolVersionHeader(request);
-    const started = session.inFlight.begin(messages);
-    sessions.trackExchange(session, response);
-    await session.transport.handleRequest(request, response, body);
-    // Refused by the transport (bad Accept, protocol version…): those requests never started.
-    if (response.statusCode >= 400) {
-      for (const id of started) session.inFlight.finish(id);
-      if (session.closeReason === 'deleted') session.closeReason = undefined;
-    }
+    return endpoint.forward(sessionId, request, response, undefined, []);
   }
 
   return {

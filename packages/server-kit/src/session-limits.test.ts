@@ -37,6 +37,22 @@ async function serve(options: Partial<ServeMcpOptions> & { gate?: Promise<void> 
   return { served, events };
 }
 
+const postHeaders = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+
+/** An initialize request and nothing else. */
+function postInitialize(url: string, headers: Record<string, string> = postHeaders): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    }),
+  });
+}
+
 const call = (id: number | string, name = 'wait') => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name } });
 
 async function waitUntil(condition: () => boolean): Promise<void> {
@@ -60,20 +76,7 @@ describe('session limits', () => {
     await RawMcpSession.open(served.url);
     const refused = RawMcpSession.open(served.url);
     await expect(refused).rejects.toThrow(/HTTP 503/);
-    const response = await fetch(served.url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 0,
-        method: 'initialize',
-        params: {
-          protocolVersion: LATEST_PROTOCOL_VERSION,
-          capabilities: {},
-          clientInfo: { name: 'raw', version: '0' },
-        },
-      }),
-    });
+    const response = await postInitialize(served.url);
     expect(response.status).toBe(503);
     // Both sessions are idle (raw clients hold no GET stream): the sooner one frees up within 45 s.
     const retryAfter = Number(response.headers.get('retry-after'));
@@ -99,19 +102,9 @@ describe('session limits', () => {
 
   it('gives back the place of an initialize the transport refused', async () => {
     const { served } = await serve({ maxSessions: 1 });
-    const refused = await fetch(served.url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 0,
-        method: 'initialize',
-        params: {
-          protocolVersion: LATEST_PROTOCOL_VERSION,
-          capabilities: {},
-          clientInfo: { name: 'raw', version: '0' },
-        },
-      }),
+    const refused = await postInitialize(served.url, {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
     });
     expect(refused.status).toBe(406);
     await RawMcpSession.open(served.url);
@@ -120,17 +113,26 @@ describe('session limits', () => {
 
   it('expires a session left idle for idleSessionMs and logs it; its id then gets 404', async () => {
     const { served, events } = await serve({ idleSessionMs: 60 });
-    const session = await RawMcpSession.open(served.url);
+    // initialize alone: with a 60 ms expiry, a second request could already find the session gone.
+    const initialized = await postInitialize(served.url);
+    expect(initialized.status).toBe(200);
+    await initialized.text();
+    const sessionId = initialized.headers.get('mcp-session-id');
     expect(served.sessionCount()).toBe(1);
     await waitUntil(() => served.sessionCount() === 0);
     expect(events().find((event) => event.event === 'session-expired')).toMatchObject({
       level: 'info',
       server: 'wait',
-      session: session.sessionId,
+      session: sessionId,
       idleMs: 60,
       sessions: 0,
     });
-    expect((await session.post(call(1, 'echo'))).status).toBe(404);
+    const late = await fetch(served.url, {
+      method: 'POST',
+      headers: { ...postHeaders, 'Mcp-Session-Id': sessionId ?? '' },
+      body: JSON.stringify(call(1, 'echo')),
+    });
+    expect(late.status).toBe(404);
   });
 
   it('answers a second in-flight request with the same id with -32600 instead of leaving one unanswered', async () => {
