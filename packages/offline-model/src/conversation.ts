@@ -7,11 +7,14 @@ export interface ToolExchange {
   call: ToolUseBlock;
   /** Undefined when the request holds no result for the call (the loop always sends one). */
   result: ToolResultBlock | undefined;
+  /** Which part of the task's plan the call served, read back from its id (0 when the id does not say). */
+  part: number;
 }
 
 export interface Conversation {
   task: string;
   system: string;
+  /** The tools on offer, sorted by name, so the order servers connected in never changes a decision. */
   tools: ToolSpec[];
   /** Every tool call the model made, in order, with its result. */
   exchanges: ToolExchange[];
@@ -35,18 +38,31 @@ export function readConversation(request: ModelRequest): Conversation {
   for (const message of request.messages) {
     if (message.role !== 'assistant' || typeof message.content === 'string') continue;
     for (const block of message.content) {
-      if (block.type === 'tool_use') exchanges.push({ call: block, result: results.get(block.id) });
+      if (block.type === 'tool_use')
+        exchanges.push({ call: block, result: results.get(block.id), part: partOf(block.id) });
     }
   }
   return {
     task: firstUser === undefined ? '' : messageText(firstUser),
     system: request.system ?? '',
-    tools: request.tools ?? [],
+    tools: [...(request.tools ?? [])].sort((left, right) =>
+      left.name < right.name ? -1 : left.name > right.name ? 1 : 0,
+    ),
     exchanges,
     assistantTurns: request.messages.filter((message) => message.role === 'assistant').length,
     lastUserText: lastUser === undefined ? '' : messageText(lastUser),
     maxChars: Math.max(1, request.maxTokens) * 4,
   };
+}
+
+/** The id of a call the offline model made for part `part` of its plan: the part travels in the id. */
+export function toolUseId(prefix: string, part: number, index: number): string {
+  return `${prefix}_p${part}_${index}`;
+}
+
+function partOf(id: string): number {
+  const match = /_p(\d+)_\d+$/.exec(id);
+  return match?.[1] === undefined ? 0 : Number(match[1]);
 }
 
 export function messageText(message: Message): string {

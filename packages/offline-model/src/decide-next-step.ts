@@ -1,18 +1,22 @@
-// The offline model's one decision per request: read the task, look at the tools on offer and at
-// what the conversation already holds, and pick the next tool calls or the final text. Host side.
+// The offline model's one decision per request: read the task into a plan of parts, work through
+// the parts in order (each sees only the tool calls made for it), and when every part is settled,
+// answer with what each part did, or why it was not done. Host side.
 
+import type { ToolSpec } from '@kitchen/host';
 import type { Conversation } from './conversation.js';
 import { answer, type Decision } from './decision.js';
 import { planJarCount } from './jars/jar-count.js';
 import { planJarJob } from './jars/jar-job.js';
-import { parseTaskIntent } from './reading/task-intent.js';
+import { planJarQuestion } from './jars/jar-question.js';
+import { type PlanPart, readTaskPlan } from './reading/task-plan.js';
 import { planDice } from './tools/dice-roll.js';
-import { describedTool, namedTool, planNamedTool } from './tools/named-tool.js';
+import { planListing } from './tools/listing.js';
+import { planNamedTool } from './tools/named-tool.js';
 import { planOrder } from './tools/pantry-order.js';
-import { explainRepertoire, toolsAvailableLine } from './tools/repertoire.js';
+import { explainRepertoire, notUnderstood, toolsAvailableLine } from './tools/repertoire.js';
 import { answerWithoutTools } from './tools/text-answer.js';
 import { findTool } from './tools/tool-names.js';
-import { namedToolSequence, planToolSequence } from './tools/tool-sequence.js';
+import { planToolSequence } from './tools/tool-sequence.js';
 import { summariseToolWork } from './tools/tool-summary.js';
 
 export interface DecideOptions {
@@ -21,26 +25,59 @@ export interface DecideOptions {
 }
 
 export function decideNextStep(conversation: Conversation, options: DecideOptions): Decision {
-  const { tools, exchanges, task } = conversation;
+  const { tools, exchanges } = conversation;
   // No tools and nothing done yet: a sampling request or a plain question.
   if (tools.length === 0 && exchanges.length === 0) return answer(answerWithoutTools(conversation));
   // No tools after tool work: the loop wants a report of what was established, now.
   const reportNow = tools.length === 0;
-  const intent = parseTaskIntent(task);
+  const plan = readTaskPlan(conversation.task, reportNow ? toolsCalled(conversation) : tools);
 
   // Several tools named one per clause ("critique the recipe, choose a filling and bake it"): in order.
-  const sequence = reportNow ? undefined : namedToolSequence(task, tools);
-  if (sequence !== undefined) return planToolSequence(conversation, sequence);
-  const explicit = reportNow ? undefined : namedTool(task, tools);
-  if (explicit !== undefined) return planNamedTool(conversation, explicit, reportNow);
+  if (plan.length >= 2 && plan.every((part) => part.request.kind === 'tool' && !part.negated)) {
+    if (reportNow) return answer(summariseToolWork(conversation));
+    return planToolSequence(
+      conversation,
+      plan.flatMap((part) => (part.request.kind === 'tool' ? [{ tool: part.request.tool, clause: part.text }] : [])),
+    );
+  }
 
-  switch (intent.kind) {
+  const reports: string[] = [];
+  for (const [index, part] of plan.entries()) {
+    const own = { ...conversation, exchanges: exchanges.filter((exchange) => exchange.part === index) };
+    const decision = decidePart(part, own, plan.length === 1 ? conversation.task : part.text, options, reportNow);
+    if (decision.kind === 'calls') {
+      const say = plan.length === 1 ? decision.say : `Part ${index + 1} of ${plan.length}: ${decision.say}`;
+      return { ...decision, say, part: index };
+    }
+    reports.push(decision.text);
+  }
+  if (plan.length === 1) return answer(reports[0] ?? '');
+  if (plan.length === 0) return answer(explainRepertoire(conversation.task, tools));
+  return answer(
+    [
+      `I read the task as ${plan.length} parts:`,
+      ...plan.map((part, index) => `${index + 1}. "${part.text}": ${reports[index] ?? ''}`),
+    ].join('\n'),
+  );
+}
+
+function decidePart(
+  part: PlanPart,
+  conversation: Conversation,
+  task: string,
+  options: DecideOptions,
+  reportNow: boolean,
+): Decision {
+  const { tools } = conversation;
+  const request = part.request;
+  if (part.negated) return answer(`Not done, as you asked: I did not ${part.asked}.`);
+  switch (request.kind) {
     case 'jar-audit':
-    case 'jar-action': {
+    case 'jar-action':
+    case 'jar-tally': {
       const canInspect = findTool(tools, 'inspect_jar') !== undefined || findTool(tools, 'spawn_agent') !== undefined;
-      const selectedAction = intent.kind === 'jar-action' && intent.target === 'selected';
-      if (reportNow || canInspect || selectedAction) {
-        return planJarJob(conversation, intent, {
+      if (reportNow || canInspect) {
+        return planJarJob(conversation, request, {
           batchSize: options.batchSize,
           reportNow,
           maxChars: conversation.maxChars,
@@ -48,23 +85,31 @@ export function decideNextStep(conversation: Conversation, options: DecideOption
       }
       return answer(`I cannot inspect jars: no inspect_jar tool was offered. ${toolsAvailableLine(tools)}`);
     }
+    case 'jar-question':
+      return planJarQuestion(conversation, request, reportNow);
     case 'jar-count':
       return planJarCount(conversation, reportNow);
-    case 'dice': {
-      const decision = planDice(conversation, intent, reportNow);
-      if (decision !== undefined) return decision;
-      return answer(`I cannot roll dice: no roll_dice tool was offered. ${toolsAvailableLine(tools)}`);
-    }
-    case 'order': {
-      const decision = planOrder(conversation, intent, reportNow);
-      if (decision !== undefined) return decision;
-      return answer(`I cannot place orders: no place_order tool was offered. ${toolsAvailableLine(tools)}`);
-    }
-    case 'other':
-      break;
+    case 'dice':
+      return (
+        planDice(conversation, request, reportNow) ??
+        answer(`I cannot roll dice: no roll_dice tool was offered. ${toolsAvailableLine(tools)}`)
+      );
+    case 'order':
+      return (
+        planOrder(conversation, request, reportNow) ??
+        answer(`I cannot place orders: no place_order tool was offered. ${toolsAvailableLine(tools)}`)
+      );
+    case 'listing':
+      return planListing(conversation, request, reportNow);
+    case 'tool':
+      return planNamedTool({ ...conversation, task }, request.tool, reportNow);
+    case 'unknown':
+      return answer(task === conversation.task ? explainRepertoire(task, tools) : notUnderstood(part.text));
   }
-  if (reportNow) return answer(summariseToolWork(conversation));
-  const described = describedTool(task, tools);
-  if (described !== undefined) return planNamedTool(conversation, described, false);
-  return answer(explainRepertoire(task, tools));
+}
+
+/** In a last-chance request the tool list is gone; the calls already made still name their tools. */
+function toolsCalled(conversation: Conversation): ToolSpec[] {
+  const names = [...new Set(conversation.exchanges.map((exchange) => exchange.call.name))];
+  return names.map((name) => ({ name, description: '', input_schema: { type: 'object', properties: {} } }));
 }

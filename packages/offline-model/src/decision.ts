@@ -7,7 +7,10 @@ export interface PlannedCall {
   input: Record<string, unknown>;
 }
 
-export type Decision = { kind: 'calls'; say: string; calls: PlannedCall[] } | { kind: 'answer'; text: string };
+/** `part` is the part of the task's plan the calls serve (set by decideNextStep). */
+export type Decision =
+  | { kind: 'calls'; say: string; calls: PlannedCall[]; part?: number }
+  | { kind: 'answer'; text: string };
 
 export function callTools(say: string, calls: PlannedCall[]): Decision {
   return { kind: 'calls', say, calls };

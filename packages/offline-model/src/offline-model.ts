@@ -14,7 +14,7 @@ import {
   type TextBlock,
   type ToolUseBlock,
 } from '@kitchen/host';
-import { readConversation } from './conversation.js';
+import { readConversation, toolUseId } from './conversation.js';
 import { decideNextStep } from './decide-next-step.js';
 
 export interface OfflineModelOptions {
@@ -53,12 +53,13 @@ export class OfflineModel implements Model {
     if (decision.kind === 'calls') {
       // Deterministic ids, distinct between conversations (workers' lanes) and between turns.
       const prefix = `toolu_offline_${fingerprint(conversation.task)}_${conversation.assistantTurns + 1}`;
+      const part = decision.part ?? 0;
       content = [
         { type: 'text', text: decision.say },
         ...decision.calls.map(
           (call, index): ToolUseBlock => ({
             type: 'tool_use',
-            id: `${prefix}_${index + 1}`,
+            id: toolUseId(prefix, part, index + 1),
             name: call.tool,
             input: call.input,
           }),

@@ -45,16 +45,44 @@ describe('the offline model acting on jars', () => {
     expect(discardedIds(run.finalText)).toEqual(truth.tampered.slice(1).map(({ id }) => id));
   });
 
-  it('discards a named jar directly, without an audit', async () => {
+  it('looks at a named jar before it discards it', async () => {
     const run = await runKitchen('discard jar 12', { jars: jarsFor(1, 20) });
-    expect(run.calls).toEqual([{ agent: 'main', name: 'discard_jar', input: { id: 12 } }]);
+    expect(run.calls).toEqual([
+      { agent: 'main', name: 'inspect_jar', input: { id: 12 } },
+      { agent: 'main', name: 'discard_jar', input: { id: 12 } },
+    ]);
     expect(run.finalText).toBe('Discarded jar 12.');
   });
 
+  it('discards nothing for a jar that does not exist, and says so', async () => {
+    const run = await runKitchen('discard jar 99', { jars: jarsFor(1, 20) });
+    expect(actedOn(run, 'discard_jar')).toEqual([]);
+    expect(run.finalText).toBe('Jar 99 was not discarded: there is no such jar.');
+  });
+
   it('says when a named jar was not resealed because the call was denied', async () => {
-    const run = await runKitchen('reseal jar 4', { jars: jarsFor(1, 20), deniedIds: [4] });
-    expect(run.finalText).toMatch(/^Jar 4 was NOT resealed: .+\.$/);
+    const jars = jarsFor(1, 20);
+    const broken = jars.find((jar) => jar.seal === 'broken')!.id;
+    const run = await runKitchen(`reseal jar ${broken}`, { jars, deniedIds: [broken] });
+    expect(run.finalText).toMatch(new RegExp(`^Jar ${broken} was NOT resealed: .+\\.$`));
     expect(run.finalText).toContain(DENIAL_REASON);
+  });
+
+  it('leaves a named jar with an intact seal alone when asked to reseal it', async () => {
+    const jars = jarsFor(1, 20);
+    const intact = jars.find((jar) => jar.seal === 'intact')!.id;
+    const run = await runKitchen(`reseal jar ${intact}`, { jars });
+    expect(actedOn(run, 'reseal_jar')).toEqual([]);
+    expect(run.finalText).toBe(`Left jar ${intact} as it is: its seal is intact, so there is nothing to reseal.`);
+  });
+
+  it('inspects the jars a word it does not know describes, acts on none, and asks which were meant', async () => {
+    const jars = jarsFor(2024, 50);
+    const run = await runKitchen('bin the dodgy jars between 40 and 45', { jars });
+    expect(actedOn(run, 'discard_jar')).toEqual([]);
+    expect(actedOn(run, 'inspect_jar')).toEqual(range(40, 45));
+    expect(tamperedLines(run.finalText)).toEqual(expectedAudit(jars, range(40, 45)).tampered);
+    expect(run.finalText).toContain('I did not discard any jar: I don\'t know which jars are "dodgy"');
   });
 
   it('reseals only broken seals when asked to reseal the tampered jars, and says why it left the others', async () => {

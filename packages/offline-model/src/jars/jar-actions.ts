@@ -14,20 +14,21 @@ export function actionVerb(action: JarAction): string {
 }
 
 /**
- * Which audited jars to act on. Resealing only helps a broken seal, so "reseal the tampered
- * jars" reseals those and leaves weight-only cases alone (the report says so).
+ * Which inspected jars to act on. Only a jar that was inspected (it exists, its state is known)
+ * and that meets the target qualifies. Resealing only helps a broken seal, so "reseal the
+ * tampered jars" reseals those and leaves weight-only cases alone (the report says so); a word
+ * the model does not know ("dodgy") qualifies nothing.
  */
 export function actionCandidates(
   action: JarAction,
   target: JarActionTarget,
   findings: JarFinding[],
 ): { act: number[]; leftAlone: number[] } {
-  const tampered = findings.filter((finding) => finding.status === 'tampered');
+  const inspected = findings.filter((finding) => finding.status === 'tampered' || finding.status === 'clean');
+  const chosen = inspected.filter((finding) => qualifiesFor(target, finding));
   const needsBrokenSeal = target === 'broken-seal' || action === 'reseal';
-  const act = tampered
-    .filter((finding) => !needsBrokenSeal || finding.sealBroken === true)
-    .map((finding) => finding.id);
-  const leftAlone = tampered.filter((finding) => !act.includes(finding.id)).map((finding) => finding.id);
+  const act = chosen.filter((finding) => !needsBrokenSeal || finding.sealBroken === true).map((finding) => finding.id);
+  const leftAlone = chosen.filter((finding) => !act.includes(finding.id)).map((finding) => finding.id);
   return { act, leftAlone };
 }
 
@@ -59,4 +60,43 @@ function latestPerJar(records: ActionRecord[]): ActionRecord[] {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** For jars the person named: why one was not acted on (no such jar, an intact seal, a failed look). */
+export function namedLeftAlone(action: JarAction, findings: JarFinding[], act: number[]): string[] {
+  const lines: string[] = [];
+  for (const finding of [...findings].sort((left, right) => left.id - right.id)) {
+    if (act.includes(finding.id)) continue;
+    if (finding.status === 'unknown') lines.push(`Jar ${finding.id} was not ${PAST[action]}: there is no such jar.`);
+    else if (finding.status === 'failed')
+      lines.push(
+        `Jar ${finding.id} was not ${PAST[action]}: I could not inspect it first (${finding.reason ?? 'the inspection failed'}).`,
+      );
+    else if (action === 'reseal')
+      lines.push(`Left jar ${finding.id} as it is: its seal is intact, so there is nothing to reseal.`);
+  }
+  return lines;
+}
+
+/** The model met a word it does not know where the jars to act on were named: it acted on none, and asks. */
+export function unknownQualifierLine(action: JarAction, qualifier: string): string {
+  const which = qualifier === 'the jars' ? 'which jars you mean' : `which jars are "${qualifier}"`;
+  return (
+    `I did not ${action} any jar: I don't know ${which}, and I never ${action} a jar that does not clearly qualify. ` +
+    `Tell me which: for example "${action} the tampered jars", "${action} the jars with a broken seal" or "${action} jars 3 and 7".`
+  );
+}
+
+function qualifiesFor(target: JarActionTarget, finding: JarFinding): boolean {
+  switch (target) {
+    case 'tampered':
+    case 'broken-seal':
+      return finding.status === 'tampered';
+    case 'clean':
+      return finding.status === 'clean';
+    case 'selected':
+      return true;
+    case 'unknown':
+      return false;
+  }
 }

@@ -3,18 +3,24 @@
 
 import type { Conversation } from '../conversation.js';
 import { answer, callTools, type Decision } from '../decision.js';
-import type { TaskIntent } from '../reading/task-intent.js';
-import { toolsAvailableLine } from '../tools/repertoire.js';
+import type { JarCriterion, TaskIntent } from '../reading/task-intent.js';
 import { findTool } from '../tools/tool-names.js';
 import { SLICE_SIZE, sliceIds, spawnInput } from './delegation.js';
 import { describeJars } from './id-list.js';
-import { actionCandidates, actionLines, actionVerb, leftAloneLine } from './jar-actions.js';
+import {
+  actionCandidates,
+  actionLines,
+  actionVerb,
+  leftAloneLine,
+  namedLeftAlone,
+  unknownQualifierLine,
+} from './jar-actions.js';
 import { buildLedger, type JarLedger } from './jar-ledger.js';
 import { type AuditOutcome, writeAuditReport } from './jar-report.js';
 import { resolveTarget } from './jar-target.js';
 import type { JarFinding } from './jar-verdict.js';
 
-export type JarIntent = Extract<TaskIntent, { kind: 'jar-audit' } | { kind: 'jar-action' }>;
+export type JarIntent = Extract<TaskIntent, { kind: 'jar-audit' } | { kind: 'jar-action' } | { kind: 'jar-tally' }>;
 
 export interface JarJobOptions {
   /** Most tool calls in one turn. */
@@ -25,6 +31,10 @@ export interface JarJobOptions {
   maxChars: number;
 }
 
+/**
+ * Every jar job inspects first: an action (discard, reseal) is only ever taken on a jar this run
+ * inspected and judged to qualify, whatever the task says about it.
+ */
 export function planJarJob(conversation: Conversation, intent: JarIntent, options: JarJobOptions): Decision {
   const tools = conversation.tools;
   const ledger = buildLedger(conversation.exchanges);
@@ -32,26 +42,6 @@ export function planJarJob(conversation: Conversation, intent: JarIntent, option
   if (target.kind === 'list-first') return callTools('First I list the jars, to learn which ones exist.', target.calls);
   if (target.kind === 'unavailable')
     return answer(`I could not check ${target.scope}: ${target.problem}. Nothing was inspected.`);
-  const actionTool = intent.kind === 'jar-action' ? findTool(tools, `${intent.action}_jar`) : undefined;
-  if (intent.kind === 'jar-action' && intent.target === 'selected') {
-    const acted = new Set(
-      ledger.actions.filter((record) => record.action === intent.action).map((record) => record.id),
-    );
-    const pending = target.ids.filter((id) => !acted.has(id));
-    if (pending.length > 0 && !options.reportNow) {
-      if (actionTool === undefined)
-        return answer(
-          `I cannot ${intent.action} jars: no ${intent.action}_jar tool was offered. ${toolsAvailableLine(tools)}`,
-        );
-      const batch = pending.slice(0, options.batchSize);
-      return callTools(
-        `${actionVerb(intent.action)} ${describeJars(batch)}.`,
-        batch.map((id) => ({ tool: actionTool.name, input: { id } })),
-      );
-    }
-    const lines = actionLines(intent.action, ledger.actions, options.reportNow ? pending : []);
-    return answer(lines.length > 0 ? lines.join('\n') : `Nothing to ${intent.action}: ${target.scope} named no jar.`);
-  }
 
   const inspectTool = findTool(tools, 'inspect_jar');
   const spawnTool = findTool(tools, 'spawn_agent');
@@ -84,12 +74,14 @@ export function planJarJob(conversation: Conversation, intent: JarIntent, option
       progress.settled.set(id, { id, status: 'failed', reason: 'no inspect_jar tool was offered' });
     progress.pending = [];
   }
+  const findings = [...progress.settled.values()];
   if (intent.kind === 'jar-action') {
-    const { act, leftAlone } = actionCandidates(intent.action, intent.target, [...progress.settled.values()]);
+    const { act, leftAlone } = actionCandidates(intent.action, intent.target, findings);
     const acted = new Set(
       ledger.actions.filter((record) => record.action === intent.action).map((record) => record.id),
     );
     const pendingActions = act.filter((id) => !acted.has(id));
+    const actionTool = findTool(tools, `${intent.action}_jar`);
     if (pendingActions.length > 0 && !options.reportNow && progress.pending.length === 0) {
       if (actionTool === undefined) {
         notes.push(
@@ -104,14 +96,44 @@ export function planJarJob(conversation: Conversation, intent: JarIntent, option
       }
     }
     const lines = actionLines(intent.action, ledger.actions, options.reportNow ? pendingActions : []);
-    notes.push(
-      ...(act.length === 0 && progress.pending.length === 0
-        ? [`Nothing to ${intent.action}: no jar qualified.`]
-        : lines),
-    );
-    notes.push(...leftAloneLine(intent.action, leftAlone));
+    if (intent.target === 'selected') {
+      // The person named the jars: say what happened to each, without a full audit.
+      const named = [...lines, ...namedLeftAlone(intent.action, findings, act)];
+      if (progress.pending.length > 0)
+        named.push(`Not reached (I ran out of room before inspecting them): ${describeJars(progress.pending)}.`);
+      return answer([...notes, ...named].join('\n') || `Nothing to ${intent.action}: ${target.scope} named no jar.`);
+    }
+    if (intent.target === 'unknown') {
+      notes.push(unknownQualifierLine(intent.action, intent.qualifier ?? 'those'));
+    } else {
+      notes.push(
+        ...(act.length === 0 && progress.pending.length === 0
+          ? [`Nothing to ${intent.action}: no jar qualified.`]
+          : lines),
+      );
+      notes.push(...leftAloneLine(intent.action, leftAlone));
+    }
   }
-  return answer(writeAuditReport(outcomeOf(target.scope, progress, notes, options.reportNow), options.maxChars));
+  const report = writeAuditReport(outcomeOf(target.scope, progress, notes, options.reportNow), options.maxChars);
+  return answer(
+    intent.kind === 'jar-tally' ? `${tallyLine(intent.criterion, findings, progress.pending)}\n${report}` : report,
+  );
+}
+
+/** "3 of 80 jars have a broken seal: jars 4, 9, 22." (counting only what was established). */
+function tallyLine(criterion: JarCriterion, findings: JarFinding[], notReached: number[]): string {
+  const established = findings.filter((finding) => finding.status === 'tampered' || finding.status === 'clean');
+  const matching = established.filter((finding) =>
+    criterion === 'broken-seal'
+      ? finding.sealBroken === true
+      : criterion === 'tampered'
+        ? finding.status === 'tampered'
+        : finding.status === 'clean',
+  );
+  const what = { 'broken-seal': 'have a broken seal', tampered: 'were tampered with', clean: 'are clean' }[criterion];
+  const ids = matching.length > 0 ? `: ${describeJars(matching.map((finding) => finding.id))}` : '';
+  const gap = notReached.length > 0 ? ` (${notReached.length} not reached)` : '';
+  return `${matching.length} of ${established.length} jars I inspected ${what}${ids}${gap}.`;
 }
 
 interface AuditProgress {

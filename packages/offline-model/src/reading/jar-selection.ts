@@ -84,6 +84,16 @@ export function parseJarSelection(text: string): JarSelection {
     // "all"/"every" is the default anyway; a count ("the first 20") wins over a later "each jar".
     if (before !== undefined && before !== 'all' && counted === undefined) counted = before;
   }
+  // "the jars with broken seals between 3 and 9": a range after other words still names the jars.
+  if (items.length === 0) {
+    for (const [index, token] of tokens.entries()) {
+      if ((token !== 'between' && token !== 'from') || !isNumber(tokens[index + 1]) || excludedSpans.has(index))
+        continue;
+      items.push(
+        ...readNumbers(tokens, index + 1, { between: token === 'between', fromBefore: token === 'from' }).items,
+      );
+    }
+  }
   const ids = sortedIds(items.flatMap((item) => (item.kind === 'ids' ? item.ids : [])));
   const from = items.find((item): item is { kind: 'from'; start: number } => item.kind === 'from');
   if (from !== undefined) return { kind: 'from', start: from.start, exclude };
@@ -123,6 +133,7 @@ function readNumbers(
     if (!LIST_WORDS.has(tokens[position] ?? '')) break;
     let next = position + 1;
     if (tokens[next] === 'and') next += 1;
+    if (tokens[next] === 'also') next += 1;
     next = skipJarWord(tokens, next);
     if (!isNumber(tokens[next])) break;
     position = next;

@@ -2,17 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { parseTaskIntent } from './task-intent.js';
 
 describe('parseTaskIntent', () => {
+  const one = (count: number | undefined, sides: number | undefined, modifier = 0) => ({ count, sides, modifier });
   it.each([
-    ['roll 3 dice', { count: 3, sides: undefined, seed: undefined }],
-    ['roll two d20', { count: 2, sides: 20, seed: undefined }],
-    ['roll 4d6 with seed 7', { count: 4, sides: 6, seed: 7 }],
-    ['Roll a d20', { count: 1, sides: 20, seed: undefined }],
-    ['roll a die', { count: 1, sides: undefined, seed: undefined }],
-    ['throw 2 six-sided dice, seed=42', { count: 2, sides: 6, seed: 42 }],
-    ['roll 5 dice with 10 sides using seed 3', { count: 5, sides: 10, seed: 3 }],
-    ['roll d100', { count: undefined, sides: 100, seed: undefined }],
-  ])('reads "%s" as a dice roll', (task, expected) => {
-    expect(parseTaskIntent(task)).toEqual({ kind: 'dice', ...expected });
+    ['roll 3 dice', [one(3, undefined)], 1, undefined],
+    ['roll two d20', [one(2, 20)], 1, undefined],
+    ['roll 4d6 with seed 7', [one(4, 6)], 1, 7],
+    ['Roll a d20', [one(1, 20)], 1, undefined],
+    ['roll a die', [one(1, undefined)], 1, undefined],
+    ['throw 2 six-sided dice, seed=42', [one(2, 6)], 1, 42],
+    ['roll 5 dice with 10 sides using seed 3', [one(5, 10)], 1, 3],
+    ['roll d100', [one(undefined, 100)], 1, undefined],
+    ['roll 3d8+2', [one(3, 8, 2)], 1, undefined],
+    ['roll 2d10 minus 1', [one(2, 10, -1)], 1, undefined],
+    ['roll a d6 three times', [one(1, 6)], 3, undefined],
+    ['roll 2d6 and 1d20', [one(2, 6), one(1, 20)], 1, undefined],
+    ['roll 3 dice and a d20 twice', [one(3, undefined), one(1, 20)], 2, undefined],
+  ])('reads "%s" as a dice roll', (task, groups, repeat, seed) => {
+    expect(parseTaskIntent(task)).toEqual({ kind: 'dice', groups, repeat, seed });
   });
 
   it.each([
@@ -49,7 +55,44 @@ describe('parseTaskIntent', () => {
     expect(parseTaskIntent(task)).toEqual({ kind: 'order', ...expected });
   });
 
+  it.each([
+    ['bin the dodgy jars between 40 and 45', 'dodgy'],
+    ['discard the weird jars', 'weird'],
+    ['get rid of the jars that look funny', 'funny'],
+    ['discard the jars', 'the jars'],
+  ])('reads "%s" as an action on jars it cannot judge yet, never as all of them', (task, qualifier) => {
+    expect(parseTaskIntent(task)).toMatchObject({ kind: 'jar-action', target: 'unknown', qualifier });
+  });
+
+  it.each([
+    ['how heavy is jar 33?', 'weight', [33]],
+    ['how much does jar 12 weigh?', 'weight', [12]],
+    ['what does the note on jar 8 say?', 'note', [8]],
+    ["is jar 5's seal intact?", 'seal', [5]],
+    ["what's in jar 2?", 'label', [2]],
+    ['weigh jars 3 and 4', 'weight', [3, 4]],
+  ])('reads "%s" as a question about a field of named jars', (task, field, ids) => {
+    expect(parseTaskIntent(task)).toEqual({ kind: 'jar-question', field, ids });
+  });
+
+  it.each([
+    ['how many jars are broken?', 'broken-seal'],
+    ['how many of jars 1-20 have broken seals?', 'broken-seal'],
+    ['how many jars were tampered with?', 'tampered'],
+    ['count the clean jars', 'clean'],
+  ])('reads "%s" as a count of jars that meet a criterion', (task, criterion) => {
+    expect(parseTaskIntent(task)).toMatchObject({ kind: 'jar-tally', criterion });
+  });
+
+  it.each([["what's in the pantry?"], ['list the pantry'], ['show me the pantry']])(
+    'reads "%s" as a listing of the pantry',
+    (task) => {
+      expect(parseTaskIntent(task)).toEqual({ kind: 'listing', subject: 'pantry' });
+    },
+  );
+
   it('reads a question about the number of jars as a count, not an audit', () => {
+    expect(parseTaskIntent('count the jars')).toEqual({ kind: 'jar-count' });
     expect(parseTaskIntent('How many jars are there?')).toEqual({ kind: 'jar-count' });
   });
 

@@ -1,49 +1,90 @@
-// What a task asks for, read from its words alone: a jar audit, a jar action, dice, an order, or
-// something else. The tools on offer decide later whether it can be done. Host side, pure.
+// What one part of a task asks for, read from its words alone: a jar audit, a jar action, a
+// question about jars, dice, an order, a listing, or something else. The tools on offer decide
+// later whether it can be done. Host side, pure.
 
+import { type DiceRequest, mentionsDice, parseDiceRequest } from './dice-request.js';
 import { type JarSelection, mentionsJars, parseJarSelection } from './jar-selection.js';
 import { replaceNumberWords } from './number-words.js';
 
 export type JarAction = 'discard' | 'reseal';
 
 /**
- * "tampered" and "broken-seal": audit the selection first, then act on what was found;
- * "selected": act on the named jars as asked.
+ * Which jars an action is for. "tampered", "broken-seal" and "clean" are judged from an audit of
+ * the selection; "selected" acts on the jars the person named (after looking at them);
+ * "unknown" is a word the model does not know ("the dodgy jars"): it inspects and asks.
  */
-export type JarActionTarget = 'tampered' | 'broken-seal' | 'selected';
+export type JarActionTarget = 'tampered' | 'broken-seal' | 'clean' | 'selected' | 'unknown';
+
+/** What a question about one jar asks for. */
+export type JarField = 'weight' | 'note' | 'seal' | 'label';
+
+/** What a count of jars counts. */
+export type JarCriterion = 'tampered' | 'broken-seal' | 'clean';
 
 export type TaskIntent =
   | { kind: 'jar-audit'; selection: JarSelection }
-  | { kind: 'jar-action'; action: JarAction; target: JarActionTarget; selection: JarSelection }
+  | {
+      kind: 'jar-action';
+      action: JarAction;
+      target: JarActionTarget;
+      selection: JarSelection;
+      /** The word the model did not know, for target "unknown". */
+      qualifier?: string;
+    }
   | { kind: 'jar-count' }
-  | { kind: 'dice'; count: number | undefined; sides: number | undefined; seed: number | undefined }
+  | { kind: 'jar-question'; field: JarField; ids: number[] }
+  | { kind: 'jar-tally'; criterion: JarCriterion; selection: JarSelection }
+  | ({ kind: 'dice' } & DiceRequest)
   | { kind: 'order'; quantity: number; unit: string | undefined; item: string }
+  | { kind: 'listing'; subject: string }
   | { kind: 'other' };
 
 const DISCARD = /\b(?:discard|throw (?:away|out)|bin|trash|dispose of|get rid of|toss out)\b/;
 const RESEAL = /\b(?:re-?seal|seal (?:up|again)|fix the seals?)\b/;
 const BROKEN_SEAL = /\b(?:broken seals?|seals? (?:is |are )?broken|unsealed)\b/;
-const SUSPECT = /\b(?:tamper\w*|bad|broken|compromised|suspicious|spoiled|interfered)\b/;
+const SUSPECT = /\b(?:tamper\w*|bad|compromised|suspicious|spoiled|interfered)\b/;
+const CLEAN = /\b(?:clean|untampered|fine|good|ok|okay)\b/;
 const AUDIT =
   /\b(?:inspect\w*|check\w*|audit\w*|look\w*|examin\w*|review\w*|verif\w*|survey\w*|scan\w*|go through|tamper\w*|report)\b/;
-const COUNT = /\b(?:how many jars|count the jars|list (?:all |the |every )*(?:cookie )?jars|number of jars)\b/;
-const DICE = /\b(?:dice|die|\d*\s?d\d+)\b/;
+const COUNT = /\b(?:how many|count|number of)\b/;
 const ORDER = /\b(?:order|buy|purchase|restock|reorder)\b/;
+const ROLL = /\b(?:roll|throw|toss|cast)\b/;
+const LISTING =
+  /\b(?:what(?:'s| is| are)? (?:in|on|inside)(?: the)?|list(?: the| all| all the| every)?|show(?: me)?(?: the| all the| what's in the)?|contents of(?: the)?|what does the)\s+([a-z]+)/;
+// Words that may stand between "the" and "jars" without saying which jars qualify.
+const PLAIN_WORDS = new Set([
+  'cookie',
+  'other',
+  'remaining',
+  'first',
+  'last',
+  'listed',
+  'named',
+  'numbered',
+  'following',
+  'above',
+  'same',
+  'two',
+  'these',
+  'those',
+  'of',
+  'the',
+  'my',
+  'our',
+  'your',
+]);
 
 export function parseTaskIntent(task: string): TaskIntent {
   const text = replaceNumberWords(task.toLowerCase()).replace(/\s+/g, ' ');
-  if (/\b(?:roll|throw|toss|cast)\b/.test(text) && DICE.test(text)) return { kind: 'dice', ...parseDice(text) };
+  if (ROLL.test(text) && mentionsDice(text)) return { kind: 'dice', ...parseDiceRequest(task) };
   if (mentionsJars(text)) {
-    const action = DISCARD.test(text) ? 'discard' : RESEAL.test(text) ? 'reseal' : undefined;
-    const selection = parseJarSelection(task);
-    if (action !== undefined) {
-      const target = BROKEN_SEAL.test(text) ? 'broken-seal' : SUSPECT.test(text) ? 'tampered' : 'selected';
-      return { kind: 'jar-action', action, target, selection };
-    }
-    if (COUNT.test(text) && !/\btamper/.test(text)) return { kind: 'jar-count' };
+    const jarIntent = parseJarIntent(text, task);
+    if (jarIntent !== undefined) return jarIntent;
   }
   const order = ORDER.test(text.replace(/\bin order (?:to|for)\b/g, '')) ? parseOrder(text) : undefined;
   if (order !== undefined) return order;
+  const listing = LISTING.exec(text);
+  if (listing?.[1] !== undefined && !mentionsJars(text)) return { kind: 'listing', subject: listing[1] };
   if (mentionsJars(text)) {
     // Jars are the offline model's main job: naming particular jars, or just "the cookie jars", is enough.
     const selection = parseJarSelection(task);
@@ -59,24 +100,54 @@ export function parseTaskIntent(task: string): TaskIntent {
   return { kind: 'other' };
 }
 
-/** "roll 3 dice", "roll two d20", "roll 4d6 with seed 7", "roll a six-sided die", "roll 5 dice with 10 sides". */
-export function parseDice(text: string): {
-  count: number | undefined;
-  sides: number | undefined;
-  seed: number | undefined;
-} {
-  const notation = /\b(\d+)?\s?d(\d+)\b/.exec(text);
-  const counted = /\b(\d+)\s+(?:[\w-]+\s+){0,2}?(?:dice|die|d\d+)\b/.exec(text);
-  const single = /\b(?:a|an|one|the)\s+(?:[\w-]+\s+)?(?:die|dice|d\d+)\b/.test(text);
-  const sided =
-    /\b(\d+)[\s-]*(?:sided|faced)\b/.exec(text) ?? /\b(?:with|of|having)\s+(\d+)\s+(?:sides|faces)\b/.exec(text);
-  const seed = /\bseed(?:\s*(?:=|:|of|is|number))?\s*(-?\d+)\b/.exec(text);
-  const count = notation?.[1] ?? counted?.[1];
-  return {
-    count: count !== undefined ? Number(count) : single ? 1 : undefined,
-    sides: notation?.[2] !== undefined ? Number(notation[2]) : sided?.[1] !== undefined ? Number(sided[1]) : undefined,
-    seed: seed?.[1] !== undefined ? Number(seed[1]) : undefined,
-  };
+/** Actions, questions and counts about jars; undefined leaves the part to audits and the rest. */
+function parseJarIntent(text: string, task: string): TaskIntent | undefined {
+  const action = DISCARD.test(text) ? 'discard' : RESEAL.test(text) ? 'reseal' : undefined;
+  const selection = parseJarSelection(task);
+  if (action !== undefined) return { kind: 'jar-action', action, selection, ...actionTarget(text, selection) };
+  if (COUNT.test(text)) {
+    const criterion =
+      BROKEN_SEAL.test(text) || /\bbroken\b/.test(text)
+        ? 'broken-seal'
+        : SUSPECT.test(text)
+          ? 'tampered'
+          : CLEAN.test(text)
+            ? 'clean'
+            : undefined;
+    return criterion === undefined ? { kind: 'jar-count' } : { kind: 'jar-tally', criterion, selection };
+  }
+  const field = questionField(text);
+  if (field !== undefined && selection.kind === 'ids') return { kind: 'jar-question', field, ids: selection.ids };
+  if (/\b(?:list|show)\b/.test(text) && !AUDIT.test(text) && selection.kind === 'all') return { kind: 'jar-count' };
+  return undefined;
+}
+
+/** The jars an action is for: a criterion it knows, the jars named, or a word it does not know. */
+function actionTarget(text: string, selection: JarSelection): { target: JarActionTarget; qualifier?: string } {
+  if (BROKEN_SEAL.test(text)) return { target: 'broken-seal' };
+  if (SUSPECT.test(text)) return { target: 'tampered' };
+  const qualifier =
+    /\b(?:the|all|any|every|each|those|these)\s+(?:of the\s+)?([a-z][a-z-]*)\s+(?:cookie\s+)?jars?\b/.exec(text)?.[1];
+  if (qualifier !== undefined && !PLAIN_WORDS.has(qualifier)) {
+    return CLEAN.test(qualifier) ? { target: 'clean' } : { target: 'unknown', qualifier };
+  }
+  const described = /\bjars? (?:that|which) (?:are|look|seem|seems|looks?) ([a-z-]+)/.exec(text)?.[1];
+  if (described !== undefined)
+    return CLEAN.test(described) ? { target: 'clean' } : { target: 'unknown', qualifier: described };
+  // Acting on every jar needs the person to say so ("all", "every"); "discard the jars" is a question.
+  if (selection.kind === 'all' && !/\b(?:all|every|each|entire|whole)\b/.test(text)) {
+    return { target: 'unknown', qualifier: 'the jars' };
+  }
+  return { target: 'selected' };
+}
+
+/** "how heavy is jar 33", "what does the note on jar 8 say", "is jar 5's seal intact", "what's in jar 2". */
+function questionField(text: string): JarField | undefined {
+  if (/\b(?:how heavy|weigh\w*|weight|how much does)\b/.test(text)) return 'weight';
+  if (/\bnotes?\b/.test(text)) return 'note';
+  if (/\bseals?\b|\bintact\b|\bsealed\b/.test(text)) return 'seal';
+  if (/\b(?:label\w*|what(?:'s| is) in|what kind|which cookies|flavou?r)\b/.test(text)) return 'label';
+  return undefined;
 }
 
 const UNITS = new Set([

@@ -19,6 +19,8 @@ const HANDLED = new Set([
   'roll_dice',
   'place_order',
   'list_pantry',
+  'weigh_jar',
+  'read_note',
 ]);
 
 const STOPWORDS = new Set(

@@ -1,5 +1,7 @@
 // Ordering from the pantry: look at what it stocks (list_pantry), match the item, then
-// place_order with the inputs its schema asks for. A denied order is reported as not placed. Host side.
+// place_order with the inputs its schema asks for. An order spends money, so it is only placed
+// for an item the pantry was seen to stock; "a dozen eggs" is one box of 12, not 12 boxes. A
+// denied order is reported as not placed. Host side.
 
 import type { ToolSpec } from '@kitchen/host';
 import type { Conversation } from '../conversation.js';
@@ -19,33 +21,59 @@ export function planOrder(conversation: Conversation, intent: OrderIntent, repor
   const orderTool = findTool(conversation.tools, 'place_order');
   const listTool = findTool(conversation.tools, 'list_pantry');
   const ordered = conversation.exchanges.find((exchange) => isToolNamed(exchange.call.name, 'place_order'));
-  const wanted = `${intent.quantity} ${intent.unit !== undefined ? `${intent.unit} of ` : ''}${intent.item}`;
-  if (ordered !== undefined) {
-    const result = ordered.result;
-    if (result === undefined || result.is_error === true) {
-      return answer(
-        `The order for ${wanted} was NOT placed: ${result === undefined ? 'no result came back' : errorSummary(result.content)}.`,
-      );
-    }
-    return answer(`Placed the order for ${wanted}. The pantry answered: ${summariseResult(result.content)}`);
-  }
-  if (reportNow) return answer(`I did not get to place the order for ${wanted} before I ran out of room.`);
-  if (orderTool === undefined) return undefined;
   const listed = conversation.exchanges.find((exchange) => isToolNamed(exchange.call.name, 'list_pantry'));
-  if (listed === undefined && listTool !== undefined)
-    return callTools('First I look at what the pantry stocks.', [{ tool: listTool.name, input: {} }]);
+  const wanted = `${intent.quantity} ${intent.unit !== undefined ? `${intent.unit} of ` : ''}${intent.item}`;
   const items =
     listed?.result !== undefined && listed.result.is_error !== true ? pantryItems(listed.result.content) : [];
   const match = bestMatch(items, intent.item);
-  if (items.length > 0 && match === undefined) {
+  if (ordered !== undefined) {
+    const result = ordered.result;
+    const packs = match === undefined ? '' : packsFor(intent, match).note;
+    if (result === undefined || result.is_error === true) {
+      return answer(
+        `The order for ${wanted}${packs} was NOT placed: ${result === undefined ? 'no result came back' : errorSummary(result.content)}.`,
+      );
+    }
+    return answer(`Placed the order for ${wanted}${packs}. The pantry answered: ${summariseResult(result.content)}`);
+  }
+  if (reportNow) return answer(`I did not get to place the order for ${wanted} before I ran out of room.`);
+  if (orderTool === undefined) return undefined;
+  if (listed === undefined) {
+    if (listTool === undefined)
+      return answer(
+        `I did not order ${wanted}: an order spends money, and with no list_pantry tool I cannot first see what the pantry stocks.`,
+      );
+    return callTools('First I look at what the pantry stocks.', [{ tool: listTool.name, input: {} }]);
+  }
+  if (items.length === 0)
+    return answer(`I did not order ${wanted}: I could not read what the pantry stocks, and an order spends money.`);
+  if (match === undefined) {
     return answer(
       `The pantry has no ${intent.item}, so I did not order anything. It stocks: ${items.map((item) => item.name).join(', ')}.`,
     );
   }
-  const { input, missing } = orderInput(orderTool, intent, match);
+  const packs = packsFor(intent, match);
+  const { input, missing } = orderInput(orderTool, { ...intent, quantity: packs.quantity }, match);
   if (missing.length > 0)
     return answer(`To order ${wanted} I need ${missing.join(', ')}, and the task does not say. Nothing was ordered.`);
-  return callTools(`Ordering ${wanted}.`, [{ tool: orderTool.name, input }]);
+  return callTools(`Ordering ${wanted}${packs.note}.`, [{ tool: orderTool.name, input }]);
+}
+
+/**
+ * How many of the pantry's units to order. An item sold in packs ("Eggs, box of 12") asked for
+ * by the piece ("a dozen eggs") is ordered in packs, rounded up: 12 eggs are 1 box, 18 are 2.
+ */
+function packsFor(intent: OrderIntent, item: PantryItem): { quantity: number; note: string } {
+  const pack = /\b(box|pack|carton|tray|bag|tin) of (\d+)\b/i.exec(item.name);
+  const size = Number(pack?.[2] ?? 1);
+  const byThePack = intent.unit !== undefined && /^(?:box|pack|carton|tray|bag|tin)/.test(intent.unit);
+  if (pack === null || size <= 1 || byThePack) return { quantity: intent.quantity, note: '' };
+  const quantity = Math.ceil(intent.quantity / size);
+  const unit = `${pack[1]?.toLowerCase() ?? 'pack'}${quantity === 1 ? '' : pack[1]?.toLowerCase() === 'box' ? 'es' : 's'}`;
+  return {
+    quantity,
+    note: ` (${quantity} ${unit} of ${size}${quantity * size === intent.quantity ? '' : `, ${quantity * size} in all`})`,
+  };
 }
 
 function orderInput(

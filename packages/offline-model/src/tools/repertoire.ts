@@ -13,9 +13,16 @@ export function explainRepertoire(task: string, tools: ToolSpec[]): string {
   return [
     `I am the offline model: a deterministic, rule-based stand-in for a language model, not an LLM, and I don't know how to do "${quoted}".`,
     'What I can do: inspect cookie jars for tampering ("check jars 12 to 30", "inspect all the jars"), ' +
-      'roll dice ("roll 4d6 with seed 7"), discard or reseal jars ("discard the tampered jars"), ' +
-      'order from the pantry ("order 3 bags of flour"), and call a tool you name ("use the <tool> tool on ...").',
+      'answer questions about jars ("how heavy is jar 33?", "how many jars are broken?"), ' +
+      'roll dice ("roll 3d8+2", "roll a d6 three times"), discard or reseal jars ("discard the tampered jars"), ' +
+      'order from the pantry ("order a dozen eggs"), list what a list tool offers ("what\'s in the pantry?"), ' +
+      'and call a tool you name ("use the <tool> tool on ..."). Several of these in one task work too.',
     toolsAvailableLine(tools),
     'Set ANTHROPIC_API_KEY to run the same task on Claude.',
   ].join('\n');
+}
+
+/** One part of a bigger task that the model did not understand: said, never dropped. */
+export function notUnderstood(text: string): string {
+  return `Not done: I did not understand "${text}"; it matches nothing I can do with the tools I was given.`;
 }

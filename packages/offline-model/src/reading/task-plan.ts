@@ -1,0 +1,98 @@
+// A task read into a plan of parts: one part per clause that asks for something ("check jars 3 and
+// 4, then roll a die" is two parts). A clause that asks for nothing new ("and report why", "and
+// 77-80") stays with the part before it. Each part keeps its words, whether it was negated, and
+// what it asks for, so the final answer can account for every part. Host side, pure.
+
+import type { ToolSpec } from '@kitchen/host';
+import { describedTool, namedTool } from '../tools/named-tool.js';
+import { parseTaskIntent, type TaskIntent } from './task-intent.js';
+
+export type PartRequest =
+  | Exclude<TaskIntent, { kind: 'other' }>
+  /** A tool the model has no planner for, named or described by the clause. */
+  | { kind: 'tool'; tool: ToolSpec }
+  /** Nothing the offline model knows how to do. */
+  | { kind: 'unknown' };
+
+export interface PlanPart {
+  /** The clause as written, without lead-in words ("please", "then", "can you"). */
+  text: string;
+  /** "don't inspect any jars": acknowledged, and not done. */
+  negated: boolean;
+  /** The request without its negation ("inspect any jars"). */
+  asked: string;
+  request: PartRequest;
+}
+
+// Where one clause may end and the next begin. Quoted text is never split.
+const BREAK =
+  /(\s*[;!?]\s*|\.\s+|\s*,\s*(?:and\s+then|then|and\s+also|also|and|but|plus)?\s*|\s+(?:and\s+then|then|and\s+also|also|but|and|plus|after\s+that)\s+)/i;
+
+// Words that open a request of their own. Anything else continues the clause before it.
+const STARTS_PART =
+  /^(?:(?:do not|don't|dont|never|no need to)\b|roll|throw|toss|cast|check|inspect|audit|examine|look\s+(?:at|over|through)|go\s+through|verify|scan|survey|discard|bin|trash|dispose|get\s+rid|reseal|re-seal|order|buy|purchase|restock|reorder|count|weigh|read|list|show|critique|choose|pick|bake|use|call|run|how\s+(?:many|heavy|much)|what(?:'s|\s+is|\s+does|\s+are)?\s+(?:in|the|on|inside)|is\s+(?:jar|the)|are\s+(?:jars|the|any)|which\s+jars?)\b/i;
+// Words that carry on the clause before them ("and report why", "and 77-80", "thanks").
+const CONTINUES =
+  /^(?:\d|#|jars?\b|also\b|report|tell|say|let\b|explain|why|which|whether|if\b|what|how|where|when|who|not\b|reply|thanks?\b|cheers|please|for\b|with\b|in\b|on\b|from\b|to\b|of\b|the\b|an?\b|any\b|all\b|each\b|every\b|those\b|these\b|them\b|its?\b|their\b|i\b|you\b|we\b|ones?\b|up\b|onwards|so\b|too\b|as\b|except|excluding|skip|and\b|or\b|then\b)/i;
+const LEAD_IN =
+  /^(?:(?:please|kindly|now|next|then|and|also|finally|first|afterwards|after that|ok|okay|so|just|tell me|let me know)\b[\s,]*|(?:can|could|would|will) you\s+|(?:i'd|i would|we'd|we would) like (?:you )?to\s+|(?:i|we) (?:want|need) (?:you )?to\s+|(?:ask|tell|get|have) the [\w -]+? to\s+)+/i;
+const NEGATION =
+  /^(?:(?:do not|don't|dont|never|no need to)\s+|(?:i|we) (?:do not|don't) (?:want|need) (?:you )?to\s+)(?:(?:please|ever|bother to)\s+)?/i;
+
+export function readTaskPlan(task: string, tools: ToolSpec[]): PlanPart[] {
+  const clauses = splitClauses(task);
+  const parts = clauses.map((clause) => readPart(clause, tools));
+  // A preamble that asks for nothing ("In order to plan, check jars 1-3") belongs to what follows.
+  const [first, second] = parts;
+  if (first?.request.kind === 'unknown' && second !== undefined && !STARTS_PART.test(first.text)) {
+    return [readPart(`${clauses[0]}, ${clauses[1]}`, tools), ...parts.slice(2)];
+  }
+  return parts;
+}
+
+/** The clauses of a task, each starting with a request; continuations stay attached. */
+export function splitClauses(task: string): string[] {
+  const quoted: string[] = [];
+  const masked = task.replace(/"[^"]*"|“[^”]*”/g, (match) => `\u0000${quoted.push(match) - 1}\u0000`);
+  const pieces = masked.split(BREAK);
+  const clauses: string[] = [];
+  for (let index = 0; index < pieces.length; index += 2) {
+    const piece = pieces[index] ?? '';
+    const separator = pieces[index - 1] ?? '';
+    const words = withoutLeadIn(piece);
+    // A comma alone separates items of a list; any other break starts a part unless the words carry on.
+    const continues = !STARTS_PART.test(words) && (/^\s*,\s*$/.test(separator) || CONTINUES.test(words));
+    if (clauses.length > 0 && continues) {
+      clauses[clauses.length - 1] += separator + piece;
+    } else if (piece.trim() !== '') {
+      clauses.push(piece);
+    } else if (clauses.length > 0) {
+      clauses[clauses.length - 1] += separator;
+    }
+  }
+  return clauses
+    .map((clause) => clause.replace(/\u0000(\d+)\u0000/g, (_match, at: string) => quoted[Number(at)] ?? '').trim())
+    .filter((clause) => clause.replace(/[\s.,;!?]/g, '') !== '');
+}
+
+function readPart(clause: string, tools: ToolSpec[]): PlanPart {
+  const text = withoutLeadIn(clause).replace(/[\s.,;]+$/, '');
+  const negation = NEGATION.exec(text);
+  const asked = negation === null ? text : text.slice(negation[0].length);
+  const named = namedTool(asked, tools);
+  const negated = negation !== null;
+  if (named !== undefined) return { text, negated, asked, request: { kind: 'tool', tool: named } };
+  const intent = parseTaskIntent(asked);
+  if (intent.kind !== 'other') return { text, negated, asked, request: intent };
+  const described = describedTool(asked, tools);
+  return {
+    text,
+    negated,
+    asked,
+    request: described !== undefined ? { kind: 'tool', tool: described } : { kind: 'unknown' },
+  };
+}
+
+function withoutLeadIn(clause: string): string {
+  return clause.trim().replace(LEAD_IN, '').trim();
+}
