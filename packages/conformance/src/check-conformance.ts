@@ -26,7 +26,12 @@ export async function checkConformance(server: string, url: string, kind: Server
 
 /** Serves the fixture with the kit on 127.0.0.1, runs the suite, and closes it again. */
 export async function checkFixture(): Promise<ScenarioVerdict[]> {
-  const served = await serveMcp({ name: FIXTURE_SERVER_NAME, buildServer: buildFixtureServer });
+  // Errors only: the suite's own probes (a foreign Host, a closed stream) are expected refusals.
+  const served = await serveMcp({
+    name: FIXTURE_SERVER_NAME,
+    buildServer: buildFixtureServer,
+    log: { level: 'error' },
+  });
   try {
     return await checkConformance(FIXTURE_SERVER_NAME, served.url, 'fixture');
   } finally {

@@ -33,6 +33,7 @@ export function formatVerdictTable(verdicts: readonly ScenarioVerdict[]): string
 function describeChecks(verdict: ScenarioVerdict): string {
   const parts = [`${verdict.succeeded} ok`];
   if (verdict.failed > 0) parts.push(`${verdict.failed} failed`);
+  if (verdict.tolerated > 0) parts.push(`${verdict.tolerated} failed as expected`);
   if (verdict.warnings > 0) parts.push(`${verdict.warnings} warning${verdict.warnings === 1 ? '' : 's'}`);
   return parts.join(', ');
 }
