@@ -3,7 +3,10 @@
 // and whatever the data. Random tasks built from parts (verbs, known and unknown adjectives,
 // selections, negation, extra parts) over random shelves, against the real servers.
 
-import type { LoopEvent, ToolCallEvent } from '@kitchen/host';
+import type { LoopEvent } from '@kitchen/host';
+
+type ToolCallEvent = Extract<LoopEvent, { type: 'tool-call' }>;
+
 import { isAuthorizedNote, type Jar, TOLERANCE_GRAMS } from '@kitchen/server-cookie-jars';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
