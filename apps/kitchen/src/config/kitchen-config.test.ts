@@ -121,6 +121,14 @@ describe('parseKitchenConfig', () => {
     );
   });
 
+  it('refuses a kitchen token that no client could send in a header, without echoing it', () => {
+    const kitchen = { package: 'servers/dice', entry: 'src/main.ts', token: '${DICE_TOKEN}' };
+    const result = parseKitchenConfig({ mcpServers: { dice: { kitchen } } }, file, { DICE_TOKEN: 'a b' });
+    expect(!result.ok && result.message).toBe(
+      '/kitchen/kitchen.config.json: "mcpServers" → "dice": "kitchen.token" cannot be sent in an Authorization header: it holds a space, a control or a non-ASCII character; use visible ASCII characters only (letters, digits, punctuation)',
+    );
+  });
+
   it('reads approval rules and per-server sampling rules', () => {
     const result = parseKitchenConfig(
       {

@@ -190,12 +190,24 @@ function toServerEntry(
       args: launch.args ?? [],
       env: expandValues(launch.env ?? {}, 'kitchen.env', expand),
       port: launch.port ?? 0,
-      ...(launch.token === undefined ? {} : { token: expand(launch.token, 'kitchen.token') }),
+      ...(launch.token === undefined ? {} : { token: sendableToken(expand(launch.token, 'kitchen.token')) }),
     };
   } catch (error) {
-    if (error instanceof UnsetVariable) return error.message;
+    if (error instanceof UnsetVariable || error instanceof UnsendableToken) return error.message;
     throw error;
   }
+}
+
+/** Raised for a token no HTTP client could put in an Authorization header. */
+class UnsendableToken extends Error {}
+
+/** The token, if it is visible ASCII (RFC 9110 field values; the server kit refuses the rest too). */
+function sendableToken(token: string): string {
+  if (/^[\x21-\x7E]+$/.test(token)) return token;
+  // The token itself is never echoed: it is a secret, and may hold what a terminal would misread.
+  throw new UnsendableToken(
+    '"kitchen.token" cannot be sent in an Authorization header: it holds a space, a control or a non-ASCII character; use visible ASCII characters only (letters, digits, punctuation)',
+  );
 }
 
 class UnsetVariable extends Error {}
