@@ -27,6 +27,7 @@ import {
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { KitchenPolicy } from './config/kitchen-policy.js';
 import { KITCHEN_SYSTEM_PROMPT } from './kitchen-task.js';
+import { newRunId, TraceWriter } from './runs/trace-writer.js';
 
 export type KitchenHostOptions = {
   /** The name the host gives itself in each server's initialize. */
@@ -78,6 +79,16 @@ export interface KitchenRunOptions {
   signal?: AbortSignal;
   /** The standing instructions; the kitchen's by default. */
   system?: string;
+  /** Writes the run's JSONL trace into this folder (the CLI and the web UI always do; the bench does not). */
+  record?: RunRecording;
+}
+
+export interface RunRecording {
+  folder: string;
+  /** Kept in the trace's first line (seed, jars, servers, worker options). */
+  settings?: Record<string, unknown>;
+  /** Told the trace file's path as soon as it is open. */
+  onOpen?: (path: string) => void;
 }
 
 interface RunHandlers {
@@ -155,8 +166,14 @@ export class KitchenHost {
    */
   run(options: KitchenRunOptions): AsyncGenerator<LoopEvent, void> {
     if (this.#current !== undefined) throw new Error('a kitchen run is already in progress on this host');
-    const { policy = {}, model } = options;
-    const emit = (draft: LoopEventDraft) => options.emit?.(stamp(draft));
+    const { policy = {} } = options;
+    const trace = options.record === undefined ? undefined : openTrace(options.record, options, this.delegates);
+    const model = trace === undefined ? options.model : trace.recordModel(options.model);
+    const emitOutside = (event: LoopEvent) => {
+      trace?.event(event);
+      options.emit?.(event);
+    };
+    const emit = (draft: LoopEventDraft) => emitOutside(stamp(draft));
     const handlers: RunHandlers = {
       sampling:
         policy.budget === undefined || policy.sampling === undefined
@@ -169,18 +186,22 @@ export class KitchenHost {
       }),
     };
     this.#current = handlers;
-    this.#emit = options.emit;
-    return this.#events(handlers, options);
+    this.#emit = options.emit === undefined && trace === undefined ? undefined : emitOutside;
+    return this.#events(handlers, { ...options, model }, trace);
   }
 
   async close(): Promise<void> {
     await this.toolbox.close().catch(() => {});
   }
 
-  async *#events(handlers: RunHandlers, options: KitchenRunOptions): AsyncGenerator<LoopEvent, void> {
+  async *#events(
+    handlers: RunHandlers,
+    options: KitchenRunOptions,
+    trace: TraceWriter | undefined,
+  ): AsyncGenerator<LoopEvent, void> {
     const { policy = {} } = options;
     try {
-      yield* runAgentLoop({
+      const events = runAgentLoop({
         messages: [{ role: 'user', content: options.task }],
         system: options.system ?? KITCHEN_SYSTEM_PROMPT,
         model: options.model,
@@ -192,13 +213,32 @@ export class KitchenHost {
         ...(options.signal === undefined ? {} : { signal: options.signal }),
         ...(options.maxIterations === undefined ? {} : { maxIterations: options.maxIterations }),
       });
+      for await (const event of events) {
+        trace?.event(event);
+        yield event;
+      }
     } finally {
+      trace?.close();
       if (this.#current === handlers) {
         this.#current = undefined;
         this.#emit = undefined;
       }
     }
   }
+}
+
+function openTrace(record: RunRecording, options: KitchenRunOptions, delegate: boolean): TraceWriter {
+  const startedAt = Date.now();
+  const trace = new TraceWriter(record.folder, {
+    id: newRunId(new Date(startedAt)),
+    startedAt,
+    task: options.task,
+    model: { id: options.model.id, label: options.model.label },
+    delegate,
+    settings: record.settings ?? {},
+  });
+  record.onOpen?.(trace.path);
+  return trace;
 }
 
 const refuseSampling: SamplingHandler = async () => {

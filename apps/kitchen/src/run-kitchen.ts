@@ -16,6 +16,8 @@ import { createModel } from './config/create-model.js';
 import { createKitchenPolicy, type KitchenPolicy } from './config/kitchen-policy.js';
 import { loadRunConfig } from './config/load-run-config.js';
 import { KitchenHost } from './kitchen-host.js';
+import { runsFolder } from './runs/runs-folder.js';
+import { traceSettings } from './runs/trace-settings.js';
 import { ServerStartError, serverLine } from './server-processes/launch-server.js';
 import { type RunningServers, startServers } from './server-processes/start-servers.js';
 import { describeToolbox, describeUnavailable } from './terminal/describe-toolbox.js';
@@ -129,6 +131,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     say(`🧠 model: ${describeModel(model)}`);
 
     let done: DoneEvent | undefined;
+    let tracePath: string | undefined;
     for await (const event of host.run({
       task: options.task,
       model,
@@ -137,6 +140,16 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       emit: write,
       ...(signal === undefined ? {} : { signal }),
       ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
+      record: {
+        folder: runsFolder(output.environment),
+        settings: traceSettings(
+          flags,
+          servers.connections.map((connection) => connection.name),
+        ),
+        onOpen: (path) => {
+          tracePath = path;
+        },
+      },
     })) {
       if (event.type === 'done') done = event;
       write(event);
@@ -149,6 +162,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       const summary = { done, model, wallMs: Date.now() - started, samplingCents, treeTokens: policy.budget.maxTokens };
       stdout.write(`${renderSummary(summary, color)}\n`);
     }
+    if (tracePath !== undefined) say(`📼 trace: ${tracePath} (kitchen replay, kitchen rerun)`);
     return exitCodeFor(done);
   } catch (error) {
     complain(error instanceof ServerStartError ? error.message : `kitchen: ${describeError(error)}`);

@@ -23,6 +23,8 @@ import type { KitchenConfig } from '../config/kitchen-config.js';
 import { createKitchenPolicy, type KitchenPolicy } from '../config/kitchen-policy.js';
 import { KitchenHost } from '../kitchen-host.js';
 import { demoTask, demoToolCallLimit } from '../kitchen-task.js';
+import { runsFolder } from '../runs/runs-folder.js';
+import { traceSettings } from '../runs/trace-settings.js';
 import { describeToolbox } from '../terminal/describe-toolbox.js';
 import { describeModel } from '../terminal/render-summary.js';
 import { createPendingElicitations, type PendingElicitations } from './pending-elicitations.js';
@@ -167,6 +169,10 @@ export class WebKitchen {
         emit: (event) => run.push(event),
         signal: run.controller.signal,
         ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
+        record: {
+          folder: runsFolder(environment),
+          settings: { ...traceSettings(flags, this.host.toolbox.serverNames), from: 'web' },
+        },
       }),
     );
     return { ok: true, run };
