@@ -141,7 +141,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       ...(signal === undefined ? {} : { signal }),
       ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
       record: {
-        folder: runsFolder(output.environment),
+        folder: runsFolder(output.environment, flags.runsDir),
         settings: traceSettings(
           flags,
           servers.connections.map((connection) => connection.name),

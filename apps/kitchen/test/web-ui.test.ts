@@ -1,7 +1,10 @@
 // `kitchen web` end to end, in-process: the real example servers as child processes, the offline
 // model, and the web UI's API over real HTTP on 127.0.0.1:0, read the way the page reads it.
 
+import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoopEvent } from '@kitchen/host';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +17,7 @@ import { cliEnvironment, reportedJarIds, tamperedJarIds } from './cli-process.js
 
 const JARS = 24;
 const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
+const RUNS_DIR = mkdtempSync(join(tmpdir(), 'kitchen-web-runs-'));
 let web: KitchenWeb;
 
 beforeAll(async () => {
@@ -39,7 +43,7 @@ beforeAll(async () => {
     config: loaded.config,
     flags: parsed.command.flags,
     port: 0,
-    environment: cliEnvironment(),
+    environment: { ...cliEnvironment(), KITCHEN_RUNS_DIR: RUNS_DIR },
   });
 }, 30_000);
 
@@ -101,6 +105,17 @@ describe('kitchen web', () => {
 
     // A reader who comes late gets the whole story, and the stream still ends.
     expect(await readEvents(runId)).toEqual(events);
+
+    // The run was recorded: listed, and its trace served with the events the page saw.
+    const traces = (await (await apiFetch('api/traces')).json()) as {
+      runs: Array<{ id: string; outcome: string; workers: number }>;
+    };
+    expect(traces.runs[0]).toMatchObject({ outcome: 'end_turn', workers: 2 });
+    const trace = (await (await apiFetch(`api/traces/${traces.runs[0]?.id}`)).json()) as { events: LoopEvent[] };
+    expect(trace.events.filter((event) => event.type !== 'server-log')).toEqual(
+      events.filter((event) => event.type !== 'server-log'),
+    );
+    expect((await apiFetch('api/traces/..%2Fsecrets')).status).toBe(404);
   });
 
   it('asks the page before a destructive call and runs it once allowed', { timeout: 20_000 }, async () => {

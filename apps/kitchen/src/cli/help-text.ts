@@ -12,6 +12,7 @@ const GROUP_TITLES: Record<FlagGroup, string> = {
   run: 'Flags',
   limits: 'Approval and limits',
   web: 'Web UI',
+  traces: 'Traces',
 };
 
 const FOOTER = [

@@ -16,6 +16,10 @@ export type CliCommand =
   | { name: 'web'; port: number; flags: KitchenFlags }
   /** The general help, or one command's. */
   | { name: 'help'; topic?: CommandName }
+  /** The recorded runs; a recorded run shown again; a recorded run executed again. */
+  | { name: 'runs'; flags: KitchenFlags }
+  | { name: 'replay'; run: string; flags: KitchenFlags }
+  | { name: 'rerun'; run: string; flags: KitchenFlags }
   | { name: 'version' };
 
 export interface CommandContext {
@@ -38,6 +42,7 @@ export interface CommandSpec<Command extends CliCommand = CliCommand> {
 
 /** The flags of a run: the demo, `kitchen run` and each run of the web UI. */
 const RUN_FLAGS = [
+  'runs-dir',
   'model',
   'model-name',
   'seed',
@@ -174,7 +179,83 @@ const help: CommandSpec<Extract<CliCommand, { name: 'help' }>> = {
   },
 };
 
-export const KITCHEN_COMMANDS = { demo, run, servers, web, help } as const;
+const runs: CommandSpec<Extract<CliCommand, { name: 'runs' }>> = {
+  forms: [
+    {
+      usage: 'kitchen runs',
+      summary: ['the recorded runs: task, model, when, outcome, tokens,', 'cost, time, workers'],
+    },
+  ],
+  flags: ['runs-dir', 'json'],
+  examples: ['kitchen runs', 'kitchen runs --json | jq .outcome'],
+  read: (words, flags) =>
+    words.length > 0
+      ? `kitchen runs: unexpected ${JSON.stringify(words.join(' '))}; runs takes flags only`
+      : { name: 'runs', flags },
+  execute: async (command, context) => {
+    const { runsCommand } = await import('../runs/runs-commands.js');
+    return runsCommand(command.flags, context);
+  },
+};
+
+const readRunWord =
+  <Name extends 'replay' | 'rerun'>(name: Name) =>
+  (words: readonly string[], flags: KitchenFlags): { name: Name; run: string; flags: KitchenFlags } | string => {
+    const [which, ...extra] = words;
+    if (which === undefined || extra.length > 0)
+      return `kitchen ${name}: name one run, e.g. kitchen ${name} last (kitchen runs lists them)`;
+    return { name, run: which, flags };
+  };
+
+const replay: CommandSpec<Extract<CliCommand, { name: 'replay' }>> = {
+  forms: [
+    {
+      usage: 'kitchen replay RUN',
+      summary: ['show a recorded run again (RUN: an id, a prefix,', '"last" or a .jsonl file)'],
+    },
+  ],
+  flags: ['speed', 'runs-dir', 'json'],
+  examples: ['kitchen replay last', 'kitchen replay last --speed 0', 'kitchen replay 2026-11-30T12 --speed 4'],
+  read: readRunWord('replay'),
+  execute: async (command, context) => {
+    const { replayCommand } = await import('../runs/runs-commands.js');
+    return replayCommand(command.run, command.flags, context);
+  },
+};
+
+const rerun: CommandSpec<Extract<CliCommand, { name: 'rerun' }>> = {
+  forms: [
+    {
+      usage: 'kitchen rerun RUN',
+      summary: [
+        'run a recorded task again against live servers with',
+        'the recorded model answers; report what changed',
+      ],
+    },
+  ],
+  flags: [
+    'runs-dir',
+    'json',
+    'config',
+    'server',
+    'yes',
+    'no',
+    'rule',
+    'rules',
+    'approval-timeout',
+    'max-tree-tokens',
+    'max-tool-calls',
+    'max-wall-time',
+  ],
+  examples: ['kitchen rerun last', 'kitchen rerun last --yes'],
+  read: readRunWord('rerun'),
+  execute: async (command, context) => {
+    const { rerunCommand } = await import('../runs/runs-commands.js');
+    return rerunCommand(command.run, command.flags, context);
+  },
+};
+
+export const KITCHEN_COMMANDS = { demo, run, servers, web, runs, replay, rerun, help } as const;
 
 export type CommandName = keyof typeof KITCHEN_COMMANDS;
 export const COMMAND_NAMES = Object.keys(KITCHEN_COMMANDS) as CommandName[];

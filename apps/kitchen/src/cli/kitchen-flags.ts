@@ -10,7 +10,7 @@ export const DEFAULT_SEED = 1729;
 export const DEFAULT_JARS = 80;
 
 /** Where a flag is listed in the help. */
-export type FlagGroup = 'run' | 'limits' | 'web';
+export type FlagGroup = 'run' | 'limits' | 'web' | 'traces';
 
 interface FlagBase {
   /** The KitchenFlags property the flag sets. */
@@ -277,6 +277,28 @@ export const KITCHEN_FLAGS = {
     fix: 'use a whole number from 0 to 65535 (0 picks a free port), e.g. --port 4000',
     group: 'web',
     help: ['the web UI port on 127.0.0.1 (default 0: any free port)'],
+  },
+  'runs-dir': {
+    kind: 'value',
+    key: 'runsDir',
+    value: 'DIR',
+    schema: nonEmpty,
+    fix: 'name a folder, e.g. --runs-dir .kitchen/runs',
+    group: 'traces',
+    help: ['where run traces are written and read (default', '$KITCHEN_RUNS_DIR or .kitchen/runs)'],
+  },
+  speed: {
+    kind: 'value',
+    key: 'speed',
+    value: 'X',
+    schema: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .transform(Number)
+      .pipe(z.number().min(0).max(1000)),
+    fix: 'use a number from 0 to 1000 (0: all at once, 1: as recorded), e.g. --speed 4',
+    group: 'traces',
+    help: ['replay speed: 1 as recorded, 4 four times faster,', '0 all at once (default 1)'],
   },
 } as const satisfies Record<string, FlagSpec>;
 

@@ -150,7 +150,7 @@ describe('parseCliArguments', () => {
     }
     expect(parseCliArguments(['--version'])).toEqual({ ok: true, command: { name: 'version' } });
     expect(messageFor(['help', 'bake'])).toBe(
-      'kitchen help: no command "bake"; the commands are demo, run, servers, web, help',
+      'kitchen help: no command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, help',
     );
   });
 
@@ -247,13 +247,13 @@ describe('parseCliArguments', () => {
 
   it('refuses a flag the command does not take, naming the commands that do', () => {
     expect(messageFor(['servers', '--yes'])).toBe(
-      'kitchen servers: --yes does not apply to servers; it is for kitchen demo, kitchen run, kitchen web (see kitchen servers --help)',
+      'kitchen servers: --yes does not apply to servers; it is for kitchen demo, kitchen run, kitchen web, kitchen rerun (see kitchen servers --help)',
     );
     expect(messageFor(['demo', '--port', '4000'])).toBe(
       'kitchen demo: --port does not apply to demo; it is for kitchen web (see kitchen demo --help)',
     );
     expect(messageFor(['web', '--json'])).toBe(
-      'kitchen web: --json does not apply to web; it is for kitchen demo, kitchen run, kitchen servers (see kitchen web --help)',
+      'kitchen web: --json does not apply to web; it is for kitchen demo, kitchen run, kitchen servers, kitchen runs, kitchen replay, kitchen rerun (see kitchen web --help)',
     );
   });
 

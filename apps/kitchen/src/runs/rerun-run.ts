@@ -4,7 +4,7 @@
 
 import { type DoneEvent, type LoopEvent, ReplayModel, type ToolResultEvent } from '@kitchen/host';
 import type { KitchenHost, KitchenRunOptions } from '../kitchen-host.js';
-import { recordedExchanges, type RunTrace } from './run-trace.js';
+import { type RunTrace, recordedExchanges } from './run-trace.js';
 
 /** One place where the rerun did not do what the recording did. */
 export type Divergence =
@@ -96,14 +96,20 @@ export function renderDivergences(result: RerunResult): string {
   for (const divergence of result.divergences) {
     switch (divergence.kind) {
       case 'tool-result':
-        lines.push(`  ${divergence.server}/${divergence.tool} (agent ${divergence.agent}, ${divergence.callId}) answered differently:`);
+        lines.push(
+          `  ${divergence.server}/${divergence.tool} (agent ${divergence.agent}, ${divergence.callId}) answered differently:`,
+        );
         lines.push(...lineDiff(divergence.recorded, divergence.now).map((line) => `    ${line}`));
         break;
       case 'missing-call':
-        lines.push(`  ${divergence.server}/${divergence.tool} (agent ${divergence.agent}, ${divergence.callId}) was not called this time`);
+        lines.push(
+          `  ${divergence.server}/${divergence.tool} (agent ${divergence.agent}, ${divergence.callId}) was not called this time`,
+        );
         break;
       case 'extra-call':
-        lines.push(`  ${divergence.server}/${divergence.tool} (agent ${divergence.agent}, ${divergence.callId}) was called only this time`);
+        lines.push(
+          `  ${divergence.server}/${divergence.tool} (agent ${divergence.agent}, ${divergence.callId}) was called only this time`,
+        );
         break;
       case 'stop-reason':
         lines.push(`  the run stopped with ${divergence.now}, the recording with ${divergence.recorded}`);
@@ -114,7 +120,8 @@ export function renderDivergences(result: RerunResult): string {
         break;
     }
   }
-  if (result.unusedResponses > 0) lines.push(`  ${result.unusedResponses} recorded model response(s) were not asked for`);
+  if (result.unusedResponses > 0)
+    lines.push(`  ${result.unusedResponses} recorded model response(s) were not asked for`);
   return `${lines.join('\n')}\n`;
 }
 

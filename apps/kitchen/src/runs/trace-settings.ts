@@ -1,6 +1,6 @@
 // The settings a trace keeps of a run's flags. App side.
 
-import type { KitchenFlags } from '../cli/parse-cli-arguments.js';
+import type { KitchenFlags } from '../cli/kitchen-flags.js';
 
 /** What a trace keeps of the flags: enough to read it back and to rerun it against the same servers. */
 export function traceSettings(flags: KitchenFlags, servers: string[]): Record<string, unknown> {

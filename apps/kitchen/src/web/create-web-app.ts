@@ -3,9 +3,11 @@
 
 import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { runsFolder } from '../runs/runs-folder.js';
 import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
 import { streamRunEvents } from './stream-run-events.js';
+import { addTraceRoutes } from './trace-routes.js';
 import type { WebKitchen } from './web-kitchen.js';
 import { approvalAnswerBody, elicitationAnswerBody, parseBody, startRunBody } from './web-requests.js';
 
@@ -25,6 +27,8 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
   app.get('/api/kitchen', (_request, response) => {
     response.json(kitchen.describe());
   });
+
+  addTraceRoutes(app, () => runsFolder(kitchen.options.environment, kitchen.options.flags.runsDir));
 
   app.get('/api/tools', (_request, response) => {
     response.json(kitchen.tools());

@@ -170,7 +170,7 @@ export class WebKitchen {
         signal: run.controller.signal,
         ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
         record: {
-          folder: runsFolder(environment),
+          folder: runsFolder(environment, flags.runsDir),
           settings: { ...traceSettings(flags, this.host.toolbox.serverNames), from: 'web' },
         },
       }),
