@@ -3,7 +3,7 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatCents, formatDuration, formatTokens } from '../terminal/format-units.js';
+import { formatCents, formatDuration, formatTokens } from '@kitchen/host';
 import { parseRunTrace, type RunTrace } from './run-trace.js';
 
 export interface RunListing {

@@ -2,7 +2,10 @@
 // LoopEvent of every agent, each model request and response (what rerun serves again) and each
 // MCP call's timing, so a run can be listed, replayed and rerun without the model that made it.
 
-import type { LoopEvent, LoopStopReason, ModelResponse, RecordedExchange } from '@kitchen/host';
+import type { LoopEvent, LoopStopReason, ModelResponse, ReplayModel } from '@kitchen/host';
+
+/** One model request and its response, as a ReplayModel serves them. */
+export type RecordedExchange = ConstructorParameters<typeof ReplayModel>[0][number];
 
 /** The first line: what was asked, of which model, with which settings. */
 export interface TraceRunLine {

@@ -78,7 +78,7 @@ export async function rerunCommand(which: string, given: KitchenFlags, context: 
     const policy = createKitchenPolicy(flags, {
       config: loaded.config,
       environment: output.environment,
-      ...(person.approver === undefined ? {} : { person: person.approver }),
+      ...(person.person === undefined ? {} : { person: person.person }),
     });
     servers = await startServers(loaded.config.servers, { seed: flags.seed, jars: flags.jars, signal });
     for (const server of servers.servers) say(serverLine(server));
@@ -98,7 +98,6 @@ export async function rerunCommand(which: string, given: KitchenFlags, context: 
     });
     const result = await rerunRun(trace, host, {
       policy,
-      asker: person.asker,
       signal,
       onEvent: write,
       ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
