@@ -31,7 +31,7 @@ describe.concurrent('the seatbelts, as the terminal shows them', () => {
     const result = await demo('--max-wall-time', '400', '--latency', '250');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      '⚠️ stopped early (seatbelt): Stopped: the run reached 0.4 s of wall time, its limit. Raise --max-wall-time to go further.',
+      '⚠️ stopped early (seatbelt): Stopped: the run reached 400 ms of wall time, its limit. Raise --max-wall-time to go further.',
     );
     expect(result.stdout).toMatch(/📊 seatbelt · /);
   });
