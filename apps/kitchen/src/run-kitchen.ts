@@ -9,6 +9,7 @@ import {
   GateRuleError,
   type LoopEvent,
   type Model,
+  type Toolbox,
   type TreeBudget,
 } from '@kitchen/host';
 import type { KitchenFlags } from './cli/kitchen-flags.js';
@@ -31,6 +32,8 @@ import { createTerminalPerson, type TerminalPerson, toolCallTimeoutMs } from './
 
 export interface RunKitchenOptions {
   task: string;
+  /** Works out the task once the servers are connected (kitchen prompt: a server's prompt); `task` names it meanwhile. */
+  resolveTask?: (toolbox: Toolbox) => Promise<string>;
   flags: KitchenFlags;
   output: KitchenOutput;
   /** Aborted on Ctrl-C: the loop stops, the servers are still stopped. */
@@ -130,10 +133,12 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     );
     say(`🧠 model: ${describeModel(model)}`);
 
+    const task = options.resolveTask === undefined ? options.task : await options.resolveTask(host.toolbox);
+    if (options.resolveTask !== undefined) say(`📝 ${options.task}: ${task.length} characters of task`);
     let done: DoneEvent | undefined;
     let tracePath: string | undefined;
     for await (const event of host.run({
-      task: options.task,
+      task,
       model,
       policy,
       // A server asking outside any tool call (no lane to put it in) is shown in the main lane.

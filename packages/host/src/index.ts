@@ -29,6 +29,8 @@ export type {
   LogLevel,
   LoopEvent,
   LoopEventDraft,
+  ResourceUpdatedEvent,
+  ServerLogEvent,
   ToolResultEvent,
 } from './loop-event.js';
 export { LOG_LEVELS, stamp } from './loop-event.js';
@@ -69,3 +71,14 @@ export { MAX_TREE_TOKENS, TreeBudget } from './tree-budget.js';
 export type { ElicitationSchema, ElicitedValue } from './wire/elicited-content.js';
 export { findContentProblems, readFieldAnswer } from './wire/elicited-content.js';
 export { describeServerLocation } from './wire/server-connection.js';
+// What a server offers besides tools: resources, prompts, completions.
+export type {
+  Completion,
+  CompletionReference,
+  PromptResult,
+  ResourceContents,
+  ServerFeatures,
+  ServerPrompt,
+  ServerResource,
+  ServerResourceTemplate,
+} from './wire/server-features.js';

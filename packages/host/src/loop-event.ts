@@ -142,6 +142,11 @@ export interface ServerLogEvent extends EventBase<'server-log'> {
   /** The message as text (structured log data is given as JSON). */
   text: string;
 }
+/** A resource the host subscribed to changed on its server (notifications/resources/updated). */
+export interface ResourceUpdatedEvent extends EventBase<'resource-updated'> {
+  server: string;
+  uri: string;
+}
 export interface UsageEvent extends EventBase<'usage'> {
   model: string;
   inputTokens: number;
@@ -193,6 +198,7 @@ export type LoopEvent =
   | ElicitationResponseEvent
   | ProgressEvent
   | ServerLogEvent
+  | ResourceUpdatedEvent
   | UsageEvent
   | AgentEndEvent
   | DoneEvent;

@@ -21,6 +21,7 @@ import {
   parseServerConnections,
   type ServerConnection,
 } from './wire/server-connection.js';
+import { ServerFeatures } from './wire/server-features.js';
 import { openTransport } from './wire/server-transport.js';
 import { indexTools, LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
 
@@ -146,6 +147,13 @@ export class Toolbox {
     return this.#clashes;
   }
 
+  /** A connected server's resources, prompts and completions; undefined for an unknown or unavailable one. */
+  server(name: string): ServerFeatures | undefined {
+    const server = this.#servers.get(name);
+    if (server === undefined) return undefined;
+    return new ServerFeatures(name, server.client, this.#options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS);
+  }
+
   get serverNames(): string[] {
     return this.#order.filter((name) => this.#servers.has(name));
   }
@@ -214,6 +222,8 @@ export class Toolbox {
       handlers: this.#options.handlers,
       onToolsChanged: () => void this.#refresh(name),
       onLog: (params) => this.#log(name, logLine(params)),
+      onResourceUpdated: (uri) =>
+        this.#options.emit?.({ type: 'resource-updated', agent: MAIN_AGENT.id, server: name, uri }),
     });
     const timeoutMs = this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     try {

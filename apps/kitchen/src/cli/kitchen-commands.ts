@@ -14,6 +14,10 @@ export type CliCommand =
   | { name: 'servers'; flags: KitchenFlags }
   /** The web UI; port 0 picks a free one. */
   | { name: 'web'; port: number; flags: KitchenFlags }
+  /** Inspector-style commands: try one server by hand (see inspect/run-inspect-command.ts). */
+  | InspectCommand
+  /** A run that starts from a server's prompt (prompts/get with --arg k=v). */
+  | { name: 'prompt'; server: string; prompt: string; flags: KitchenFlags }
   /** The general help, or one command's. */
   | { name: 'help'; topic?: CommandName }
   /** The recorded runs; a recorded run shown again; a recorded run executed again. */
@@ -21,6 +25,14 @@ export type CliCommand =
   | { name: 'replay'; run: string; flags: KitchenFlags }
   | { name: 'rerun'; run: string; flags: KitchenFlags }
   | { name: 'version' };
+
+export type InspectCommand =
+  | { name: 'tools'; server?: string; flags: KitchenFlags }
+  /** `pairs`: k=v words, merged over --args; both are checked against the tool's input schema. */
+  | { name: 'call'; server: string; tool: string; pairs: string[]; flags: KitchenFlags }
+  | { name: 'resources'; server: string; flags: KitchenFlags }
+  | { name: 'read'; server: string; uri: string; flags: KitchenFlags }
+  | { name: 'prompts'; server: string; flags: KitchenFlags };
 
 export interface CommandContext {
   output: KitchenOutput;
@@ -158,6 +170,140 @@ const web: CommandSpec<Extract<CliCommand, { name: 'web' }>> = {
   },
 };
 
+/** The flags of a command that reaches servers by hand. */
+const INSPECT_FLAGS = [
+  'json',
+  'config',
+  'server',
+  'log-level',
+  'seed',
+  'jars',
+  'approval-timeout',
+] as const satisfies readonly FlagName[];
+
+async function executeInspect(command: InspectCommand, context: CommandContext): Promise<number> {
+  const { runInspectCommand } = await import('../inspect/run-inspect-command.js');
+  return runInspectCommand(command, context.output, context.signal);
+}
+
+/** Reads `SERVER` plus `count` more words for an inspector-style command, or the refusal. */
+function serverWords(name: string, usage: string, words: readonly string[], count: number): string[] | string {
+  const needed = [
+    'the server name',
+    ...(name === 'read' ? ['the resource URI'] : []),
+    ...(name === 'prompt' ? ['the prompt name'] : []),
+  ];
+  if (words.length < count + 1) return `kitchen ${name}: ${needed[words.length] ?? 'a word'} is missing; use ${usage}`;
+  if (words.length > count + 1) {
+    return `kitchen ${name}: unexpected ${JSON.stringify(words.slice(count + 1).join(' '))}; use ${usage}`;
+  }
+  return [...words];
+}
+
+const tools: CommandSpec<Extract<CliCommand, { name: 'tools' }>> = {
+  forms: [{ usage: 'kitchen tools [SERVER]', summary: ['list the tools of every server, or of one'] }],
+  flags: INSPECT_FLAGS,
+  examples: [
+    'kitchen tools',
+    'kitchen tools dice --json',
+    'kitchen tools everything --server "everything=npx -y @modelcontextprotocol/server-everything"',
+  ],
+  read: (words, flags) => {
+    if (words.length > 1)
+      return `kitchen tools: unexpected ${JSON.stringify(words.slice(1).join(' '))}; use kitchen tools [SERVER]`;
+    const [server] = words;
+    return { name: 'tools', ...(server === undefined ? {} : { server }), flags };
+  },
+  execute: executeInspect,
+};
+
+const CALL_USAGE = "kitchen call SERVER TOOL [k=v …] [--args '{…}']";
+const call: CommandSpec<Extract<CliCommand, { name: 'call' }>> = {
+  forms: [
+    {
+      usage: CALL_USAGE,
+      summary: [
+        'call one tool by hand (arguments checked against its',
+        'schema); prints progress, log lines and the result',
+      ],
+    },
+  ],
+  flags: [...INSPECT_FLAGS, 'args'],
+  examples: ['kitchen call dice roll_dice count=3 sides=20', `kitchen call dice roll_dice --args '{"count": 3}'`],
+  read: (words, flags) => {
+    const [server, tool, ...pairs] = words;
+    if (server === undefined) return `kitchen call: the server name is missing; use ${CALL_USAGE}`;
+    if (tool === undefined) return `kitchen call: the tool name is missing; use ${CALL_USAGE}`;
+    const notPair = pairs.find((word) => !/^[^=]+=/.test(word));
+    if (notPair !== undefined)
+      return `kitchen call: ${JSON.stringify(notPair)} is not a k=v argument; use ${CALL_USAGE}`;
+    return { name: 'call', server, tool, pairs, flags };
+  },
+  execute: executeInspect,
+};
+
+const resources: CommandSpec<Extract<CliCommand, { name: 'resources' }>> = {
+  forms: [{ usage: 'kitchen resources SERVER', summary: ["list a server's resources and resource templates"] }],
+  flags: INSPECT_FLAGS,
+  examples: ['kitchen resources cookie-jars', 'kitchen resources cookie-jars --json'],
+  read: (words, flags) => {
+    const read = serverWords('resources', 'kitchen resources SERVER', words, 0);
+    return typeof read === 'string' ? read : { name: 'resources', server: read[0] ?? '', flags };
+  },
+  execute: executeInspect,
+};
+
+const read: CommandSpec<Extract<CliCommand, { name: 'read' }>> = {
+  forms: [{ usage: 'kitchen read SERVER URI', summary: ['read one resource'] }],
+  flags: INSPECT_FLAGS,
+  examples: ['kitchen read cookie-jars jar://7'],
+  read: (words, flags) => {
+    const read = serverWords('read', 'kitchen read SERVER URI', words, 1);
+    return typeof read === 'string' ? read : { name: 'read', server: read[0] ?? '', uri: read[1] ?? '', flags };
+  },
+  execute: executeInspect,
+};
+
+const prompts: CommandSpec<Extract<CliCommand, { name: 'prompts' }>> = {
+  forms: [{ usage: 'kitchen prompts SERVER', summary: ["list a server's prompts and their arguments"] }],
+  flags: INSPECT_FLAGS,
+  examples: ['kitchen prompts cookie-jars'],
+  read: (words, flags) => {
+    const read = serverWords('prompts', 'kitchen prompts SERVER', words, 0);
+    return typeof read === 'string' ? read : { name: 'prompts', server: read[0] ?? '', flags };
+  },
+  execute: executeInspect,
+};
+
+const prompt: CommandSpec<Extract<CliCommand, { name: 'prompt' }>> = {
+  forms: [
+    {
+      usage: 'kitchen prompt SERVER NAME [--arg k=v …]',
+      summary: ["start a run whose task is that server's prompt"],
+    },
+  ],
+  flags: ['json', ...RUN_FLAGS, 'arg'],
+  examples: ['kitchen prompt cookie-jars audit_shelf --arg shelf=A'],
+  read: (words, flags) => {
+    const read = serverWords('prompt', 'kitchen prompt SERVER NAME [--arg k=v …]', words, 1);
+    return typeof read === 'string' ? read : { name: 'prompt', server: read[0] ?? '', prompt: read[1] ?? '', flags };
+  },
+  execute: async (command, context) => {
+    const { runKitchen } = await import('../run-kitchen.js');
+    const { promptTask } = await import('../inspect/prompt-task.js');
+    return runKitchen({
+      task: `the prompt "${command.prompt}" of ${command.server}`,
+      resolveTask: promptTask({
+        server: command.server,
+        prompt: command.prompt,
+        promptArgs: command.flags.promptArgs ?? [],
+      }),
+      flags: command.flags,
+      ...context,
+    });
+  },
+};
+
 const help: CommandSpec<Extract<CliCommand, { name: 'help' }>> = {
   forms: [
     { usage: 'kitchen --help', summary: ['this text'] },
@@ -255,7 +401,22 @@ const rerun: CommandSpec<Extract<CliCommand, { name: 'rerun' }>> = {
   },
 };
 
-export const KITCHEN_COMMANDS = { demo, run, servers, web, runs, replay, rerun, help } as const;
+export const KITCHEN_COMMANDS = {
+  demo,
+  run,
+  servers,
+  web,
+  runs,
+  replay,
+  rerun,
+  tools,
+  call,
+  resources,
+  read,
+  prompts,
+  prompt,
+  help,
+} as const;
 
 export type CommandName = keyof typeof KITCHEN_COMMANDS;
 export const COMMAND_NAMES = Object.keys(KITCHEN_COMMANDS) as CommandName[];

@@ -150,7 +150,7 @@ describe('parseCliArguments', () => {
     }
     expect(parseCliArguments(['--version'])).toEqual({ ok: true, command: { name: 'version' } });
     expect(messageFor(['help', 'bake'])).toBe(
-      'kitchen help: no command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, help',
+      'kitchen help: no command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, help',
     );
   });
 
@@ -202,10 +202,10 @@ describe('parseCliArguments', () => {
 
   it('refuses an unknown command, a run without a task and stray words', () => {
     expect(messageFor(['bake'])).toBe(
-      'kitchen: unknown command "bake"; the commands are demo, run "<task>", servers, web and help (see kitchen --help)',
+      'kitchen: unknown command "bake"; the commands are demo, run "<task>", servers, web, tools, call, resources, read, prompts, prompt and help (see kitchen --help)',
     );
     expect(messageFor(['dmeo'])).toBe(
-      'kitchen: unknown command "dmeo" (did you mean demo?); the commands are demo, run "<task>", servers, web and help (see kitchen --help)',
+      'kitchen: unknown command "dmeo" (did you mean demo?); the commands are demo, run "<task>", servers, web, tools, call, resources, read, prompts, prompt and help (see kitchen --help)',
     );
     expect(messageFor(['run'])).toBe(
       'kitchen run: the task is missing; put it in quotes, e.g. kitchen run "Roll 3 dice"',
@@ -247,13 +247,13 @@ describe('parseCliArguments', () => {
 
   it('refuses a flag the command does not take, naming the commands that do', () => {
     expect(messageFor(['servers', '--yes'])).toBe(
-      'kitchen servers: --yes does not apply to servers; it is for kitchen demo, kitchen run, kitchen web, kitchen rerun (see kitchen servers --help)',
+      'kitchen servers: --yes does not apply to servers; it is for kitchen demo, kitchen run, kitchen web, kitchen rerun, kitchen prompt (see kitchen servers --help)',
     );
     expect(messageFor(['demo', '--port', '4000'])).toBe(
       'kitchen demo: --port does not apply to demo; it is for kitchen web (see kitchen demo --help)',
     );
     expect(messageFor(['web', '--json'])).toBe(
-      'kitchen web: --json does not apply to web; it is for kitchen demo, kitchen run, kitchen servers, kitchen runs, kitchen replay, kitchen rerun (see kitchen web --help)',
+      'kitchen web: --json does not apply to web; it is for kitchen demo, kitchen run, kitchen servers, kitchen runs, kitchen replay, kitchen rerun, kitchen tools, kitchen call, kitchen resources, kitchen read, kitchen prompts, kitchen prompt (see kitchen web --help)',
     );
   });
 
@@ -268,5 +268,52 @@ describe('parseCliArguments', () => {
     ]) {
       expect(messageFor(argv)).not.toContain('\n');
     }
+  });
+});
+
+describe('the inspector-style commands', () => {
+  it('reads each with its words and flags', () => {
+    expect(parseCliArguments(['tools'])).toMatchObject({ ok: true, command: { name: 'tools' } });
+    expect(parseCliArguments(['tools', 'dice', '--json'])).toMatchObject({
+      ok: true,
+      command: { name: 'tools', server: 'dice', flags: { json: true } },
+    });
+    expect(parseCliArguments(['call', 'dice', 'roll_dice', 'count=3', '--args', '{"sides":6}'])).toMatchObject({
+      ok: true,
+      command: {
+        name: 'call',
+        server: 'dice',
+        tool: 'roll_dice',
+        pairs: ['count=3'],
+        flags: { toolArgs: '{"sides":6}' },
+      },
+    });
+    expect(parseCliArguments(['read', 'everything', 'demo://x'])).toMatchObject({
+      ok: true,
+      command: { name: 'read', server: 'everything', uri: 'demo://x' },
+    });
+    expect(parseCliArguments(['prompt', 'cookie-jars', 'audit_shelf', '--arg', 'shelf=A'])).toMatchObject({
+      ok: true,
+      command: { name: 'prompt', server: 'cookie-jars', prompt: 'audit_shelf', flags: { promptArgs: ['shelf=A'] } },
+    });
+  });
+
+  it('names what is missing or misplaced', () => {
+    expect(parseCliArguments(['call', 'dice'])).toEqual({
+      ok: false,
+      message: "kitchen call: the tool name is missing; use kitchen call SERVER TOOL [k=v …] [--args '{…}']",
+    });
+    expect(parseCliArguments(['call', 'dice', 'roll', 'three'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('"three" is not a k=v argument'),
+    });
+    expect(parseCliArguments(['read', 'everything'])).toEqual({
+      ok: false,
+      message: 'kitchen read: the resource URI is missing; use kitchen read SERVER URI',
+    });
+    expect(parseCliArguments(['resources', 'dice', '--arg', 'a=b'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('--arg does not apply to resources'),
+    });
   });
 });

@@ -105,6 +105,8 @@ export function renderEvent(event: LoopEvent, context: RenderContext): string | 
         paint(serious ? 'red' : 'dim', head + shortenLine(event.text, Math.max(10, width - head.length)), colour),
       );
     }
+    case 'resource-updated':
+      return line(`🔔 ${clean(event.server)} updated ${shortenLine(event.uri, width)}`);
     case 'usage':
       return undefined;
     case 'done':

@@ -13,6 +13,7 @@ import {
   ErrorCode,
   type LoggingMessageNotification,
   LoggingMessageNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { currentToolCallContext } from '../loop/tool-call-context.js';
@@ -47,6 +48,8 @@ export interface ServerClientOptions {
   onToolsChanged: () => void;
   /** Called for each notifications/message (a log line the server sends). */
   onLog?: (params: LoggingMessageNotification['params']) => void;
+  /** Called for notifications/resources/updated about a resource the host subscribed to. */
+  onResourceUpdated?: (uri: string) => void;
 }
 
 export function createServerClient(options: ServerClientOptions): Client {
@@ -78,6 +81,9 @@ export function createServerClient(options: ServerClientOptions): Client {
 
   client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
     options.onLog?.(notification.params);
+  });
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+    options.onResourceUpdated?.(notification.params.uri);
   });
 
   return client;

@@ -25,6 +25,7 @@ import { cleanDisplayText, ROOT_AGENT } from './lane-words.js';
  *   status: 'waiting' | 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }} ElicitationEntry
  * @typedef {ApprovalEntry | SamplingEntry | ElicitationEntry} QuestionEntry
  * @typedef {{ kind: 'log'; server: string; level: string; logger?: string; text: string }} LogEntry
+ *   (a resource-updated notice is a log entry at level "updated" whose text is the URI)
  * @typedef {IterationEntry | TextEntry | ToolEntry | QuestionEntry | LogEntry} LaneEntry
  *
  * @typedef {{ id: string; name: string; parent?: string; depth: number; task: string;
@@ -251,6 +252,8 @@ export function applyEvent(view, event) {
         ...(event.logger === undefined ? {} : { logger: event.logger }),
         text: event.text,
       });
+    case 'resource-updated':
+      return added({ kind: 'log', server: event.server, level: 'updated', text: event.uri });
     case 'agent-end':
       lane.status = 'ended';
       lane.iterations = event.iterations;
