@@ -60,6 +60,7 @@ export { runAgentLoop } from './run-agent-loop.js';
 // Servers that ask the host: sampling and elicitation.
 export type { SamplingHandler, SamplingHandlerOptions, ServerSamplingPolicy } from './sampling-handler.js';
 export { createSamplingHandler, SAMPLING_REJECTED } from './sampling-handler.js';
+export type { SpawnAgentOptions, WorkerToolPolicy } from './spawn-agent.js';
 export { createSpawnAgentTool, WORKER_BRIEF_ENDING } from './spawn-agent.js';
 // Tools: the toolbox, local tools, spawn_agent.
 export type { AgentInfo, ToolAnnotations, ToolCallContext, ToolDescriptor, ToolOutcome } from './tool-types.js';

@@ -40,6 +40,8 @@ export interface ModelRequest {
   /** Omitted or empty: the model must answer in text (a last-chance report, a sampling call). */
   tools?: ToolSpec[];
   maxTokens: number;
+  /** Sampling temperature, when the caller sets one (a worker's model arguments); the model's default otherwise. */
+  temperature?: number;
   signal?: AbortSignal;
 }
 

@@ -37,6 +37,12 @@ export interface RunAgentLoopOptions {
   /** Model calls per agent (a per-agent seatbelt). */
   maxIterations?: number;
   maxTokensPerCall?: number;
+  /** Sampling temperature for every model call of this agent; the model's default otherwise. */
+  temperature?: number;
+  /** The only tools this agent is offered and may call (the gate still applies); default: all of the toolbox's. */
+  allowedTools?: Iterable<string>;
+  /** The model spawn_agent gives workers when it has none of its own (a host's per-run setting). */
+  workerModel?: Model;
   agent?: AgentInfo;
   /** Whole-run limits on tool calls and wall time, counted over every agent; DEFAULT_SEATBELTS fill the gaps. */
   seatbelts?: TreeSeatbelts;
@@ -61,7 +67,22 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
   const maxIterations = options.maxIterations ?? MAX_ITERATIONS;
   const maxTokens = options.maxTokensPerCall ?? DEFAULT_MAX_TOKENS_PER_CALL;
   const delegate = options.delegate ?? true;
-  const run: LiveRun = { model, toolbox, gate: options.gate, budget, tree, maxIterations, maxTokensPerCall: maxTokens };
+  const allowedTools = options.allowedTools === undefined ? undefined : new Set(options.allowedTools);
+  const run: LiveRun = {
+    model,
+    toolbox,
+    gate: options.gate,
+    budget,
+    tree,
+    maxIterations,
+    maxTokensPerCall: maxTokens,
+    allowedTools,
+    workerModel: options.workerModel,
+  };
+  const offeredTools = () => {
+    const specs = toolbox.specs({ exclude: delegate ? [] : [SPAWN_AGENT_TOOL] });
+    return allowedTools === undefined ? specs : specs.filter((spec) => allowedTools.has(spec.name));
+  };
   const lane = { agent: agent.id, name: agent.name, ...(agent.parent === undefined ? {} : { parent: agent.parent }) };
   // Our own controller, so the finally block can stop in-flight calls when a consumer walks away.
   // Every call of a turn (and the gate, and a worker's whole loop) listens on it for a while and
@@ -93,8 +114,9 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
       const request: ModelRequest = {
         ...(options.system === undefined ? {} : { system: options.system }),
         messages,
-        tools: toolbox.specs({ exclude: delegate ? [] : [SPAWN_AGENT_TOOL] }),
+        tools: offeredTools(),
         maxTokens,
+        ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
       };
       const outcome = await callModelWithinBudget({
         model,

@@ -3,7 +3,7 @@
 // live toolbox, gate and budget (by reference) and the live event stream.
 
 import { z } from 'zod';
-import { describeError } from './errors.js';
+import { ConfigurationError, describeError } from './errors.js';
 import {
   AGENT_DEPTH_LIMIT_TEXT,
   AGENT_THREAD_LIMIT_TEXT,
@@ -14,7 +14,9 @@ import {
 import type { LocalTool } from './local-tools.js';
 import { liveRunOf } from './loop/live-run.js';
 import type { AgentEndEvent } from './loop-event.js';
+import type { Model } from './model.js';
 import { runAgentLoop } from './run-agent-loop.js';
+import { checkReport, type WorkerReportFormat, workerReportFormat } from './spawn-agent/worker-report.js';
 import type { AgentInfo, ToolCallContext, ToolOutcome } from './tool-types.js';
 
 /** The two load-bearing sentences every brief ends with. */
@@ -31,7 +33,29 @@ export const WORKER_SYSTEM_PROMPT = [
 export interface SpawnAgentOptions extends Partial<SpawnLimits> {
   /** The workers' own system prompt (they never see the parent's). Default WORKER_SYSTEM_PROMPT. */
   system?: string;
+  /**
+   * The workers' model (a cheaper one, say), priced as itself and charged to the same tree budget.
+   * Default: the run's worker model if the host set one, else the hiring agent's model.
+   */
+  model?: Model;
+  /** The workers' model arguments; default: the hiring agent's max tokens and the model's temperature. */
+  modelArguments?: { maxTokens?: number; temperature?: number };
+  /** Which tools workers get; default inherit (the hiring agent's). The gate applies inside whatever the policy. */
+  tools?: WorkerToolPolicy;
+  /** A JSON Schema the worker's report must fit (as JSON); a report that does not is sent back once to be fixed. */
+  reportSchema?: Record<string, unknown>;
+  /** What the brief ends with; default WORKER_BRIEF_ENDING (a comparison may drop it). */
+  briefEnding?: string;
 }
+
+/**
+ * inherit: the hiring agent's tools (the default). list: exactly the named tools of the toolbox.
+ * restrict: the hiring agent's tools, only those named. Never the model's choice.
+ */
+export type WorkerToolPolicy =
+  | { kind: 'inherit' }
+  | { kind: 'list'; tools: string[] }
+  | { kind: 'restrict'; tools: string[] };
 
 // One word for a lane label: what a terminal column or a UI tab can show.
 const LANE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
@@ -56,7 +80,7 @@ const spawnInputSchema = z.object({
  */
 export function createSpawnAgentTool(options: SpawnAgentOptions = {}): LocalTool {
   const limits = parseSpawnLimits(options);
-  const system = options.system ?? WORKER_SYSTEM_PROMPT;
+  const setup = workerSetup(options);
   return {
     name: SPAWN_AGENT_TOOL,
     description: describeSpawnAgent(limits.maxDepth),
@@ -78,7 +102,7 @@ export function createSpawnAgentTool(options: SpawnAgentOptions = {}): LocalTool
       additionalProperties: false,
     },
     annotations: { title: 'Hire a worker', readOnlyHint: false, openWorldHint: false },
-    run: (input, context) => runWorker(input, context, limits, system),
+    run: (input, context) => runWorker(input, context, limits, setup),
   };
 }
 
@@ -95,15 +119,15 @@ function describeSpawnAgent(maxDepth: number): string {
 }
 
 /** The worker's first and only user message: the task, then the two load-bearing sentences. */
-export function workerBrief(task: string): string {
-  return `${task.trim()}\n\n${WORKER_BRIEF_ENDING}`;
+export function workerBrief(task: string, ending = WORKER_BRIEF_ENDING): string {
+  return ending.trim() === '' ? task.trim() : `${task.trim()}\n\n${ending}`;
 }
 
 async function runWorker(
   input: Record<string, unknown>,
   context: ToolCallContext,
   limits: SpawnLimits,
-  system: string,
+  setup: WorkerSetup,
 ): Promise<ToolOutcome> {
   const parsed = spawnInputSchema.safeParse(input);
   if (!parsed.success) return { isError: true, content: parsed.error.issues.map((issue) => issue.message).join(' ') };
@@ -126,27 +150,41 @@ async function runWorker(
   };
   let started = false;
   let end: AgentEndEvent | undefined;
+  const task =
+    setup.report === undefined ? parsed.data.task : `${parsed.data.task.trim()}\n\n${setup.report.instruction}`;
+  const brief = workerBrief(task, setup.briefEnding);
+  const loopOptions = {
+    system: setup.system,
+    model: setup.model ?? run.workerModel ?? run.model,
+    toolbox: run.toolbox,
+    ...(run.gate === undefined ? {} : { gate: run.gate }),
+    ...(run.budget === undefined ? {} : { budget: run.budget }),
+    tree: run.tree,
+    signal: context.signal,
+    maxIterations: run.maxIterations,
+    maxTokensPerCall: setup.modelArguments.maxTokens ?? run.maxTokensPerCall,
+    ...(setup.modelArguments.temperature === undefined ? {} : { temperature: setup.modelArguments.temperature }),
+    ...(run.workerModel === undefined ? {} : { workerModel: run.workerModel }),
+    agent,
+  };
+  const allowedTools = workerTools(setup.tools, run.allowedTools);
   try {
     const worker = runAgentLoop({
-      messages: [{ role: 'user', content: workerBrief(parsed.data.task) }],
-      system,
-      model: run.model,
-      toolbox: run.toolbox,
-      ...(run.gate === undefined ? {} : { gate: run.gate }),
-      ...(run.budget === undefined ? {} : { budget: run.budget }),
-      tree: run.tree,
+      ...loopOptions,
+      messages: [{ role: 'user', content: brief }],
       delegate: agent.depth < limits.maxDepth,
-      signal: context.signal,
-      maxIterations: run.maxIterations,
-      maxTokensPerCall: run.maxTokensPerCall,
-      agent,
+      ...(allowedTools === undefined ? {} : { allowedTools }),
     });
     for await (const event of worker) {
-      // Every worker event goes up the moment it happens; context.emit stamps it on the way.
-      context.emit(event);
+      // Every worker event goes up the moment it happens; context.emit stamps it on the way. The
+      // agent-end waits while a structured report is checked (and perhaps fixed).
       if (event.type === 'agent-start') started = true;
       if (event.type === 'agent-end') end = event;
+      else context.emit(event);
     }
+    if (end !== undefined && setup.report !== undefined && end.stopReason === 'end_turn')
+      end = await checkReport(end, brief, setup.report, loopOptions, context);
+    if (end !== undefined) context.emit(end);
   } catch (error) {
     const reason = `Worker "${agent.name}" (agent ${agent.id}) failed: ${describeError(error)}`;
     // A lane that opened is closed, so a UI never waits on it.
@@ -172,4 +210,41 @@ async function runWorker(
   const report =
     end.finalText.trim() === '' ? `Worker "${agent.name}" ended (${end.stopReason}) without a report.` : end.finalText;
   return { isError: end.stopReason === 'error', content: report };
+}
+
+interface WorkerSetup {
+  system: string;
+  model: Model | undefined;
+  modelArguments: { maxTokens?: number; temperature?: number };
+  tools: WorkerToolPolicy;
+  report: WorkerReportFormat | undefined;
+  briefEnding: string;
+}
+
+function workerSetup(options: SpawnAgentOptions): WorkerSetup {
+  const { maxTokens, temperature } = options.modelArguments ?? {};
+  if (maxTokens !== undefined && (!Number.isInteger(maxTokens) || maxTokens < 1))
+    throw new ConfigurationError(`A worker's maxTokens must be a whole number of at least 1; got ${maxTokens}.`);
+  if (temperature !== undefined && !(temperature >= 0 && temperature <= 1))
+    throw new ConfigurationError(`A worker's temperature must be from 0 to 1; got ${temperature}.`);
+  return {
+    system: options.system ?? WORKER_SYSTEM_PROMPT,
+    model: options.model,
+    modelArguments: options.modelArguments ?? {},
+    tools: options.tools ?? { kind: 'inherit' },
+    report: options.reportSchema === undefined ? undefined : workerReportFormat(options.reportSchema),
+    briefEnding: options.briefEnding ?? WORKER_BRIEF_ENDING,
+  };
+}
+
+/** The worker's tool set under the policy, from the hiring agent's (undefined: every tool). */
+export function workerTools(policy: WorkerToolPolicy, parent: ReadonlySet<string> | undefined): string[] | undefined {
+  switch (policy.kind) {
+    case 'inherit':
+      return parent === undefined ? undefined : [...parent];
+    case 'list':
+      return [...policy.tools];
+    case 'restrict':
+      return parent === undefined ? [...policy.tools] : policy.tools.filter((tool) => parent.has(tool));
+  }
 }

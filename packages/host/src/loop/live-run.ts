@@ -18,6 +18,10 @@ export interface LiveRun {
   /** The per-agent bounds the calling loop runs with; workers inherit them. */
   maxIterations: number;
   maxTokensPerCall: number;
+  /** The tools this agent may see and call; undefined: every tool of the toolbox. */
+  allowedTools: ReadonlySet<string> | undefined;
+  /** The model workers use unless spawn_agent was given its own; undefined: the caller's model. */
+  workerModel: Model | undefined;
 }
 
 /** The context runAgentLoop gives every tool call: a ToolCallContext that also carries its run. */

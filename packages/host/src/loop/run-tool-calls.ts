@@ -106,7 +106,11 @@ async function authorizeAndCall(
   if (!turn.delegate && use.name === SPAWN_AGENT_TOOL) {
     return { isError: true, content: turn.agent.depth > 0 ? AGENT_DEPTH_LIMIT_TEXT : SPAWN_NOT_OFFERED_TEXT };
   }
-  const { toolbox, gate } = turn.run;
+  const { toolbox, gate, allowedTools } = turn.run;
+  // A tool policy withholds tools from this agent: not offered, and refused here if named anyway.
+  if (allowedTools !== undefined && !allowedTools.has(use.name)) {
+    return { isError: true, content: toolWithheldText(use.name, allowedTools) };
+  }
   // An unknown name skips the gate: the toolbox answers it with the list of real tools.
   if (tool && gate) {
     const authorization = await gate.authorize({ tool, input: use.input, context });
@@ -135,4 +139,9 @@ function settleOnAbort(call: Promise<ToolOutcome>, signal: AbortSignal, tool: st
       signal.removeEventListener('abort', onAbort);
     });
   });
+}
+
+/** What an agent reads when it names a tool its tool policy withholds. */
+export function toolWithheldText(name: string, allowed: ReadonlySet<string>): string {
+  return `Tool "${name}" is not offered to this agent. Its tools are: ${[...allowed].join(', ') || '(none)'}.`;
 }

@@ -59,6 +59,7 @@ export class AnthropicModel implements Model {
         {
           model: this.id,
           max_tokens: request.maxTokens,
+          ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
           messages: toApiMessages(request.messages, tools !== undefined),
           ...(request.system !== undefined && request.system !== '' ? { system: request.system } : {}),
           ...(tools !== undefined ? { tools } : {}),
