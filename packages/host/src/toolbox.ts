@@ -1,7 +1,9 @@
 // The toolbox: every tool the model may see, and dispatch by name. Host side. Local tools are
 // function calls inside the host; every other name becomes tools/call on its server's MCP client.
 
+import { basename } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -14,7 +16,7 @@ import type { ToolSpec } from './model.js';
 import { MAIN_AGENT, type ToolCallContext, type ToolDescriptor, type ToolOutcome } from './tool-types.js';
 import { connectionError } from './wire/connection-error.js';
 import { callRemoteTool } from './wire/remote-tool-call.js';
-import { createServerClient, listAllTools, type ServerRequestHandlers } from './wire/server-client.js';
+import { createServerClient, listAllTools, type Root, type ServerRequestHandlers } from './wire/server-client.js';
 import {
   checkServerNames,
   describeServerLocation,
@@ -25,7 +27,7 @@ import { ServerFeatures } from './wire/server-features.js';
 import { openTransport } from './wire/server-transport.js';
 import { indexTools, LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
 
-export type { ServerRequestHandlers } from './wire/server-client.js';
+export type { Root, ServerRequestHandlers } from './wire/server-client.js';
 export type {
   HttpServerConnection,
   ServerConnection,
@@ -65,6 +67,8 @@ export interface ToolboxOptions {
   emit?: (event: LoopEventDraft) => void;
   /** Sent as logging/setLevel to every server that declares the logging capability. */
   logLevel?: LogLevel;
+  /** The roots servers are told about (roots/list). Default: the working directory. */
+  roots?: Root[];
 }
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -82,6 +86,7 @@ interface RemoteServer {
 export class Toolbox {
   readonly #servers = new Map<string, RemoteServer>();
   readonly #unavailable: UnavailableServer[] = [];
+  #roots: Root[] = [];
   readonly #localTools = new LocalTools();
   #descriptors = new Map<string, ToolDescriptor>();
   #clashes: ToolClash[] = [];
@@ -93,6 +98,7 @@ export class Toolbox {
 
   private constructor(options: ToolboxOptions) {
     this.#options = options;
+    this.#roots = options.roots ?? [{ uri: pathToFileURL(process.cwd()).href, name: basename(process.cwd()) }];
   }
 
   /**
@@ -152,6 +158,16 @@ export class Toolbox {
     const server = this.#servers.get(name);
     if (server === undefined) return undefined;
     return new ServerFeatures(name, server.client, this.#options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS);
+  }
+
+  get roots(): readonly Root[] {
+    return this.#roots;
+  }
+
+  /** Replaces the roots and tells every server (notifications/roots/list_changed). */
+  async setRoots(roots: Root[]): Promise<void> {
+    this.#roots = [...roots];
+    await Promise.allSettled([...this.#servers.values()].map((server) => server.client.sendRootsListChanged()));
   }
 
   get serverNames(): string[] {
@@ -220,6 +236,7 @@ export class Toolbox {
       clientName: this.#options.clientName ?? 'mcp-kitchen',
       clientVersion: CLIENT_VERSION,
       handlers: this.#options.handlers,
+      roots: () => this.#roots,
       onToolsChanged: () => void this.#refresh(name),
       onLog: (params) => this.#log(name, logLine(params)),
       onResourceUpdated: (uri) =>
@@ -228,7 +245,7 @@ export class Toolbox {
     const timeoutMs = this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     try {
       await client.connect(transport, { timeout: timeoutMs });
-      const tools = await listAllTools(client, timeoutMs);
+      const tools = offeredTools(await listAllTools(client, timeoutMs));
       this.#servers.set(name, { name, url, client, transport, tools });
     } catch (error) {
       await client.close().catch(() => undefined);
@@ -252,7 +269,9 @@ export class Toolbox {
     const server = this.#servers.get(name);
     if (!server) return;
     try {
-      server.tools = await listAllTools(server.client, this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
+      server.tools = offeredTools(
+        await listAllTools(server.client, this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS),
+      );
     } catch {
       // Keep the last list we had: a call to a vanished tool still comes back as a readable error.
       return;
@@ -282,6 +301,15 @@ async function closeServer(server: RemoteServer): Promise<void> {
     ]);
   }
   await server.client.close();
+}
+
+/**
+ * The tools the model may be offered. A tool whose execution.taskSupport is "required" must be
+ * called as a task (2025-11-25, tool-level negotiation), which this host does not do: offering it
+ * would only ever fail, so it is left out.
+ */
+function offeredTools(tools: Tool[]): Tool[] {
+  return tools.filter((tool) => tool.execution?.taskSupport !== 'required');
 }
 
 function logLine(params: LoggingMessageNotification['params']): {

@@ -1,7 +1,7 @@
 // The host answering a server nobody here wrote: @modelcontextprotocol/server-everything, run as a
 // process over real HTTP on 127.0.0.1 (forced by a preload: it would otherwise bind every interface).
 
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createElicitationHandler } from '../src/elicitation-handler.js';
 import type { LoopEvent, SamplingRequestEvent, SamplingResponseEvent } from '../src/loop-event.js';
@@ -101,5 +101,51 @@ describe('the host against @modelcontextprotocol/server-everything', () => {
 
     const declined = await toolbox.call('trigger-elicitation-request', {}, createRecordingContext().context);
     expect(declined.content).toContain('User declined');
+  }, 20_000);
+
+  it('does not offer the model a tool that must run as a task, and offers the rest', () => {
+    expect(toolbox.find('simulate-research-query')).toBeUndefined();
+    expect(toolbox.find('echo')).toBeDefined();
+  });
+
+  it('answers roots/list with the working directory', async () => {
+    const outcome = await toolbox.call('get-roots-list', {}, createRecordingContext().context);
+    expect(outcome.isError).toBe(false);
+    expect(outcome.content).toContain(pathToFileURL(process.cwd()).href);
+  }, 20_000);
+
+  it('keeps content meant for the user alone away from the model', async () => {
+    const success = await toolbox.call(
+      'get-annotated-message',
+      { messageType: 'success' },
+      createRecordingContext().context,
+    );
+    expect(success.content).not.toContain('Operation completed successfully');
+    const failure = await toolbox.call(
+      'get-annotated-message',
+      { messageType: 'error' },
+      createRecordingContext().context,
+    );
+    expect(failure.content).toContain('Error: Operation failed');
+  }, 20_000);
+
+  it('lists resources across pages, templates and prompts, reads one, and completes a prompt argument', async () => {
+    const server = toolbox.server('everything');
+    expect(server).toBeDefined();
+    if (server === undefined) return;
+    const resources = await server.listResources();
+    expect(resources.map((resource) => resource.uri)).toContain('demo://resource/static/document/startup.md');
+    expect((await server.listResourceTemplates()).length).toBeGreaterThan(0);
+    const [contents] = await server.readResource('demo://resource/static/document/startup.md');
+    expect(contents && 'text' in contents ? contents.text : '').toContain('Startup');
+    expect((await server.listPrompts()).map((prompt) => prompt.name)).toContain('completable-prompt');
+    const completion = await server.complete(
+      { type: 'ref/prompt', name: 'completable-prompt' },
+      { name: 'name', value: '' },
+      { department: 'Sales' },
+    );
+    expect(completion.values).toEqual(['David', 'Eve', 'Frank']);
+    const prompt = await server.getPrompt('completable-prompt', { department: 'Sales', name: 'Eve' });
+    expect(JSON.stringify(prompt.messages)).toContain('Please promote Eve to the head of the Sales team.');
   }, 20_000);
 });

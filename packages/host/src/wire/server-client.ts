@@ -11,6 +11,7 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
   ErrorCode,
+  ListRootsRequestSchema,
   type LoggingMessageNotification,
   LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
@@ -39,8 +40,16 @@ export interface ServerRequestHandlers {
   ) => Promise<ElicitResult>;
 }
 
+/** A folder (file:// URI) the host tells servers they may work in. */
+export interface Root {
+  uri: string;
+  name?: string;
+}
+
 export interface ServerClientOptions {
   server: string;
+  /** Answers roots/list; read on every request, so a change shows at once. */
+  roots: () => Root[];
   clientName: string;
   clientVersion: string;
   handlers: ServerRequestHandlers | undefined;
@@ -59,7 +68,9 @@ export function createServerClient(options: ServerClientOptions): Client {
   const client = new Client(
     { name: options.clientName, version: options.clientVersion },
     {
-      capabilities: { sampling: {}, elicitation: { form: {} } },
+      // applyDefaults (SEP-1034): the SDK fills each omitted field of an accepted form with the
+      // schema's default. roots: the host answers roots/list and says when the list changes.
+      capabilities: { sampling: {}, elicitation: { form: { applyDefaults: true } }, roots: { listChanged: true } },
       listChanged: {
         // autoRefresh would fetch only the first page of tools; the toolbox fetches them all.
         tools: { autoRefresh: false, debounceMs: 50, onChanged: () => options.onToolsChanged() },
@@ -78,6 +89,8 @@ export function createServerClient(options: ServerClientOptions): Client {
     const context = currentToolCallContext();
     return handlers.elicitation(server, request.params, context, linkedSignal(extra.signal, context));
   });
+
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: options.roots() }));
 
   client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
     options.onLog?.(notification.params);

@@ -11,7 +11,11 @@ type ContentBlock = CallToolResult['content'][number];
  * because the model seam carries text only.
  */
 export function toolResultText(result: Pick<CallToolResult, 'content' | 'structuredContent'>): string {
-  const blocks = result.content ?? [];
+  // Content annotated for the user alone (audience ["user"]) is shown to the person, not the model.
+  const blocks = (result.content ?? []).filter((block) => {
+    const audience = block.annotations?.audience;
+    return audience === undefined || audience.includes('assistant');
+  });
   const texts = blocks.filter((block) => block.type === 'text').map((block) => block.text);
   const notes = blocks.filter((block) => block.type !== 'text').map(describeBlock);
   const parts = [...texts];
