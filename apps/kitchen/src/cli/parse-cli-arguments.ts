@@ -50,7 +50,7 @@ export function parseCliArguments(argv: readonly string[]): ParsedArguments {
     const guess = didYouMean(word, COMMAND_NAMES);
     return {
       ok: false,
-      message: `kitchen: unknown command ${JSON.stringify(word)}${guess === undefined ? '' : ` (did you mean ${guess}?)`}; the commands are demo, run "<task>", servers, web, tools, call, resources, read, prompts, prompt and help (see kitchen --help)`,
+      message: `kitchen: unknown command ${JSON.stringify(word)}${guess === undefined ? '' : ` (did you mean ${guess}?)`}; the commands are ${COMMAND_NAMES.join(', ')} (see kitchen --help)`,
     };
   }
   const spec = commandSpec(word);
