@@ -1,0 +1,39 @@
+// A small MCP client over the host's Toolbox, for the conformance suite's client scenarios: the
+// runner starts a test server, runs this with the server's URL as the last argument and the
+// scenario in MCP_CONFORMANCE_SCENARIO, and judges what crossed the wire. Test only.
+
+import { createElicitationHandler } from '../src/elicitation-handler.js';
+import { MAIN_AGENT } from '../src/tool-types.js';
+import { Toolbox } from '../src/toolbox.js';
+
+const url = process.argv.at(-1) ?? '';
+const scenario = process.env['MCP_CONFORMANCE_SCENARIO'] ?? 'initialize';
+
+const toolbox = await Toolbox.connect([{ name: 'conformance', url }], {
+  clientName: 'mcp-kitchen-conformance',
+  handlers: {
+    // A person who accepts every form as it stands: the SDK fills in the schema's defaults (SEP-1034).
+    elicitation: createElicitationHandler({ person: { fillIn: async () => ({ action: 'accept', content: {} }) } }),
+  },
+});
+const failed = toolbox.unavailable[0];
+if (failed !== undefined) {
+  process.stderr.write(`${failed.error.message}\n`);
+  process.exit(1);
+}
+
+const context = { callId: 'conformance', agent: MAIN_AGENT, signal: new AbortController().signal, emit: () => {} };
+const calls: Record<string, [string, Record<string, unknown>]> = {
+  tools_call: ['add_numbers', { a: 5, b: 3 }],
+  'elicitation-sep1034-client-defaults': ['test_client_elicitation_defaults', {}],
+  'sse-retry': ['test_reconnection', {}],
+};
+const call = calls[scenario];
+let exitCode = 0;
+if (call !== undefined) {
+  const outcome = await toolbox.call(call[0], call[1], context);
+  process.stdout.write(`${call[0]}: ${outcome.content}\n`);
+  if (outcome.isError) exitCode = 1;
+}
+await toolbox.close();
+process.exit(exitCode);
