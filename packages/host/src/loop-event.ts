@@ -2,6 +2,7 @@
 // straight to the terminal, SSE, JSONL traces and tests. Host side.
 
 import type { LoopStopReason } from './loop/stop-reason.js';
+import type { Message } from './model.js';
 import type { AnsweredBy } from './person.js';
 
 /**
@@ -93,6 +94,8 @@ export interface SamplingRequestEvent extends EventBase<'sampling-request'> {
   estimatedInputTokens: number;
   costCents: number;
   treeTokensLeft: number;
+  /** What the host's model would be sent (after the host's caps), so a UI can show the whole request; absent when it was malformed. */
+  request?: { systemPrompt?: string; messages: Message[] };
 }
 export interface SamplingResponseEvent extends EventBase<'sampling-response'> {
   requestId: string;

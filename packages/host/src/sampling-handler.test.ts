@@ -168,6 +168,11 @@ describe('createSamplingHandler', () => {
     });
     expect(questions[0]?.reason).toMatch(/^pastry-chef is asking to spend \d+\.\d+¢ on a model call/);
     expect(responsesIn(context.events)[0]).toMatchObject({ outcome: 'answered', by: 'person' });
+    // The event shows the same request, so a page drawing from events shows what is approved.
+    expect(requestsIn(context.events)[0]).toMatchObject({
+      maxTokens: 300,
+      request: { systemPrompt: 'You are a pastry chef.', messages: [{ role: 'user', content: 'Critique this tart.' }] },
+    });
   });
 
   it('refuses an ask when there is no one to ask', async () => {

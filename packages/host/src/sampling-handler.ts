@@ -117,6 +117,10 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
       estimatedInputTokens,
       costCents,
       treeTokensLeft: budget.remainingTokens,
+      request: {
+        ...(request.system === undefined ? {} : { systemPrompt: request.system }),
+        messages: request.messages,
+      },
     });
 
     const capProblem = (): string | undefined => {

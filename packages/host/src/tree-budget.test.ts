@@ -219,7 +219,10 @@ function checkTotals({ budget, settledByAgent }: Awaited<ReturnType<typeof runTr
 }
 
 describe('TreeBudget under concurrent agents', () => {
-  it('never lets spent plus reserved pass the cap, whatever the interleaving, and the totals add up', async () => {
+  // Many interleavings: give a busy machine room (the property, not the time, is what is checked).
+  it('never lets spent plus reserved pass the cap, whatever the interleaving, and the totals add up', {
+    timeout: 60_000,
+  }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.scheduler(), treeArbitrary, async (scheduler, tree) => {
         const finished = runTree(tree, () => scheduler.schedule(Promise.resolve()));

@@ -23,7 +23,7 @@ describe('AgentTree', () => {
     now += 5_000;
     expect(tree.checkSeatbelts()).toEqual({
       limit: { limit: 'maxWallTimeMs', value: 5_000, spent: 5_000 },
-      message: 'Stopped: the run reached 5.0 s of wall time, its limit.',
+      message: 'Stopped: the run reached 5 s of wall time, its limit.',
     });
   });
 

@@ -15,10 +15,10 @@ export function formatCents(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
-/** 850 → "850 ms", 2345 → "2.3 s", 300000 → "5 min", 65000 → "1 min 5 s". */
+/** 850 → "850 ms", 2345 → "2.3 s", 5000 → "5 s", 300000 → "5 min", 65000 → "1 min 5 s". */
 export function formatDuration(milliseconds: number): string {
   if (milliseconds < 1000) return `${Math.round(milliseconds)} ms`;
-  if (milliseconds < 60_000) return `${(milliseconds / 1000).toFixed(1)} s`;
+  if (milliseconds < 60_000) return `${(milliseconds / 1000).toFixed(1).replace(/\.0$/, '')} s`;
   const totalSeconds = Math.round(milliseconds / 1000);
   const seconds = totalSeconds % 60;
   return `${Math.floor(totalSeconds / 60)} min${seconds === 0 ? '' : ` ${seconds} s`}`;

@@ -170,6 +170,13 @@ function renderSampling(entry) {
     undefined,
     el('strong', 'question-title', `🧾 ${samplingHeadline(entry)}`),
     el('p', 'question-reason', detail),
+    // Approve what is actually sent: the system prompt and every message of the request.
+    ...(entry.systemPrompt === undefined
+      ? []
+      : [el('p', 'question-reason', `system: ${shortenText(entry.systemPrompt, 2000)}`)]),
+    ...(entry.messages ?? []).map((message) =>
+      el('p', 'question-reason', `${message.role}: ${shortenText(messageText(message.content), 2000)}`),
+    ),
   );
   if (entry.status === 'waiting') item.append(answerButtons(`/api/approvals/${encodeURIComponent(entry.requestId)}`));
   else if (entry.status === 'answered')
@@ -185,6 +192,13 @@ function renderSampling(entry) {
       el('p', 'question-outcome', `${entry.status}${entry.reason ? `: ${shortenText(entry.reason, 300)}` : ''}`),
     );
   return item;
+}
+
+/** A message's text: a string as it is, content blocks as their text (others as JSON). */
+function messageText(content) {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return JSON.stringify(content);
+  return content.map((block) => (block?.type === 'text' ? block.text : JSON.stringify(block))).join('\n');
 }
 
 function renderElicitation(entry) {

@@ -20,7 +20,8 @@ import { cleanDisplayText, ROOT_AGENT } from './lane-words.js';
  *   by?: 'rule' | 'person' | 'timeout' | 'stop' | 'nobody'; answerReason?: string }} ApprovalEntry
  * @typedef {{ kind: 'sampling'; requestId: string; callId?: string; server: string; costCents: number; maxTokens: number;
  *   estimatedInputTokens: number; treeTokensLeft: number; status: 'waiting' | 'answered' | 'denied' | 'failed';
- *   reason?: string; inputTokens?: number; outputTokens?: number; chargedCents?: number }} SamplingEntry
+ *   reason?: string; inputTokens?: number; outputTokens?: number; chargedCents?: number;
+ *   systemPrompt?: string; messages?: Array<{ role: string; content: unknown }> }} SamplingEntry
  * @typedef {{ kind: 'elicitation'; requestId: string; callId?: string; server: string; message: string; schema: Record<string, unknown>;
  *   status: 'waiting' | 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }} ElicitationEntry
  * @typedef {ApprovalEntry | SamplingEntry | ElicitationEntry} QuestionEntry
@@ -208,6 +209,8 @@ export function applyEvent(view, event) {
         estimatedInputTokens: event.estimatedInputTokens,
         treeTokensLeft: event.treeTokensLeft,
         status: 'waiting',
+        ...(event.request?.systemPrompt === undefined ? {} : { systemPrompt: event.request.systemPrompt }),
+        ...(event.request === undefined ? {} : { messages: event.request.messages }),
       };
       return ask(entry);
     }

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message, ModelRequest, ToolSpec } from '../../model.js';
 import {
   type FakeMessagesApi,
@@ -207,7 +207,9 @@ describe('AnthropicModel against a local fake of the Messages API', () => {
       maxTokens: 50,
       signal: controller.signal,
     });
-    setTimeout(() => controller.abort(), 50);
+    // Abort once the call has reached the API (in that order, however long it takes to get there).
+    await vi.waitFor(() => expect(api!.requests).toHaveLength(1), { timeout: 20_000 });
+    controller.abort();
     await expect(pending).rejects.toBeInstanceOf(ModelAbortedError);
     expect(api!.requests).toHaveLength(1);
   });
