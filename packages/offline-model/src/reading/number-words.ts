@@ -69,7 +69,10 @@ export function replaceNumberWords(text: string): string {
     cursor = phraseEnd;
     index = end + 1;
   }
-  return result + collective.slice(cursor);
+  // "two dozen" only becomes "2 dozen" above: count its dozens now.
+  return (result + collective.slice(cursor)).replace(/\b(\d+)\s+dozen\b/gi, (_match, count: string) =>
+    String(Number(count) * 12),
+  );
 }
 
 function wordValue(word: string): number {

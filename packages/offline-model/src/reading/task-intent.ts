@@ -83,8 +83,8 @@ export function parseTaskIntent(task: string): TaskIntent {
   }
   const order = ORDER.test(text.replace(/\bin order (?:to|for)\b/g, '')) ? parseOrder(text) : undefined;
   if (order !== undefined) return order;
-  const listing = LISTING.exec(text);
-  if (listing?.[1] !== undefined && !mentionsJars(text)) return { kind: 'listing', subject: listing[1] };
+  const subject = listingSubject(text);
+  if (subject !== undefined && !mentionsJars(text)) return { kind: 'listing', subject };
   if (mentionsJars(text)) {
     // Jars are the offline model's main job: naming particular jars, or just "the cookie jars", is enough.
     const selection = parseJarSelection(task);
@@ -99,6 +99,31 @@ export function parseTaskIntent(task: string): TaskIntent {
   if (/\btamper/.test(text)) return { kind: 'jar-audit', selection: parseJarSelection(task) };
   return { kind: 'other' };
 }
+
+/** "what's in the pantry", "get me a list of what the pantry stocks": the thing to list. */
+function listingSubject(text: string): string | undefined {
+  const match = LISTING.exec(text) ?? /\ba list of\s+([a-z]+)/.exec(text);
+  if (match?.[1] === undefined) return undefined;
+  const words = text.slice((match.index ?? 0) + match[0].length - match[1].length).split(/[^a-z']+/);
+  return words.find((word) => word !== '' && !LISTING_FILLERS.has(word));
+}
+
+const LISTING_FILLERS = new Set([
+  'of',
+  'what',
+  "what's",
+  'the',
+  'all',
+  'everything',
+  'in',
+  'me',
+  'is',
+  'are',
+  'that',
+  'there',
+  'stuff',
+  'things',
+]);
 
 /** Actions, questions and counts about jars; undefined leaves the part to audits and the rest. */
 function parseJarIntent(text: string, task: string): TaskIntent | undefined {

@@ -5,6 +5,7 @@
 
 import type { ToolSpec } from '@kitchen/host';
 import { describedTool, namedTool } from '../tools/named-tool.js';
+import { replaceNumberWords } from './number-words.js';
 import { parseTaskIntent, type TaskIntent } from './task-intent.js';
 
 export type PartRequest =
@@ -33,7 +34,7 @@ const STARTS_PART =
   /^(?:(?:do not|don't|dont|never|no need to)\b|roll|throw|toss|cast|check|inspect|audit|examine|look\s+(?:at|over|through)|go\s+through|verify|scan|survey|discard|bin|trash|dispose|get\s+rid|reseal|re-seal|order|buy|purchase|restock|reorder|count|weigh|read|list|show|critique|choose|pick|bake|use|call|run|how\s+(?:many|heavy|much)|what(?:'s|\s+is|\s+does|\s+are)?\s+(?:in|the|on|inside)|is\s+(?:jar|the)|are\s+(?:jars|the|any)|which\s+jars?)\b/i;
 // Words that carry on the clause before them ("and report why", "and 77-80", "thanks").
 const CONTINUES =
-  /^(?:\d|#|jars?\b|also\b|report|tell|say|let\b|explain|why|which|whether|if\b|what|how|where|when|who|not\b|reply|thanks?\b|cheers|please|for\b|with\b|in\b|on\b|from\b|to\b|of\b|the\b|an?\b|any\b|all\b|each\b|every\b|those\b|these\b|them\b|its?\b|their\b|i\b|you\b|we\b|ones?\b|up\b|onwards|so\b|too\b|as\b|except|excluding|skip|and\b|or\b|then\b)/i;
+  /^(?:\d|#|add\b|plus\b|minus\b|subtract|jars?\b|also\b|report|tell|say|let\b|explain|why|which|whether|if\b|what|how|where|when|who|not\b|reply|thanks?\b|cheers|please|for\b|with\b|in\b|on\b|from\b|to\b|of\b|the\b|an?\b|any\b|all\b|each\b|every\b|those\b|these\b|them\b|its?\b|their\b|i\b|you\b|we\b|ones?\b|up\b|onwards|so\b|too\b|as\b|except|excluding|skip|and\b|or\b|then\b)/i;
 const LEAD_IN =
   /^(?:(?:please|kindly|now|next|then|and|also|finally|first|afterwards|after that|ok|okay|so|just|tell me|let me know)\b[\s,]*|(?:can|could|would|will) you\s+|(?:i'd|i would|we'd|we would) like (?:you )?to\s+|(?:i|we) (?:want|need) (?:you )?to\s+|(?:ask|tell|get|have) the [\w -]+? to\s+)+/i;
 const NEGATION =
@@ -59,7 +60,7 @@ export function splitClauses(task: string): string[] {
   for (let index = 0; index < pieces.length; index += 2) {
     const piece = pieces[index] ?? '';
     const separator = pieces[index - 1] ?? '';
-    const words = withoutLeadIn(piece);
+    const words = replaceNumberWords(withoutLeadIn(piece));
     // A comma alone separates items of a list; any other break starts a part unless the words carry on.
     const continues = !STARTS_PART.test(words) && (/^\s*,\s*$/.test(separator) || CONTINUES.test(words));
     if (clauses.length > 0 && continues) {
