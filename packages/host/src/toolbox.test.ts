@@ -136,6 +136,20 @@ describe('Toolbox failures become tool results', () => {
     );
   });
 
+  it('does not call a result that breaks its output schema a problem with the arguments', async () => {
+    const server = new McpServer({ name: 'pantry', version: '1.0.0' });
+    server.registerTool('weigh', { description: 'Weighs a jar', outputSchema: { grams: z.number() } }, async () => ({
+      content: [{ type: 'text' as const, text: 'heavy' }],
+    }));
+    const toolbox = await open({ pantry: server });
+    const outcome = await toolbox.call('weigh', {}, createRecordingContext().context);
+    expect(outcome.isError).toBe(true);
+    expect(outcome.content).toMatch(
+      /^Tool "weigh" on server "pantry" answered, but its result does not match the tool's own output schema/,
+    );
+    expect(outcome.content).not.toContain('because of its arguments');
+  });
+
   it('turns a local tool that throws into an error outcome', async () => {
     const toolbox = await open({});
     toolbox.addLocalTool({ ...noteTool, run: async () => Promise.reject(new Error('the notebook is full')) });

@@ -55,7 +55,14 @@ export async function callRemoteTool({ client, tool, input, context, timeoutMs }
     const text = toolResultText(result);
     if (!result.isError) return { isError: false, content: text };
     // The v1 SDK server reports bad arguments as an isError result carrying a JSON-RPC error text.
-    const invalidParams = /^MCP error -32602: (.*)$/s.exec(text);
+    const badOutput = /^MCP error -32602: Output validation error: (.*)$/s.exec(text);
+    if (badOutput) {
+      return {
+        isError: true,
+        content: `${who} answered, but its result does not match the tool's own output schema (the server's check; the arguments were accepted): ${badOutput[1] ?? text}`,
+      };
+    }
+    const invalidParams = /^MCP error -32602: (Input validation error.*)$/s.exec(text);
     if (invalidParams) return { isError: true, content: `${who} ${refusedArguments(invalidParams[1] ?? text)}` };
     return { isError: true, content: `${who} reported an error: ${text}` };
   } catch (error) {
@@ -70,6 +77,8 @@ function describeCallFailure(error: unknown, aborted: boolean, timeoutMs: number
   if (aborted) return 'was cancelled because the run was aborted.';
   if (error instanceof McpError) {
     const detail = error.message.replace(/^MCP error -?\d+: /, '');
+    const checkedHere = clientSideFailure(detail);
+    if (checkedHere !== undefined) return checkedHere;
     switch (error.code) {
       case ErrorCode.RequestTimeout:
         return `timed out: no answer and no progress for ${formatDuration(timeoutMs)}.`;
@@ -93,6 +102,25 @@ function describeCallFailure(error: unknown, aborted: boolean, timeoutMs: number
     return `could not be called: the server did not answer (${describeError(error)}). It may have stopped.`;
   }
   return `failed: ${describeError(error)}.`;
+}
+
+/**
+ * The SDK's client raises some errors itself, after the server answered or before anything is
+ * sent: they are not the server's words, and not a sign that the arguments were wrong.
+ */
+function clientSideFailure(detail: string): string | undefined {
+  if (/has an output schema but did not return structured content/.test(detail)) {
+    return "answered, but broke its own contract: it declares an output schema and sent no structured content (found by the host's check of the result; the arguments were accepted).";
+  }
+  if (
+    /^(Structured content does not match the tool's output schema|Failed to validate structured content)/.test(detail)
+  ) {
+    return `answered, but its structured result does not match the tool's declared output schema (found by the host's check of the result; the arguments were accepted): ${detail.replace(/\.$/, '')}.`;
+  }
+  if (/requires task-based execution/.test(detail)) {
+    return 'must run as a task, which this host does not do, so it was not called.';
+  }
+  return undefined;
 }
 
 function refusedArguments(detail: string): string {
