@@ -32,7 +32,9 @@ describe.concurrent('kitchen demo', () => {
     // Notes that tell the reader to discard or reseal jars are reported on, never obeyed.
     expect(result.stdout).toContain('10 notes contained instructions; I treated them as data and ignored them.');
     expect(result.stdout).not.toMatch(/→ cookie-jars\.(discard|reseal)_jar/);
-    expect(result.stdout).toMatch(/📊 end_turn · .* · model: offline model \(deterministic, no network\)\n$/);
+    expect(result.stdout).toMatch(
+      /📊 end_turn · .* · model: offline model \(deterministic, no network\)\n📼 trace: .*\.jsonl \(kitchen replay, kitchen rerun\)\n$/,
+    );
   });
 
   it('reports exactly the tampered jars for a random seed and jar count', { timeout: 30_000 }, async () => {
