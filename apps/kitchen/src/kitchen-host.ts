@@ -17,6 +17,7 @@ import {
   SAMPLING_REJECTED,
   type SamplingHandler,
   type ServerConnection,
+  type SpawnAgentOptions,
   type SpawnLimits,
   stamp,
   Toolbox,
@@ -36,6 +37,8 @@ export type KitchenHostOptions = {
   callTimeoutMs?: number;
   /** spawn_agent's limits; undefined (--no-delegate): no local tool, the main agent does it all. */
   spawnLimits?: SpawnLimits;
+  /** How workers are shaped (--worker-* flags): model arguments, tool policy, report schema, brief ending. */
+  workerOptions?: Omit<SpawnAgentOptions, 'maxDepth' | 'maxLiveWorkers' | 'model'>;
   /** Sent as logging/setLevel to every server that logs (--log-level). */
   logLevel?: LogLevel;
   /**
@@ -79,6 +82,8 @@ export interface KitchenRunOptions {
   signal?: AbortSignal;
   /** The standing instructions; the kitchen's by default. */
   system?: string;
+  /** The workers' model (--worker-model), priced as itself on the same tree budget; default: the run's model. */
+  workerModel?: Model;
   /** Writes the run's JSONL trace into this folder (the CLI and the web UI always do; the bench does not). */
   record?: RunRecording;
 }
@@ -146,6 +151,7 @@ export class KitchenHost {
     if (options.spawnLimits !== undefined) {
       toolbox.addLocalTool(
         createSpawnAgentTool({
+          ...options.workerOptions,
           maxDepth: options.spawnLimits.maxDepth,
           maxLiveWorkers: options.spawnLimits.maxLiveWorkers,
         }),
@@ -169,6 +175,10 @@ export class KitchenHost {
     const { policy = {} } = options;
     const trace = options.record === undefined ? undefined : openTrace(options.record, options, this.delegates);
     const model = trace === undefined ? options.model : trace.recordModel(options.model);
+    const workerModel =
+      options.workerModel === undefined || trace === undefined
+        ? options.workerModel
+        : trace.recordModel(options.workerModel);
     const emitOutside = (event: LoopEvent) => {
       trace?.event(event);
       options.emit?.(event);
@@ -187,7 +197,7 @@ export class KitchenHost {
     };
     this.#current = handlers;
     this.#emit = options.emit === undefined && trace === undefined ? undefined : emitOutside;
-    return this.#events(handlers, { ...options, model }, trace);
+    return this.#events(handlers, { ...options, model, ...(workerModel === undefined ? {} : { workerModel }) }, trace);
   }
 
   async close(): Promise<void> {
@@ -212,6 +222,7 @@ export class KitchenHost {
         ...(policy.seatbelts === undefined ? {} : { seatbelts: policy.seatbelts }),
         ...(options.signal === undefined ? {} : { signal: options.signal }),
         ...(options.maxIterations === undefined ? {} : { maxIterations: options.maxIterations }),
+        ...(options.workerModel === undefined ? {} : { workerModel: options.workerModel }),
       });
       for await (const event of events) {
         trace?.event(event);

@@ -22,6 +22,12 @@ export interface OfflineModelOptions {
   latencyMs?: number;
   /** Most tool calls the model asks for in one turn (default 20). */
   batchSize?: number;
+  /**
+   * A latency model that makes timing comparisons mean something: each call takes perCallMs, plus
+   * perTokenMs for every output token, plus perInputTokenMs for every input token (reading is
+   * cheaper than writing). Added to latencyMs; abortable like it.
+   */
+  latency?: { perCallMs?: number; perTokenMs?: number; perInputTokenMs?: number };
 }
 
 export const OFFLINE_MODEL_ID = 'offline';
@@ -32,6 +38,7 @@ export class OfflineModel implements Model {
   readonly id = OFFLINE_MODEL_ID;
   readonly #latencyMs: number;
   readonly #batchSize: number;
+  readonly #latency: { perCallMs: number; perTokenMs: number; perInputTokenMs: number };
 
   constructor(options: OfflineModelOptions = {}) {
     const latencyMs = options.latencyMs ?? 0;
@@ -42,6 +49,11 @@ export class OfflineModel implements Model {
       throw new ConfigurationError(`batchSize must be a whole number of at least 1; got ${batchSize}.`);
     this.#latencyMs = latencyMs;
     this.#batchSize = batchSize;
+    const { perCallMs = 0, perTokenMs = 0, perInputTokenMs = 0 } = options.latency ?? {};
+    for (const [name, value] of Object.entries({ perCallMs, perTokenMs, perInputTokenMs }))
+      if (!Number.isFinite(value) || value < 0)
+        throw new ConfigurationError(`latency.${name} must be 0 or more milliseconds; got ${value}.`);
+    this.#latency = { perCallMs, perTokenMs, perInputTokenMs };
   }
 
   async complete(request: ModelRequest): Promise<ModelResponse> {
@@ -72,13 +84,11 @@ export class OfflineModel implements Model {
       content = [{ type: 'text', text: truncated ? decision.text.slice(0, conversation.maxChars) : decision.text }];
       stopReason = truncated ? 'max_tokens' : 'end_turn';
     }
-    await abortableDelay(this.#latencyMs, request.signal);
-    return {
-      content,
-      stopReason,
-      usage: { inputTokens: estimateRequestTokens(request), outputTokens: estimateTokens(content) },
-      model: OFFLINE_MODEL_ID,
-    };
+    const usage = { inputTokens: estimateRequestTokens(request), outputTokens: estimateTokens(content) };
+    const { perCallMs, perTokenMs, perInputTokenMs } = this.#latency;
+    const modelled = perCallMs + perTokenMs * usage.outputTokens + perInputTokenMs * usage.inputTokens;
+    await abortableDelay(this.#latencyMs + modelled, request.signal);
+    return { content, stopReason, usage, model: OFFLINE_MODEL_ID };
   }
 }
 
