@@ -2,16 +2,17 @@
 // the local store, the new package's typecheck and tests, lint, and the server started by
 // `kitchen servers`: its tool listed over MCP and the generic conformance scenarios passed.
 
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkConformance, formatVerdictTable, GENERIC_SCENARIOS } from '@kitchen/conformance';
 import { connectHttpClient, runProcess } from '@kitchen/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyWorkingTree } from './copy-working-tree.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const NAME = 'tea-timer';
@@ -24,24 +25,6 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 let copy: string;
 let packageDirectory: string;
 let scaffold: { code: number | null; stdout: string; stderr: string };
-
-/** Every file git would commit from the working tree (tracked or new, not ignored), nothing else. */
-function copyWorkingTree(from: string, to: string): void {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: from,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  for (const file of files.split('\0').filter(Boolean)) {
-    mkdirSync(dirname(join(to, file)), { recursive: true });
-    try {
-      copyFileSync(join(from, file), join(to, file));
-    } catch (error) {
-      // Deleted in the working tree but still tracked: not part of what would be committed.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-  }
-}
 
 const run = (command: string, args: string[], cwd: string) =>
   runProcess(command, args, { cwd, timeoutMs: STEP_TIMEOUT_MS });
