@@ -74,9 +74,9 @@ describe.concurrent('the interactive terminal prompt', () => {
       { onOutput: () => undefined },
     );
     expect(code).toBe(0);
-    expect(output).toContain('⌛ no answer within 1.0 s: treated as a no');
+    expect(output).toContain('⌛ no answer within 1 s: treated as a no');
     expect(output).toContain(
-      '⛔ denied discard_jar (nobody answered in time): Nobody answered the approval request within 1.0 s; treated as a denial.',
+      '⛔ denied discard_jar (nobody answered in time): Nobody answered the approval request within 1 s; treated as a denial.',
     );
     expect(output).toMatch(/📊 end_turn · /);
   });
