@@ -13,6 +13,7 @@ import {
   type LoopEventDraft,
   type Model,
   type Person,
+  type Root,
   runAgentLoop,
   SAMPLING_REJECTED,
   type SamplingHandler,
@@ -41,6 +42,8 @@ export type KitchenHostOptions = {
   workerOptions?: Omit<SpawnAgentOptions, 'maxDepth' | 'maxLiveWorkers' | 'model'>;
   /** Sent as logging/setLevel to every server that logs (--log-level). */
   logLevel?: LogLevel;
+  /** Folders offered to servers as roots (--root); the toolbox's default is the working directory. */
+  roots?: Root[];
   /**
    * Where a server's log lines go while no run is in progress (during the run they go to the
    * run's own `emit`): a stdio server's first words arrive while the toolbox connects.
@@ -128,6 +131,7 @@ export class KitchenHost {
         emit?.(stamp(draft));
       },
       ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
+      ...(options.roots === undefined ? {} : { roots: options.roots }),
       ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
       handlers: {
         sampling: (server, params, context, signal) => {

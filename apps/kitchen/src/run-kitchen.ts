@@ -16,6 +16,7 @@ import type { KitchenFlags } from './cli/kitchen-flags.js';
 import { createModel } from './config/create-model.js';
 import { createKitchenPolicy, type KitchenPolicy } from './config/kitchen-policy.js';
 import { loadRunConfig } from './config/load-run-config.js';
+import { rootsFromFlags } from './config/roots-from-flags.js';
 import { KitchenHost } from './kitchen-host.js';
 import { runsFolder } from './runs/runs-folder.js';
 import { traceSettings } from './runs/trace-settings.js';
@@ -123,6 +124,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       ...(policy.spawnLimits === undefined ? {} : { spawnLimits: policy.spawnLimits }),
       ...(flags.logLevel === undefined ? {} : { logLevel: flags.logLevel }),
       emitBetweenRuns: write,
+      ...(rootsFromFlags(flags.roots) === undefined ? {} : { roots: rootsFromFlags(flags.roots) }),
     });
     for (const line of describeUnavailable(host.toolbox)) complain(line);
     say(

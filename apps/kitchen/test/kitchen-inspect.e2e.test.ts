@@ -80,6 +80,25 @@ describe.concurrent('kitchen tools, call, resources, read, prompts, prompt', () 
     expect(events.at(-1)).toMatchObject({ type: 'tool-result', isError: false });
   });
 
+  it('offers the servers the folders given with --root, and answers roots/list with them', {
+    timeout: 120_000,
+  }, async () => {
+    const result = await runCli([
+      'call',
+      'everything',
+      'get-roots-list',
+      '--root',
+      '/tmp',
+      '--json',
+      '--config',
+      config,
+      ...withEverything,
+    ]);
+    expect(result.code).toBe(0);
+    const outcome = jsonLines(result.stdout).find((event) => event['type'] === 'tool-result');
+    expect(String(outcome?.['content'])).toContain('file:///tmp');
+  });
+
   it('lists resources and templates, reads one, and lists prompts', { timeout: 120_000 }, async () => {
     const listed = await runCli(['resources', 'everything', '--json', '--config', config, ...withEverything]);
     expect(listed.code).toBe(0);

@@ -65,7 +65,7 @@ export { createSpawnAgentTool, WORKER_BRIEF_ENDING } from './spawn-agent.js';
 // Tools: the toolbox, local tools, spawn_agent.
 export type { AgentInfo, ToolAnnotations, ToolCallContext, ToolDescriptor, ToolOutcome } from './tool-types.js';
 export { MAIN_AGENT } from './tool-types.js';
-export type { ServerConnection, ToolboxOptions } from './toolbox.js';
+export type { Root, ServerConnection, ToolboxOptions } from './toolbox.js';
 export { DEFAULT_CALL_TIMEOUT_MS, Toolbox } from './toolbox.js';
 // Limits and money.
 export { MAX_TREE_TOKENS, TreeBudget } from './tree-budget.js';

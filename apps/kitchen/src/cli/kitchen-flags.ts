@@ -151,6 +151,15 @@ export const KITCHEN_FLAGS = {
       'repeatable',
     ],
   },
+  root: {
+    kind: 'list',
+    key: 'roots',
+    value: 'DIR',
+    schema: nonEmpty,
+    fix: 'name a folder servers may work in, e.g. --root .',
+    group: 'run',
+    help: ['a folder the host offers servers as a root (roots/list);', 'repeatable (default: the working directory)'],
+  },
   'log-level': {
     kind: 'value',
     key: 'logLevel',

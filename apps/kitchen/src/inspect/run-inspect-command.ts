@@ -14,6 +14,7 @@ import {
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { InspectCommand } from '../cli/kitchen-commands.js';
 import { loadRunConfig } from '../config/load-run-config.js';
+import { rootsFromFlags } from '../config/roots-from-flags.js';
 import { ServerStartError } from '../server-processes/launch-server.js';
 import { type RunningServers, startServers } from '../server-processes/start-servers.js';
 import { describeUnavailable } from '../terminal/describe-toolbox.js';
@@ -60,6 +61,7 @@ export async function runInspectCommand(
       clientName: 'mcp-kitchen-inspect',
       emit: (draft) => writeEvent(stamp(draft)),
       ...(flags.logLevel === undefined ? {} : { logLevel: flags.logLevel }),
+      ...(rootsFromFlags(flags.roots) === undefined ? {} : { roots: rootsFromFlags(flags.roots) }),
       handlers: {
         sampling: async () => {
           throw new McpError(

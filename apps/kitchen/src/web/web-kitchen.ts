@@ -21,6 +21,7 @@ import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import { createModel, type ModelChoice } from '../config/create-model.js';
 import type { KitchenConfig } from '../config/kitchen-config.js';
 import { createKitchenPolicy, type KitchenPolicy } from '../config/kitchen-policy.js';
+import { rootsFromFlags } from '../config/roots-from-flags.js';
 import { KitchenHost } from '../kitchen-host.js';
 import { demoTask, demoToolCallLimit } from '../kitchen-task.js';
 import { runsFolder } from '../runs/runs-folder.js';
@@ -86,6 +87,7 @@ export class WebKitchen {
       callTimeoutMs: DEFAULT_CALL_TIMEOUT_MS + policy.approvalTimeoutMs,
       ...(policy.spawnLimits === undefined ? {} : { spawnLimits: policy.spawnLimits }),
       ...(options.flags.logLevel === undefined ? {} : { logLevel: options.flags.logLevel }),
+      ...(rootsFromFlags(options.flags.roots) === undefined ? {} : { roots: rootsFromFlags(options.flags.roots) }),
     });
     return new WebKitchen(host, options, describeModel(model), policy.budget.maxTokens);
   }
