@@ -6,6 +6,8 @@ import {
   ConfigurationError,
   type DoneEvent,
   describeError,
+  formatCents,
+  formatTokens,
   GateRuleError,
   type LoopEvent,
   type Model,
@@ -17,6 +19,7 @@ import { createModel } from './config/create-model.js';
 import { createKitchenPolicy, type KitchenPolicy } from './config/kitchen-policy.js';
 import { loadRunConfig } from './config/load-run-config.js';
 import { rootsFromFlags } from './config/roots-from-flags.js';
+import { type WorkerSettings, workerSettings } from './config/worker-settings.js';
 import { KitchenHost } from './kitchen-host.js';
 import { runsFolder } from './runs/runs-folder.js';
 import { traceSettings } from './runs/trace-settings.js';
@@ -60,6 +63,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
   const config = loaded.config;
   let model: Model;
   let policy: KitchenPolicy;
+  let workers: WorkerSettings;
   let budget: TreeBudget | undefined;
   const person: TerminalPerson = createTerminalPerson({
     flags,
@@ -81,6 +85,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       ...(person.person === undefined ? {} : { person: person.person }),
     });
     budget = policy.budget;
+    workers = workerSettings(flags, output.environment);
   } catch (error) {
     complain(`kitchen: ${describeError(error)}`);
     return error instanceof ConfigurationError || error instanceof GateRuleError ? EXIT.usage : EXIT.failed;
@@ -112,8 +117,16 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       ...(person.promptsInline ? { shownElsewhere: new Set(['approval-request'] as const) } : {}),
     });
     let samplingCents = 0;
+    const byModel = new Map<string, { tokens: number; costCents: number }>();
     const write = (event: LoopEvent) => {
       if (event.type === 'sampling-response') samplingCents += event.costCents;
+      if (event.type === 'usage') {
+        const spent = byModel.get(event.model) ?? { tokens: 0, costCents: 0 };
+        byModel.set(event.model, {
+          tokens: spent.tokens + event.inputTokens + event.outputTokens,
+          costCents: spent.costCents + event.costCents,
+        });
+      }
       writeEvent(event);
     };
     host = await KitchenHost.connect({
@@ -122,6 +135,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       // A call whose server waits on a person (a sampling approval, a form) must outlast them.
       callTimeoutMs: toolCallTimeoutMs(person, policy.approvalTimeoutMs),
       ...(policy.spawnLimits === undefined ? {} : { spawnLimits: policy.spawnLimits }),
+      ...(workers.workerOptions === undefined ? {} : { workerOptions: workers.workerOptions }),
       ...(flags.logLevel === undefined ? {} : { logLevel: flags.logLevel }),
       emitBetweenRuns: write,
       ...(rootsFromFlags(flags.roots) === undefined ? {} : { roots: rootsFromFlags(flags.roots) }),
@@ -134,6 +148,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       ),
     );
     say(`🧠 model: ${describeModel(model)}`);
+    if (workers.workerModel !== undefined) say(`🧑‍🍳 workers' model: ${describeModel(workers.workerModel)}`);
 
     const task = options.resolveTask === undefined ? options.task : await options.resolveTask(host.toolbox);
     if (options.resolveTask !== undefined) say(`📝 ${options.task}: ${task.length} characters of task`);
@@ -143,6 +158,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       task,
       model,
       policy,
+      ...(workers.workerModel === undefined ? {} : { workerModel: workers.workerModel }),
       // A server asking outside any tool call (no lane to put it in) is shown in the main lane.
       emit: write,
       ...(signal === undefined ? {} : { signal }),
@@ -168,6 +184,11 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     if (!flags.json) {
       const summary = { done, model, wallMs: Date.now() - started, samplingCents, treeTokens: policy.budget.maxTokens };
       stdout.write(`${renderSummary(summary, color)}\n`);
+      // Workers on another model: each model's share, priced as itself.
+      if (byModel.size > 1)
+        say(
+          `💰 by model: ${[...byModel].map(([id, spent]) => `${id} ${formatTokens(spent.tokens)} tokens ${formatCents(spent.costCents)}`).join(' · ')}`,
+        );
     }
     if (tracePath !== undefined) say(`📼 trace: ${tracePath} (kitchen replay, kitchen rerun)`);
     return exitCodeFor(done);

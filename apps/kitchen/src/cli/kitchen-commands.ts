@@ -55,6 +55,11 @@ export interface CommandSpec<Command extends CliCommand = CliCommand> {
 /** The flags of a run: the demo, `kitchen run` and each run of the web UI. */
 const RUN_FLAGS = [
   'runs-dir',
+  'worker-model',
+  'worker-max-tokens',
+  'worker-temperature',
+  'worker-tools',
+  'worker-report',
   'model',
   'model-name',
   'seed',
