@@ -12,6 +12,13 @@ import { generateJars, groundTruth } from '@kitchen/server-cookie-jars';
 export const APP_DIRECTORY = fileURLToPath(new URL('..', import.meta.url));
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
+/**
+ * The bound on a test that runs real processes, and the default wait for a line they print. It is
+ * a bound on a hang, not a timing: CI runs two test tasks on two cores and a loaded machine can
+ * take many times the usual few seconds, so it is generous and never the thing a test asserts.
+ */
+export const PROCESS_TEST_TIMEOUT_MS = 120_000;
+
 export interface CliResult {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -64,7 +71,7 @@ export function startCli(args: string[], extraEnvironment: NodeJS.ProcessEnv = {
     child,
     exited,
     output: () => ({ stdout, stderr }),
-    waitFor(pattern, timeoutMs = 20_000) {
+    waitFor(pattern, timeoutMs = PROCESS_TEST_TIMEOUT_MS) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const match = pattern.exec(stdout) ?? pattern.exec(stderr);

@@ -8,6 +8,7 @@ import {
   type CliProcess,
   fakeServer,
   isAlive,
+  PROCESS_TEST_TIMEOUT_MS,
   runCli,
   startCli,
   waitUntilGone,
@@ -27,14 +28,14 @@ function serversOf(stdout: string): Array<{ name: string; url: string; pid: numb
 }
 
 describe('kitchen CLI processes', () => {
-  it('prints help and exits 0', { timeout: 20_000 }, async () => {
+  it('prints help and exits 0', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await runCli(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('kitchen demo');
     expect(result.stderr).toBe('');
   });
 
-  it('refuses a bad flag with one line on stderr and exit code 2', { timeout: 20_000 }, async () => {
+  it('refuses a bad flag with one line on stderr and exit code 2', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await runCli(['demo', '--jars', '0']);
     expect(result).toMatchObject({
       code: 2,
@@ -43,7 +44,9 @@ describe('kitchen CLI processes', () => {
     });
   });
 
-  it('refuses a broken config naming the file, server and field, with exit code 2', { timeout: 20_000 }, async () => {
+  it('refuses a broken config naming the file, server and field, with exit code 2', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const config = writeConfig({ mcpServers: { dice: { kitchen: { package: 'servers/dice', entry: 5 } } } });
     const result = await runCli(['servers', '--config', config]);
     expect(result.code).toBe(2);
@@ -53,7 +56,7 @@ describe('kitchen CLI processes', () => {
   });
 
   it('refuses --model anthropic without a key before starting anything, with exit code 2', {
-    timeout: 20_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const result = await runCli(['run', '--model', 'anthropic', 'Roll 3 dice']);
     expect(result.code).toBe(2);
@@ -63,7 +66,7 @@ describe('kitchen CLI processes', () => {
     );
   });
 
-  it('serves until SIGINT, then stops every server', { timeout: 30_000 }, async () => {
+  it('serves until SIGINT, then stops every server', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const cli = startCli([
       'servers',
       '--json',
@@ -81,23 +84,25 @@ describe('kitchen CLI processes', () => {
     expect(
       await waitUntilGone(
         servers.map((server) => server.pid),
-        5000,
+        PROCESS_TEST_TIMEOUT_MS,
       ),
     ).toEqual([]);
   });
 
-  it('leaves no server behind when the CLI itself is killed with SIGKILL', { timeout: 30_000 }, async () => {
+  it('leaves no server behind when the CLI itself is killed with SIGKILL', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const cli = startCli(['servers', '--json', '--config', writeConfig({ servers: [fakeServer('alpha')] })]);
     started.push(cli);
     await cli.waitFor(/"name":"alpha"[^\n]*\n/);
     const [server] = serversOf(cli.output().stdout);
     cli.child.kill('SIGKILL');
     await cli.exited;
-    expect(await waitUntilGone([server!.pid], 8000)).toEqual([]);
+    expect(await waitUntilGone([server!.pid], PROCESS_TEST_TIMEOUT_MS)).toEqual([]);
   });
 
   it('says in one line which server could not start because its port is taken, and exits 1', {
-    timeout: 30_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const blocker: Server = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
@@ -114,7 +119,9 @@ describe('kitchen CLI processes', () => {
     }
   });
 
-  it("passes on the real cookie-jars server's own explanation of a taken port", { timeout: 30_000 }, async () => {
+  it("passes on the real cookie-jars server's own explanation of a taken port", {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const blocker: Server = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     try {

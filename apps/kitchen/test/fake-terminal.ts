@@ -3,6 +3,7 @@
 
 import { PassThrough } from 'node:stream';
 import type { TextSink } from '../src/terminal/kitchen-output.js';
+import { PROCESS_TEST_TIMEOUT_MS } from './cli-process.js';
 
 export interface FakeTerminal {
   input: PassThrough;
@@ -22,7 +23,7 @@ export function createFakeTerminal(): FakeTerminal {
   let written = '';
   const occurrences = (pattern: string) => written.split(pattern).length - 1;
   const waitFor = async (pattern: string, count = 1) => {
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + PROCESS_TEST_TIMEOUT_MS;
     while (occurrences(pattern) < count) {
       if (Date.now() > deadline)
         throw new Error(`no ${JSON.stringify(pattern)} (x${count}) in the prompt output:\n${written}`);

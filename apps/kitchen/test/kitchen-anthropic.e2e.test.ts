@@ -10,7 +10,7 @@ import {
   toolUseReply,
 } from '@kitchen/host/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, serversConfig } from './cli-process.js';
+import { PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from './cli-process.js';
 
 const KEY = 'sk-ant-kitchen-test';
 const cookieJarsConfig = serversConfig('cookie-jars');
@@ -33,7 +33,7 @@ function jarThreeScript(request: RecordedMessagesRequest) {
 
 describe('kitchen on the Anthropic model', () => {
   it('runs a task through the real SDK: the tool call reaches the server and its result reaches the model', {
-    timeout: 30_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     api = await startFakeMessagesApi({ script: jarThreeScript, apiKey: KEY });
     const result = await runCli(['run', '--model', 'anthropic', '--config', cookieJarsConfig, 'Is jar 3 intact?'], {
@@ -55,7 +55,7 @@ describe('kitchen on the Anthropic model', () => {
     expect(result.stdout).not.toContain('offline model');
   });
 
-  it('says in words that the API key was rejected, and exits 1', { timeout: 30_000 }, async () => {
+  it('says in words that the API key was rejected, and exits 1', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     api = await startFakeMessagesApi({ script: jarThreeScript, apiKey: KEY });
     const result = await runCli(['run', '--model', 'anthropic', '--config', cookieJarsConfig, 'Is jar 3 intact?'], {
       ANTHROPIC_API_KEY: 'sk-ant-wrong',

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { LoopEvent } from '@kitchen/host';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServers, startServers } from '../src/server-processes/start-servers.js';
-import { APP_DIRECTORY, runCli, writeConfig } from './cli-process.js';
+import { APP_DIRECTORY, PROCESS_TEST_TIMEOUT_MS, runCli, writeConfig } from './cli-process.js';
 
 const everything = fileURLToPath(
   new URL('../../../packages/host/node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
@@ -24,7 +24,7 @@ function eventsOf(stdout: string): LoopEvent[] {
 
 describe('kitchen run with servers of any kind', () => {
   it('runs a stdio server beside an HTTP one, sends the bearer token, and names the server that is down', {
-    timeout: 60_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const config = writeConfig({
       mcpServers: { dice: { kitchen: { ...dice.kitchen, token: '${DICE_TOKEN}' } } },
@@ -72,10 +72,10 @@ describe('kitchen run against a remote server that wants a bearer token', () => 
         token: 'remote-secret',
       },
     ]);
-  }, 30_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
   afterAll(() => running?.stop());
 
-  it('sends the configured headers, with ${ENV} expanded', { timeout: 60_000 }, async () => {
+  it('sends the configured headers, with ${ENV} expanded', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const url = running.servers[0]?.url;
     const config = writeConfig({
       mcpServers: { dice: { url, headers: { Authorization: 'Bearer ${REMOTE_TOKEN}' } } },
@@ -86,7 +86,9 @@ describe('kitchen run against a remote server that wants a bearer token', () => 
     expect(result.stdout).toContain('Rolled 2d6');
   });
 
-  it('names the server and the HTTP 401 when the token is wrong, and still runs', { timeout: 60_000 }, async () => {
+  it('names the server and the HTTP 401 when the token is wrong, and still runs', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const url = running.servers[0]?.url;
     const config = writeConfig({ mcpServers: { dice: { url, headers: { Authorization: 'Bearer wrong' } } } });
     const result = await runCli(['run', '--config', config, 'Roll 2 dice']);

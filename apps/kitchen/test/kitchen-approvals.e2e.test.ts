@@ -5,7 +5,7 @@
 import type { LoopEvent, ModelRequest, ToolResultBlock } from '@kitchen/host';
 import { ScriptedModel, teamModel, textTurn, toolTurn } from '@kitchen/host/testing';
 import { describe, expect, it } from 'vitest';
-import { serversConfig } from './cli-process.js';
+import { PROCESS_TEST_TIMEOUT_MS, serversConfig } from './cli-process.js';
 import { createFakeTerminal } from './fake-terminal.js';
 import { runInProcess } from './in-process-kitchen.js';
 
@@ -23,7 +23,7 @@ const ofType = <Type extends LoopEvent['type']>(events: LoopEvent[], type: Type)
 
 describe('untrusted text stays data', () => {
   it('stops a destructive call that a model obeying a jar note makes, when nobody approved it', {
-    timeout: 30_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     // A gullible model: it reads the note and does what the note says.
     let target = 0;
@@ -57,7 +57,9 @@ describe('untrusted text stays data', () => {
     expect(run.events.at(-1)).toMatchObject({ type: 'done', stopReason: 'end_turn' });
   });
 
-  it('has the offline model read the same note as data and touch nothing', { timeout: 30_000 }, async () => {
+  it('has the offline model read the same note as data and touch nothing', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const run = await runInProcess({
       task: 'Inspect all 20 cookie jars and report which ones were tampered with, and why',
       args: ['--json', '--jars', '20', '--no-delegate', '--config', serversConfig('cookie-jars')],
@@ -74,7 +76,7 @@ describe('untrusted text stays data', () => {
 
 describe('a question raised inside a worker', () => {
   it("reaches the terminal from the worker's lane, and each answer goes back to the worker that asked", {
-    timeout: 30_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const team = teamModel({
       main: (_request, turn) =>

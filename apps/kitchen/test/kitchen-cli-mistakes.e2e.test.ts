@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { parseCliArguments } from '../src/cli/parse-cli-arguments.js';
-import { runCli, writeConfig } from './cli-process.js';
+import { PROCESS_TEST_TIMEOUT_MS, runCli, writeConfig } from './cli-process.js';
 import { runInProcess } from './in-process-kitchen.js';
 
 const flagMistakes: Array<{ argv: string[]; says: string }> = [
@@ -30,7 +30,7 @@ describe('the kitchen CLI answers mistakes', () => {
     }
   });
 
-  it('exits 2 for a flag mistake, printing only that line', { timeout: 60_000 }, async () => {
+  it('exits 2 for a flag mistake, printing only that line', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await runCli(['demo', '--jars', '-5']);
     expect(result).toMatchObject({
       code: 2,
@@ -39,7 +39,7 @@ describe('the kitchen CLI answers mistakes', () => {
     });
   });
 
-  it('exits 2 for a config file that does not exist, and says so', { timeout: 60_000 }, async () => {
+  it('exits 2 for a config file that does not exist, and says so', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await runInProcess({ task: 'Roll 3 dice', args: ['--config', 'nope.json'] });
     expect(result).toMatchObject({
       code: 2,
@@ -48,7 +48,9 @@ describe('the kitchen CLI answers mistakes', () => {
     });
   });
 
-  it('exits 2 for a rules file with an unknown top-level field, naming it', { timeout: 60_000 }, async () => {
+  it('exits 2 for a rules file with an unknown top-level field, naming it', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const rules = writeConfig({ rule: [{ tool: 'discard_jar', action: 'allow' }] });
     const result = await runInProcess({ task: 'Roll 3 dice', args: ['--rules', rules] });
     expect(result.code).toBe(2);
@@ -57,7 +59,7 @@ describe('the kitchen CLI answers mistakes', () => {
     );
   });
 
-  it("prints a command's own help with examples, and exits 0", { timeout: 60_000 }, async () => {
+  it("prints a command's own help with examples, and exits 0", { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await runCli(['demo', '--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Examples:\n  kitchen demo\n');
@@ -65,7 +67,7 @@ describe('the kitchen CLI answers mistakes', () => {
     expect(result.stdout).not.toContain('--port');
   });
 
-  it('prints its version and exits 0', { timeout: 60_000 }, async () => {
+  it('prints its version and exits 0', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await runCli(['--version']);
     expect(result).toMatchObject({ code: 0, stdout: 'kitchen 0.1.0\n', stderr: '' });
   });

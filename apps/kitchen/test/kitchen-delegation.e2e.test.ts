@@ -4,13 +4,15 @@
 import type { ModelRequest } from '@kitchen/host';
 import { teamModel, textTurn, toolTurn } from '@kitchen/host/testing';
 import { describe, expect, it } from 'vitest';
-import { reportedJarIds, runCli, serversConfig, tamperedJarIds } from './cli-process.js';
+import { PROCESS_TEST_TIMEOUT_MS, reportedJarIds, runCli, serversConfig, tamperedJarIds } from './cli-process.js';
 import { runInProcess } from './in-process-kitchen.js';
 
 const config = serversConfig('cookie-jars');
 
 describe.concurrent('delegation flags', () => {
-  it('--no-delegate: no local tool, no workers, and the same answer as with them', { timeout: 30_000 }, async () => {
+  it('--no-delegate: no local tool, no workers, and the same answer as with them', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const result = await runCli(['demo', '--no-delegate', '--config', config]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('🧰 6 tools: 6 from cookie-jars, 0 local');
@@ -20,7 +22,7 @@ describe.concurrent('delegation flags', () => {
   });
 
   it('--max-workers 2: the spawns past the limit are refused, the main agent does those jars itself, and the answer holds', {
-    timeout: 30_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const result = await runCli(['demo', '--max-workers', '2', '--config', config]);
     expect(result.code).toBe(0);
@@ -32,7 +34,7 @@ describe.concurrent('delegation flags', () => {
   });
 
   it('--max-depth lets workers hire workers; by default they are not offered spawn_agent', {
-    timeout: 30_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const offered = (maxDepth: string[]) => {
       const workersSaw: boolean[] = [];

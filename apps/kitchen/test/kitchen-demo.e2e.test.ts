@@ -5,6 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   type CliProcess,
+  PROCESS_TEST_TIMEOUT_MS,
   parseEvents,
   reportedJarIds,
   runCli,
@@ -21,7 +22,9 @@ afterAll(() => {
 });
 
 describe.concurrent('kitchen demo', () => {
-  it('reports exactly the tampered jars of the default seed, with the offline model', { timeout: 30_000 }, async () => {
+  it('reports exactly the tampered jars of the default seed, with the offline model', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const result = await runCli(['demo']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -37,7 +40,9 @@ describe.concurrent('kitchen demo', () => {
     );
   });
 
-  it('reports exactly the tampered jars for a random seed and jar count', { timeout: 30_000 }, async () => {
+  it('reports exactly the tampered jars for a random seed and jar count', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const seed = Math.floor(Math.random() * 1_000_000);
     const jars = 20 + Math.floor(Math.random() * 60);
     const result = await runCli([
@@ -55,7 +60,7 @@ describe.concurrent('kitchen demo', () => {
   });
 
   it('on Ctrl-C mid-run: ends with aborted, closes every lane, stops every server, exits 130', {
-    timeout: 30_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const cli = startCli(['demo', '--json', '--latency', '150']);
     started.push(cli);
@@ -77,6 +82,6 @@ describe.concurrent('kitchen demo', () => {
         .every((event) => event.type === 'agent-end' && event.stopReason === 'aborted'),
     ).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: 'done', stopReason: 'aborted' });
-    expect(await waitUntilGone(pids, 5000)).toEqual([]);
+    expect(await waitUntilGone(pids, PROCESS_TEST_TIMEOUT_MS)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoopEvent } from '@kitchen/host';
 import { describe, expect, it } from 'vitest';
-import { parseEvents, runCli, serversConfig, tamperedJarIds } from './cli-process.js';
+import { PROCESS_TEST_TIMEOUT_MS, parseEvents, runCli, serversConfig, tamperedJarIds } from './cli-process.js';
 
 const TASK = 'discard the tampered jars among jars 1-10';
 // With --jars 10 (seed 1729): jars 2 and 5.
@@ -25,7 +25,7 @@ function writeRules(rules: unknown): string {
 
 describe.concurrent('the gate from the command line', () => {
   it('with --no: the discard is denied, the model reads the denial as a tool result, and the run completes', {
-    timeout: 30_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const result = await runCli(['run', TASK, '--no', '--jars', '10', '--config', config]);
     expect(result.code).toBe(0);
@@ -39,7 +39,7 @@ describe.concurrent('the gate from the command line', () => {
     expect(result.stdout).toMatch(/📊 end_turn · /);
   });
 
-  it('with --yes: the discard is approved and done', { timeout: 30_000 }, async () => {
+  it('with --yes: the discard is approved and done', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await runCli(['run', TASK, '--yes', '--json', '--jars', '10', '--config', config]);
     expect(result.code).toBe(0);
     const events = parseEvents(result.stdout);
@@ -67,7 +67,7 @@ describe.concurrent('the gate from the command line', () => {
   });
 
   it('with nobody at a terminal and no flag: the discard is refused by nobody, naming the server the advice needs', {
-    timeout: 30_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const result = await runCli(['run', TASK, '--json', '--jars', '10', '--config', config]);
     expect(result.code).toBe(0);
@@ -82,7 +82,9 @@ describe.concurrent('the gate from the command line', () => {
     expect(events.at(-1)).toMatchObject({ type: 'done', stopReason: 'end_turn' });
   });
 
-  it('lets a rules file allow the discard, and a --rule flag overrule the file', { timeout: 30_000 }, async () => {
+  it('lets a rules file allow the discard, and a --rule flag overrule the file', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const rules = writeRules({
       rules: [{ server: 'cookie-jars', tool: 'discard_jar', action: 'allow', reason: 'the pantry is being cleared' }],
     });
@@ -107,7 +109,7 @@ describe.concurrent('the gate from the command line', () => {
   });
 
   it('refuses a broken rules file before starting anything, naming the file, the rule and the field', {
-    timeout: 20_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const rules = writeRules([
       { tool: 'discard_jar', action: 'allow' },

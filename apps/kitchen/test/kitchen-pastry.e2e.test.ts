@@ -4,7 +4,7 @@
 
 import type { LoopEvent } from '@kitchen/host';
 import { describe, expect, it } from 'vitest';
-import { APP_DIRECTORY, parseEvents, runCli, writeConfig } from './cli-process.js';
+import { APP_DIRECTORY, PROCESS_TEST_TIMEOUT_MS, parseEvents, runCli, writeConfig } from './cli-process.js';
 
 const config = writeConfig({
   servers: [
@@ -23,7 +23,7 @@ const ofType = <Type extends LoopEvent['type']>(events: LoopEvent[], type: Type)
 
 describe.concurrent('kitchen demo pastry', () => {
   it('with --yes: shows the price, answers the sampling request, charges it, declines the form nobody can fill, and bakes', {
-    timeout: 30_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const result = await runCli(['demo', 'pastry', '--yes', '--config', config]);
     expect(result.stderr).toBe('');
@@ -56,7 +56,7 @@ describe.concurrent('kitchen demo pastry', () => {
   });
 
   it('with --no: the sampling request is denied, the tool says so as a result, the form is declined, and the run finishes', {
-    timeout: 30_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const result = await runCli(['demo', 'pastry', '--no', '--json', '--config', config]);
     expect(result.code).toBe(0);
@@ -91,7 +91,9 @@ describe.concurrent('kitchen demo pastry', () => {
     expect(done).toMatchObject({ costCents: expect.closeTo(loopCents, 10) });
   });
 
-  it("charges the run exactly the loop's calls plus what sampling cost", { timeout: 30_000 }, async () => {
+  it("charges the run exactly the loop's calls plus what sampling cost", {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const result = await runCli(['demo', 'pastry', '--yes', '--json', '--config', config]);
     const events = parseEvents(result.stdout);
     const loopCents = ofType(events, 'usage').reduce((sum, usage) => sum + usage.costCents, 0);

@@ -5,6 +5,7 @@ import type { LoopEvent } from '@kitchen/host';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   type CliProcess,
+  PROCESS_TEST_TIMEOUT_MS,
   parseEvents,
   reportedJarIds,
   runCli,
@@ -23,7 +24,7 @@ afterAll(() => {
 });
 
 describe.concurrent('kitchen run --json', () => {
-  it('prints only JSON events, one a line, ending with done', { timeout: 30_000 }, async () => {
+  it('prints only JSON events, one a line, ending with done', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await runCli([
       'run',
       '--json',
@@ -43,7 +44,9 @@ describe.concurrent('kitchen run --json', () => {
     expect(reportedJarIds(done.finalText)).toEqual(tamperedJarIds(1729, 20));
   });
 
-  it('hands a failing tool call to the model as a result and still finishes', { timeout: 30_000 }, async () => {
+  it('hands a failing tool call to the model as a result and still finishes', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const result = await runCli([
       'run',
       '--json',
@@ -60,7 +63,9 @@ describe.concurrent('kitchen run --json', () => {
     expect(events.at(-1)).toMatchObject({ type: 'done', stopReason: 'end_turn' });
   });
 
-  it('keeps going to done when a server dies in the middle of the run', { timeout: 30_000 }, async () => {
+  it('keeps going to done when a server dies in the middle of the run', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const cli = startCli(['demo', '--json', '--jars', '40', '--latency', '150', '--config', cookieJarsConfig]);
     started.push(cli);
     await cli.waitFor(/"type":"tool-result"/);
@@ -75,7 +80,7 @@ describe.concurrent('kitchen run --json', () => {
     expect(result.stderr).toMatch(/⚠️ cookie-jars stopped unexpectedly \(killed by SIGKILL\)/);
   });
 
-  it('runs a call that needs approval when started with --yes', { timeout: 30_000 }, async () => {
+  it('runs a call that needs approval when started with --yes', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await runCli([
       'run',
       '--json',

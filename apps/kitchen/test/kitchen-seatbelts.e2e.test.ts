@@ -2,13 +2,13 @@
 // and which flag raises it, in the terminal, and the run still ends with a report and a summary.
 
 import { describe, expect, it } from 'vitest';
-import { reportedJarIds, runCli, serversConfig, tamperedJarIds } from './cli-process.js';
+import { PROCESS_TEST_TIMEOUT_MS, reportedJarIds, runCli, serversConfig, tamperedJarIds } from './cli-process.js';
 
 const config = serversConfig('cookie-jars');
 const demo = (...flags: string[]) => runCli(['demo', '--jars', '20', '--config', config, ...flags]);
 
 describe.concurrent('the seatbelts, as the terminal shows them', () => {
-  it('--max-tool-calls', { timeout: 30_000 }, async () => {
+  it('--max-tool-calls', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await demo('--max-tool-calls', '5');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
@@ -17,7 +17,9 @@ describe.concurrent('the seatbelts, as the terminal shows them', () => {
     expect(result.stdout).toMatch(/📊 seatbelt · \d+ iterations · 5 tool calls · /);
   });
 
-  it('--max-iterations, with a last-chance report of what was established', { timeout: 30_000 }, async () => {
+  it('--max-iterations, with a last-chance report of what was established', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const result = await demo('--max-iterations', '2', '--no-delegate');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
@@ -27,7 +29,7 @@ describe.concurrent('the seatbelts, as the terminal shows them', () => {
     expect(result.stdout).toMatch(/📊 max_iterations · 2 iterations · /);
   });
 
-  it('--max-wall-time', { timeout: 30_000 }, async () => {
+  it('--max-wall-time', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await demo('--max-wall-time', '400', '--latency', '250');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
@@ -37,7 +39,7 @@ describe.concurrent('the seatbelts, as the terminal shows them', () => {
   });
 
   it('--max-tree-tokens: spends no more than the cap, and the report names what was not reached', {
-    timeout: 30_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const result = await runCli(['demo', '--max-tree-tokens', '27000', '--config', config]);
     expect(result.code).toBe(0);

@@ -4,7 +4,14 @@
 
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { APP_DIRECTORY, cliEnvironment, serversConfig, tamperedJarIds, writeConfig } from './cli-process.js';
+import {
+  APP_DIRECTORY,
+  cliEnvironment,
+  PROCESS_TEST_TIMEOUT_MS,
+  serversConfig,
+  tamperedJarIds,
+  writeConfig,
+} from './cli-process.js';
 
 // util-linux's `script`, on every Debian-like machine (the kitchen's tests run on Linux).
 const SCRIPT = 'script';
@@ -48,7 +55,9 @@ function answering(answers: string[]): PtyRun {
 }
 
 describe.concurrent('the interactive terminal prompt', () => {
-  it('asks about each discard in turn and sends y and n each to its own request', { timeout: 30_000 }, async () => {
+  it('asks about each discard in turn and sends y and n each to its own request', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const [first, second] = tamperedJarIds(1729, 10);
     const { output, code } = await runInTerminal(
       ['run', TASK, '--jars', '10', '--config', config],
@@ -67,7 +76,7 @@ describe.concurrent('the interactive terminal prompt', () => {
   });
 
   it('denies a question nobody answers once --approval-timeout passes, and the run completes', {
-    timeout: 30_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const { output, code } = await runInTerminal(
       ['run', TASK, '--jars', '10', '--approval-timeout', '1', '--config', config],
@@ -81,7 +90,9 @@ describe.concurrent('the interactive terminal prompt', () => {
     expect(output).toMatch(/📊 end_turn · /);
   });
 
-  it('stops the run on Ctrl-C while a question is open, and exits 130', { timeout: 30_000 }, async () => {
+  it('stops the run on Ctrl-C while a question is open, and exits 130', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     let interrupted = false;
     const { output, code } = await runInTerminal(['run', TASK, '--jars', '10', '--config', config], {
       onOutput(text) {
@@ -96,7 +107,7 @@ describe.concurrent('the interactive terminal prompt', () => {
   });
 
   it('runs the pastry demo with a person: a sampling approval, a form filled in field by field, a bake approval', {
-    timeout: 30_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const pastry = writeConfig({
       servers: [

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseCliArguments } from '../src/cli/parse-cli-arguments.js';
-import { serverPids, startCli, waitUntilGone, writeConfig } from './cli-process.js';
+import { PROCESS_TEST_TIMEOUT_MS, serverPids, startCli, waitUntilGone, writeConfig } from './cli-process.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -35,7 +35,9 @@ describe('kitchen web flags', () => {
 });
 
 describe('kitchen web', () => {
-  it('prints the address, serves the page, and stops with every server on Ctrl-C', { timeout: 30_000 }, async () => {
+  it('prints the address, serves the page, and stops with every server on Ctrl-C', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const config = writeConfig({
       servers: [{ name: 'cookie-jars', package: `${REPO}servers/cookie-jars`, entry: 'src/main.ts' }],
     });
@@ -59,7 +61,7 @@ describe('kitchen web', () => {
       cli.child.kill('SIGINT');
       const result = await cli.exited;
       expect(result.code).toBe(0);
-      expect(await waitUntilGone(pids, 5000)).toEqual([]);
+      expect(await waitUntilGone(pids, PROCESS_TEST_TIMEOUT_MS)).toEqual([]);
     } finally {
       cli.child.kill('SIGKILL');
     }

@@ -13,7 +13,7 @@ import { parseKitchenConfig } from '../src/config/kitchen-config.js';
 import { demoTask } from '../src/kitchen-task.js';
 import { foldEvents } from '../src/web/public/lanes.js';
 import { type KitchenWeb, startKitchenWeb } from '../src/web/start-kitchen-web.js';
-import { cliEnvironment, reportedJarIds, tamperedJarIds } from './cli-process.js';
+import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS, reportedJarIds, tamperedJarIds } from './cli-process.js';
 
 const JARS = 24;
 const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
@@ -45,11 +45,11 @@ beforeAll(async () => {
     port: 0,
     environment: { ...cliEnvironment(), KITCHEN_RUNS_DIR: RUNS_DIR },
   });
-}, 30_000);
+}, PROCESS_TEST_TIMEOUT_MS);
 
 afterAll(async () => {
   await web?.close();
-}, 15_000);
+}, PROCESS_TEST_TIMEOUT_MS);
 
 describe('kitchen web', () => {
   it('binds 127.0.0.1 and serves the page with a strict content policy', async () => {
@@ -78,7 +78,9 @@ describe('kitchen web', () => {
     );
   });
 
-  it('streams a run lane by lane to done, and its report matches the known answer', { timeout: 20_000 }, async () => {
+  it('streams a run lane by lane to done, and its report matches the known answer', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const started = await postJson('api/runs', { task: demoTask(JARS) });
     expect(started.status).toBe(201);
     const runId = started.body['runId'] as string;
@@ -118,7 +120,9 @@ describe('kitchen web', () => {
     expect((await apiFetch('api/traces/..%2Fsecrets')).status).toBe(404);
   });
 
-  it('asks the page before a destructive call and runs it once allowed', { timeout: 20_000 }, async () => {
+  it('asks the page before a destructive call and runs it once allowed', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const runId = (await postJson('api/runs', { task: 'discard jar 3' })).body['runId'] as string;
     const stream = openEvents(runId);
     const request = await stream.until((event) => event.type === 'approval-request');
@@ -154,7 +158,7 @@ describe('kitchen web', () => {
   });
 
   it("puts a server's sampling request and form to the page, and checks the form before it leaves", {
-    timeout: 20_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const runId = (
       await postJson('api/runs', {
@@ -196,7 +200,9 @@ describe('kitchen web', () => {
     expect(stream.seen.some((event) => event.type === 'progress' && event.tool === 'bake')).toBe(true);
   });
 
-  it('stops a run waiting for an approval, and the question goes with it', { timeout: 20_000 }, async () => {
+  it('stops a run waiting for an approval, and the question goes with it', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const runId = (await postJson('api/runs', { task: 'discard jar 5' })).body['runId'] as string;
     const stream = openEvents(runId);
     const request = await stream.until((event) => event.type === 'approval-request');
