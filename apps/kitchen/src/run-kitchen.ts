@@ -98,6 +98,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     servers = await startServers(config.servers, {
       seed: flags.seed,
       jars: flags.jars,
+      ...(flags.startTimeoutMs === undefined ? {} : { timeoutMs: flags.startTimeoutMs }),
       ...(signal === undefined ? {} : { signal }),
       onUnexpectedExit: (server, description) => {
         if (!signal?.aborted)

@@ -68,6 +68,7 @@ const RUN_FLAGS = [
   'max-iterations',
   'config',
   'server',
+  'start-timeout',
   'log-level',
   'root',
   'yes',
@@ -145,7 +146,7 @@ const servers: CommandSpec<Extract<CliCommand, { name: 'servers' }>> = {
       summary: ['start the servers and print their URLs until Ctrl-C', '(point the MCP inspector at them)'],
     },
   ],
-  flags: ['json', 'config', 'server', 'seed', 'jars'],
+  flags: ['json', 'config', 'server', 'seed', 'jars', 'start-timeout'],
   examples: ['kitchen servers', 'kitchen servers --json --jars 12', 'kitchen servers --config my.config.json'],
   read: (words, flags) =>
     words.length > 0

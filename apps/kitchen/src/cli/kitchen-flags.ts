@@ -160,6 +160,18 @@ export const KITCHEN_FLAGS = {
     group: 'run',
     help: ['a folder the host offers servers as a root (roots/list);', 'repeatable (default: the working directory)'],
   },
+  'start-timeout': {
+    kind: 'value',
+    key: 'startTimeoutMs',
+    value: 'S',
+    schema: wholeNumber(1, 3600).transform((seconds) => seconds * 1000),
+    fix: 'use whole seconds from 1 to 3600, e.g. --start-timeout 60',
+    group: 'run',
+    help: [
+      'seconds a started server has to say it listens (default 20),',
+      'stretched by the load per core on a busy machine (up to 10×)',
+    ],
+  },
   'log-level': {
     kind: 'value',
     key: 'logLevel',

@@ -10,8 +10,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type { LaunchedServerEntry, RemoteServerEntry, StdioServerEntry } from '../config/kitchen-config.js';
 import { cleanText } from '../terminal/clean-text.js';
+import { startTimeout } from './start-timeout.js';
 
-export const START_TIMEOUT_MS = 20_000;
 const STOP_GRACE_MS = 3_000;
 const STDERR_LINES_KEPT = 20;
 const LISTENING_LINE = /MCP server "([^"]*)" listening on (\S+)/;
@@ -20,6 +20,7 @@ export interface LaunchOptions {
   /** Passed to every server as KITCHEN_SEED / KITCHEN_JARS (servers that do not use them ignore them). */
   seed?: number;
   jars?: number;
+  /** The start timeout on an idle machine (--start-timeout); stretched by the load (start-timeout.ts). */
   timeoutMs?: number;
   /** How long a server gets to exit after SIGTERM before SIGKILL. */
   stopGraceMs?: number;
@@ -79,7 +80,7 @@ function installExitHook(): void {
 
 /** Spawns the server under the app's own tsx with --port and waits for its listening line. */
 export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions): Launch {
-  const timeoutMs = options.timeoutMs ?? START_TIMEOUT_MS;
+  const timeout = startTimeout(options.timeoutMs);
   const runAlone = `node --import tsx ${relative(process.cwd(), entry.entryFile) || entry.entryFile} --port ${entry.port}`;
   if (!existsSync(entry.entryFile)) {
     const message = `${entry.name} did not start: ${entry.entryFile} does not exist; fix "package" and "entry" in the config`;
@@ -110,6 +111,9 @@ export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions)
   );
   liveChildren.add(child);
   const stderrLines: string[] = [];
+  // The first uncaught error's own line and the top of its stack, kept apart from the tail: a
+  // crash at load ends with a "Node.js vX" line and a deep stack would push them out of it.
+  let thrown: ThrownError | undefined;
   let stopRequested = false;
   let exited = false;
   const exitPromise = new Promise<void>((resolveExit) => {
@@ -128,6 +132,10 @@ export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions)
   collectLines(child.stderr, (line) => {
     const cleaned = cleanText(line);
     if (cleaned === '') return;
+    if (thrown === undefined && STACK_FRAME.test(cleaned)) {
+      const errorLine = stderrLines.at(-1);
+      if (errorLine !== undefined && !STACK_FRAME.test(errorLine)) thrown = { errorLine, stackTop: cleaned.trim() };
+    }
     stderrLines.push(cleaned);
     if (stderrLines.length > STDERR_LINES_KEPT) stderrLines.shift();
   });
@@ -155,15 +163,17 @@ export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions)
     const timer = setTimeout(() => {
       const said = stderrLines.at(-1);
       fail(
-        `${entry.name} did not start within ${Math.round(timeoutMs / 1000)} s (no "listening on" line` +
-          `${said ? `; it last said: ${said}` : ''}); run it alone to see why: ${runAlone}`,
+        `${entry.name} did not start within ${timeout.describe()} (no "listening on" line` +
+          `${said ? `; it last said: ${said}` : ''}); raise --start-timeout, or run it alone to see why: ${runAlone}`,
       );
-    }, timeoutMs);
+    }, timeout.ms);
     child.once('error', (error) => fail(`${entry.name} did not start: ${error.message}`));
     // 'close' rather than 'exit': by then the stderr pipe has delivered the server's last words.
     child.once('close', (code, signal) => {
       if (!settled) {
-        fail(`${entry.name} did not start: ${lastWords(entry.name, stderrLines)} (${describeExit(code, signal)})`);
+        const words =
+          thrown === undefined ? lastWords(entry.name, stderrLines) : `${thrown.errorLine} ${thrown.stackTop}`;
+        fail(`${entry.name} did not start: ${words} (${describeExit(code, signal)})`);
         return;
       }
       if (!stopRequested) {
@@ -205,9 +215,19 @@ function childEnvironment(entry: LaunchedServerEntry, options: LaunchOptions): N
   };
 }
 
+const STACK_FRAME = /^\s*at \S/;
+
+/** An uncaught error as Node prints it: `TypeError: no page 12` over `    at main (main.ts:20:29)`. */
+interface ThrownError {
+  errorLine: string;
+  stackTop: string;
+}
+
 /** The server's own explanation, without a repeated "<name>:" prefix. */
 function lastWords(name: string, stderrLines: string[]): string {
-  const said = stderrLines.filter((line) => !/^\s*at /.test(line)).at(-1) ?? stderrLines.at(-1);
+  // Node's closing "Node.js v20.20.2" line says which Node, not what went wrong.
+  const said =
+    stderrLines.filter((line) => !STACK_FRAME.test(line) && !/^Node\.js v\d/.test(line)).at(-1) ?? stderrLines.at(-1);
   if (said === undefined) return 'it exited without saying why';
   return said.replace(new RegExp(`^(MCP server )?"?${escapeRegExp(name)}"?:\\s*`), '');
 }

@@ -21,6 +21,7 @@ export async function serveServers(flags: KitchenFlags, output: KitchenOutput, s
     running = await startServers(config.servers, {
       seed: flags.seed,
       jars: flags.jars,
+      ...(flags.startTimeoutMs === undefined ? {} : { timeoutMs: flags.startTimeoutMs }),
       signal,
       onUnexpectedExit: (server, description) => {
         if (!signal.aborted) complain(`⚠️ ${server} stopped unexpectedly (${description})`);

@@ -4,7 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isAlive, waitUntilGone } from '../../test/cli-process.js';
+import { isAlive, PROCESS_TEST_TIMEOUT_MS, waitUntilGone } from '../../test/cli-process.js';
 import type { LaunchedServerEntry } from '../config/kitchen-config.js';
 import { type RunningServers, startServers } from './start-servers.js';
 
@@ -35,7 +35,7 @@ afterEach(async () => {
 
 describe('startServers', () => {
   it("starts each server, reads its URL and passes seed, jars and args but no API key and not the kitchen's KITCHEN_TOKEN", {
-    timeout: 20_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const running = await startServers([fakeEntry('alpha'), fakeEntry('beta')], {
       seed: 7,
@@ -50,7 +50,7 @@ describe('startServers', () => {
     expect(seen).toEqual({ seed: '7', jars: '12', args: ['--port', '0', '--extra', 'yes'] });
   });
 
-  it('leaves no server process behind after stop', { timeout: 20_000 }, async () => {
+  it('leaves no server process behind after stop', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const running = await startServers([fakeEntry('alpha'), fakeEntry('beta')]);
     const pids = running.servers.map((server) => server.pid!);
     expect(pids.every(isAlive)).toBe(true);
@@ -59,7 +59,9 @@ describe('startServers', () => {
     expect(pids.some(isAlive)).toBe(false);
   });
 
-  it('gives one clean line naming a server that exits early, and stops the others', { timeout: 20_000 }, async () => {
+  it('gives one clean line naming a server that exits early, and stops the others', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const attempt = startServers([fakeEntry('alpha'), fakeEntry('broken', 'crash')], { seed: 5 });
     await expect(attempt).rejects.toThrow(
       /^broken did not start: KITCHEN_SEED "5" is broken on purpose; fix the fixture \(exit code 3\)$/,
@@ -67,15 +69,30 @@ describe('startServers', () => {
     expect(runningFakeServers()).toEqual([]);
   });
 
-  it('stops a slow server at once when another fails, instead of waiting for it', { timeout: 20_000 }, async () => {
+  it('stops a slow server at once when another fails, instead of waiting for it', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     // The silent server would wait out its start timeout, longer than this test's: settling means it was stopped.
-    await expect(startServers([fakeEntry('mute', 'silent'), fakeEntry('broken', 'crash')])).rejects.toThrow(
-      /^broken did not start/,
+    const startTimeoutMs = 10 * PROCESS_TEST_TIMEOUT_MS;
+    await expect(
+      startServers([fakeEntry('mute', 'silent'), fakeEntry('broken', 'crash')], { timeoutMs: startTimeoutMs }),
+    ).rejects.toThrow(/^broken did not start/);
+    expect(runningFakeServers()).toEqual([]);
+  });
+
+  it('reports a server that throws at load with its own error and the top of its stack, not the Node version', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const attempt = startServers([fakeEntry('buggy', 'throw')]);
+    await expect(attempt).rejects.toThrow(
+      /^buggy did not start: TypeError: recipe book for buggy has no page 12 at .*fake-server\.ts:\d+:\d+\)? \(exit code 1\)$/,
     );
     expect(runningFakeServers()).toEqual([]);
   });
 
-  it('stops the servers still starting when the start is interrupted', { timeout: 20_000 }, async () => {
+  it('stops the servers still starting when the start is interrupted', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const interrupt = new AbortController();
     const attempt = startServers([fakeEntry('mute', 'silent')], { signal: interrupt.signal });
     setTimeout(() => interrupt.abort(), 500);
@@ -83,7 +100,7 @@ describe('startServers', () => {
     expect(runningFakeServers()).toEqual([]);
   });
 
-  it('says so in one line when the port is already in use', { timeout: 20_000 }, async () => {
+  it('says so in one line when the port is already in use', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const blocker: Server = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
@@ -93,15 +110,20 @@ describe('startServers', () => {
     );
   });
 
-  it('gives up on a server that never says it is listening, and stops it', { timeout: 20_000 }, async () => {
+  it('gives up on a server that never says it is listening, and stops it', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const attempt = startServers([fakeEntry('mute', 'silent')], { timeoutMs: 1500 });
     await expect(attempt).rejects.toThrow(
-      /^mute did not start within 2 s \(no "listening on" line\); run it alone to see why: node --import tsx .*fake-server\.ts --port 0$/,
+      // 2 s on an idle machine; stretched, and saying by how much, on a loaded one.
+      /^mute did not start within \d+ s(: 2 s × [\d.]+ for a load of [\d.]+ on \d+ cores)? \(no "listening on" line\); raise --start-timeout, or run it alone to see why: node --import tsx .*fake-server\.ts --port 0$/,
     );
     expect(runningFakeServers()).toEqual([]);
   });
 
-  it('kills a server that ignores SIGTERM once the grace time is over', { timeout: 20_000 }, async () => {
+  it('kills a server that ignores SIGTERM once the grace time is over', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const running: RunningServers = await startServers([fakeEntry('stubborn', 'ignore-term')], { stopGraceMs: 300 });
     const pid = running.servers[0]!.pid!;
     await running.stop();
@@ -136,7 +158,7 @@ describe('startServers', () => {
     expect(running.servers[0]?.pid).toBeUndefined();
   });
 
-  it('does not let a server outlive a kitchen killed with SIGKILL', { timeout: 20_000 }, async () => {
+  it('does not let a server outlive a kitchen killed with SIGKILL', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const kitchen = spawn(process.execPath, ['--import', 'tsx', `${fixtures}start-and-wait.ts`], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -151,6 +173,6 @@ describe('startServers', () => {
     });
     expect(isAlive(pid)).toBe(true);
     kitchen.kill('SIGKILL');
-    expect(await waitUntilGone([pid], 8000)).toEqual([]);
+    expect(await waitUntilGone([pid], PROCESS_TEST_TIMEOUT_MS)).toEqual([]);
   });
 });

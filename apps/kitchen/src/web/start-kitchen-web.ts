@@ -45,6 +45,7 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
   const servers = await startServers(options.config.servers, {
     seed: options.flags.seed,
     jars: options.flags.jars,
+    ...(options.flags.startTimeoutMs === undefined ? {} : { timeoutMs: options.flags.startTimeoutMs }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onUnexpectedExit === undefined ? {} : { onUnexpectedExit: options.onUnexpectedExit }),
   });
