@@ -25,7 +25,8 @@ export const TAMPERED_LINE = /^\s*-\s*jar\s+(\d+)\s*:\s*(.+?)\s*$/gim;
 export const INSTRUCTIONS_LINE = /(\d+) (?:jar )?notes? contained instructions/i;
 export const UNKNOWN_LINE = /^Unknown jars?[^:\n]*:\s*(.+)$/im;
 export const FAILED_LINE = /^Not established[^:\n]*:\s*(.+)$/im;
-export const FAILED_ENTRY = /jar (\d+) \(([^)]*)\)/g;
+/** One reason and the jars it stopped: "198 jars: server cookie-jars is down (jars 1-198)". */
+export const FAILED_GROUP = /\d+ jars?: ([^;()]*?) \(jars? ([\d ,–-]+)\)/g;
 export const NOT_REACHED_LINE = /^Not reached[^:\n]*:\s*(.+)$/im;
 export const MORE_TAMPERED_LINE = /^More tampered jars[^:\n]*:\s*(.+)$/im;
 
@@ -55,10 +56,7 @@ export function writeAuditReport(outcome: AuditOutcome, maxChars = Number.POSITI
   if (outcome.unknown.length > 0)
     tail.push(`Unknown jars (no such jar in the pantry): ${formatIdList(outcome.unknown)}.`);
   if (outcome.failed.length > 0) {
-    const entries = [...outcome.failed]
-      .sort((left, right) => left.id - right.id)
-      .map((jar) => `jar ${jar.id} (${jar.reason.replace(/[()]/g, '')})`);
-    tail.push(`Not established (the inspection failed): ${entries.join('; ')}.`);
+    tail.push(`Not established (the inspection failed): ${foldFailures(outcome.failed).join('; ')}.`);
   }
   if (outcome.notReached.length > 0)
     tail.push(`Not reached (I ran out of room before inspecting them): ${describeJars(outcome.notReached)}.`);
@@ -71,6 +69,22 @@ export function writeAuditReport(outcome: AuditOutcome, maxChars = Number.POSITI
   return [summary, ...fitTamperedLines(tampered, maxChars - [summary, ...tail].join('\n').length - 1), ...tail].join(
     '\n',
   );
+}
+
+/**
+ * One entry per distinct reason, most jars first: a server that went down mid-audit is one
+ * "198 jars: server cookie-jars is down (jars 1-198)", not the same error 198 times.
+ */
+function foldFailures(failed: AuditOutcome['failed']): string[] {
+  const byReason = new Map<string, number[]>();
+  for (const jar of failed) {
+    // Parentheses and semicolons frame the entries, so a reason never carries its own.
+    const reason = jar.reason.replace(/[();]/g, '').trim() || 'the inspection failed';
+    byReason.set(reason, [...(byReason.get(reason) ?? []), jar.id]);
+  }
+  return [...byReason.entries()]
+    .sort((left, right) => right[1].length - left[1].length)
+    .map(([reason, ids]) => `${ids.length} ${ids.length === 1 ? 'jar' : 'jars'}: ${reason} (${describeJars(ids)})`);
 }
 
 function fitTamperedLines(tampered: Array<{ id: number; reason: string }>, room: number): string[] {

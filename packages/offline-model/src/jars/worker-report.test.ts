@@ -62,6 +62,29 @@ describe('parseWorkerReport', () => {
     expect(parsed?.findings.map((finding) => finding.status)).toEqual(slice.map(() => 'tampered'));
   });
 
+  it('folds identical errors into one entry per reason, and reads every jar back from it', () => {
+    const ids = Array.from({ length: 198 }, (_unused, index) => index + 1);
+    const report = writeAuditReport(
+      outcome({
+        scope: 'all 200 jars',
+        clean: [199],
+        failed: [
+          ...ids.map((id) => ({ id, reason: 'server cookie-jars is down' })),
+          { id: 200, reason: 'timed out (after 30 s)' },
+        ],
+      }),
+    );
+    expect(report).toContain(
+      'Not established (the inspection failed): 198 jars: server cookie-jars is down (jars 1-198); 1 jar: timed out after 30 s (jar 200).',
+    );
+    expect(report.match(/cookie-jars is down/g)).toHaveLength(1);
+    const parsed = parseWorkerReport(report, [...ids, 199, 200]);
+    const failed = parsed?.findings.filter((finding) => finding.status === 'failed');
+    expect(failed).toHaveLength(199);
+    expect(failed?.[0]).toEqual({ id: 1, status: 'failed', reason: 'server cookie-jars is down' });
+    expect(failed?.at(-1)).toEqual({ id: 200, status: 'failed', reason: 'timed out after 30 s' });
+  });
+
   it('returns nothing for an answer that is not a report, so the lead re-checks the slice', () => {
     expect(parseWorkerReport('Agent thread limit reached. Solve the task yourself.', slice)).toBeUndefined();
   });

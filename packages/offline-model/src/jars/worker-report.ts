@@ -3,7 +3,7 @@
 
 import { parseIdList } from './id-list.js';
 import {
-  FAILED_ENTRY,
+  FAILED_GROUP,
   FAILED_LINE,
   INSPECTED_LINE,
   INSTRUCTIONS_LINE,
@@ -41,9 +41,9 @@ export function parseWorkerReport(text: string, sliceIds: number[]): WorkerRepor
   const notReached = new Set(idsOnLine(text, NOT_REACHED_LINE).filter((id) => inSlice.has(id)));
   const failed = new Map<number, string>();
   const failedLine = FAILED_LINE.exec(text)?.[1] ?? '';
-  for (const match of failedLine.matchAll(FAILED_ENTRY)) {
-    const id = Number(match[1]);
-    if (inSlice.has(id)) failed.set(id, match[2] ?? 'the inspection failed');
+  for (const match of failedLine.matchAll(FAILED_GROUP)) {
+    for (const id of parseIdList(match[2] ?? ''))
+      if (inSlice.has(id)) failed.set(id, match[1] ?? 'the inspection failed');
   }
   const findings: JarFinding[] = [];
   for (const id of sliceIds) {

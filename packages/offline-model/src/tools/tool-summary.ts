@@ -13,6 +13,13 @@ export function summariseToolWork(conversation: Conversation): string {
   });
   return [
     `I ran out of room. What I did establish, from ${lines.length} tool ${lines.length === 1 ? 'call' : 'calls'}:`,
-    ...lines,
+    ...foldRepeatedLines(lines),
   ].join('\n');
+}
+
+/** The same line said by many calls (a server that is down) once, with its count: "198 calls: …". */
+export function foldRepeatedLines(lines: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const line of lines) counts.set(line, (counts.get(line) ?? 0) + 1);
+  return [...counts.entries()].map(([line, count]) => (count === 1 ? line : `${count} calls: ${line}`));
 }
