@@ -158,6 +158,7 @@ export class KitchenHost {
           ...options.workerOptions,
           maxDepth: options.spawnLimits.maxDepth,
           maxLiveWorkers: options.spawnLimits.maxLiveWorkers,
+          maxReportChars: options.spawnLimits.maxReportChars,
         }),
       );
     }

@@ -59,8 +59,13 @@ export interface ToolResultEvent extends EventBase<'tool-result'> {
   tool: string;
   server: string;
   isError: boolean;
-  /** Full text the model receives; renderers shorten it, never the model's copy. */
+  /** The whole text the tool returned; renderers shorten it for display. */
   content: string;
+  /**
+   * Set when the result was longer than the run's maxResultChars: the model read its head and
+   * tail around a note, and this many characters in between were left out of the model's copy.
+   */
+  omittedChars?: number;
   durationMs: number;
 }
 export interface ApprovalRequestEvent extends EventBase<'approval-request'> {

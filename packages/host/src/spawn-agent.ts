@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import { ConfigurationError, describeError } from './errors.js';
+import { shortenForModel } from './limits/shorten-for-model.js';
 import {
   AGENT_DEPTH_LIMIT_TEXT,
   AGENT_THREAD_LIMIT_TEXT,
@@ -207,9 +208,15 @@ async function runWorker(
     slot.release();
   }
   if (!end) return { isError: true, content: `Worker "${agent.name}" (agent ${agent.id}) ended without a report.` };
-  const report =
-    end.finalText.trim() === '' ? `Worker "${agent.name}" ended (${end.stopReason}) without a report.` : end.finalText;
-  return { isError: end.stopReason === 'error', content: report };
+  if (end.finalText.trim() === '')
+    return {
+      isError: end.stopReason === 'error',
+      content: `Worker "${agent.name}" ended (${end.stopReason}) without a report.`,
+    };
+  // A report, not a transcript: past maxReportChars the parent reads its head and tail; the whole
+  // text stays in the worker's agent-end event.
+  const report = shortenForModel(end.finalText, limits.maxReportChars, `report of worker "${agent.name}"`);
+  return { isError: end.stopReason === 'error', content: report?.text ?? end.finalText };
 }
 
 interface WorkerSetup {

@@ -79,6 +79,7 @@ const RUN_FLAGS = [
   'max-tree-tokens',
   'max-tool-calls',
   'max-wall-time',
+  'max-result-chars',
   'max-depth',
   'max-workers',
   'no-delegate',

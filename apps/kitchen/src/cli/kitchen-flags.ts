@@ -262,6 +262,18 @@ export const KITCHEN_FLAGS = {
     group: 'limits',
     help: ['wall time for the whole run (default 600000)'],
   },
+  'max-result-chars': {
+    kind: 'value',
+    key: 'maxResultChars',
+    value: 'N',
+    schema: wholeNumber(100, 10_000_000),
+    fix: 'use a whole number of characters from 100 to 10000000, e.g. --max-result-chars 20000',
+    group: 'limits',
+    help: [
+      'characters of one tool result the model reads (default 20000);',
+      'the rest is left out of its copy with a note, and stays in the events',
+    ],
+  },
   'max-depth': {
     kind: 'value',
     key: 'maxDepth',

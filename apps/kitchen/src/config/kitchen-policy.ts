@@ -71,6 +71,7 @@ export function createKitchenPolicy(flags: KitchenFlags, options: KitchenPolicyO
     seatbelts: {
       ...(flags.maxToolCalls === undefined ? {} : { maxToolCalls: flags.maxToolCalls }),
       ...(flags.maxWallTimeMs === undefined ? {} : { maxWallTimeMs: flags.maxWallTimeMs }),
+      ...(flags.maxResultChars === undefined ? {} : { maxResultChars: flags.maxResultChars }),
     },
     sampling: {
       perServer: samplingRules?.perServer ?? {},

@@ -136,6 +136,23 @@ describe('renderEvent', () => {
     expect(Array.from(line!).length).toBe(100);
   });
 
+  it('says when the model read only part of a long result', () => {
+    const line = render({
+      type: 'tool-result',
+      agent: 'main',
+      at,
+      callId: 'c1',
+      tool: 'huge_menu',
+      server: 'menus',
+      isError: false,
+      content: 'soup '.repeat(10_000),
+      omittedChars: 30_000,
+      durationMs: 3,
+    });
+    expect(line).toMatch(/^← huge_menu: soup soup .*… \(the model read 20,000 of 50,000 characters\)$/);
+    expect(Array.from(line!).length).toBe(100);
+  });
+
   it('prints a failed tool call as a failure, on one line', () => {
     expect(
       render({

@@ -49,7 +49,12 @@ export function renderEvent(event: LoopEvent, context: RenderContext): string | 
     }
     case 'tool-result': {
       const head = event.isError ? `✗ ${clean(event.tool)} failed: ` : `← ${clean(event.tool)}: `;
-      const body = shortenLine(event.content, Math.max(10, width - head.length));
+      // A result past --max-result-chars: say the model read only part of what is shown here.
+      const omitted =
+        event.omittedChars === undefined
+          ? ''
+          : ` (the model read ${(event.content.length - event.omittedChars).toLocaleString('en-US')} of ${event.content.length.toLocaleString('en-US')} characters)`;
+      const body = shortenLine(event.content, Math.max(10, width - head.length - omitted.length)) + omitted;
       return line(event.isError ? paint('red', head + body, colour) : head + paint('dim', body, colour));
     }
     case 'progress': {

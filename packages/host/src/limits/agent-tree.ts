@@ -6,7 +6,7 @@ import { AgentSlots } from './agent-slots.js';
 import { checkSeatbelts, parseSeatbelts, type SeatbeltStop, type Seatbelts } from './seatbelts.js';
 
 /** Whole-run limits; omitted ones take DEFAULT_SEATBELTS. maxIterations is per agent (a loop option). */
-export type TreeSeatbelts = Partial<Pick<Seatbelts, 'maxToolCalls' | 'maxWallTimeMs'>>;
+export type TreeSeatbelts = Partial<Pick<Seatbelts, 'maxToolCalls' | 'maxWallTimeMs' | 'maxResultChars'>>;
 
 export interface TreeTotals {
   iterations: number;

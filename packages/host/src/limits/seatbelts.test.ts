@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../errors.js';
 import { checkSeatbelts, DEFAULT_SEATBELTS, parseSeatbelts, type Seatbelts } from './seatbelts.js';
 
-const limits: Seatbelts = { maxIterations: 20, maxToolCalls: 50, maxWallTimeMs: 120_000 };
+const limits: Seatbelts = { maxIterations: 20, maxToolCalls: 50, maxWallTimeMs: 120_000, maxResultChars: 20_000 };
 
 function problemOf(input: unknown): string {
   try {
@@ -38,7 +38,7 @@ describe('parseSeatbelts', () => {
 
   it('refuses unknown seatbelts', () => {
     expect(problemOf({ maxTools: 3 })).toBe(
-      'unknown seatbelt "maxTools"; the seatbelts are maxIterations, maxToolCalls and maxWallTimeMs',
+      'unknown seatbelt "maxTools"; the seatbelts are maxIterations, maxToolCalls, maxWallTimeMs and maxResultChars',
     );
   });
 });

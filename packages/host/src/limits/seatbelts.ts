@@ -1,10 +1,12 @@
-// Seatbelts: whole-run limits on tool calls and wall time, checked by the loop between turns.
+// Seatbelts: whole-run limits on tool calls and wall time, checked by the loop between turns, and
+// the most of one tool result the model reads (shorten-for-model.ts).
 // Host side and pure: validation and a check, no timers; the loop decides when to look.
 
 import { z } from 'zod';
 import { ConfigurationError } from '../errors.js';
 import type { LimitReached } from '../loop-event.js';
 import { formatDuration } from './format-units.js';
+import { DEFAULT_MAX_RESULT_CHARS } from './shorten-for-model.js';
 
 export interface Seatbelts {
   /** Model calls per agent (the loop's own bound). */
@@ -13,12 +15,15 @@ export interface Seatbelts {
   maxToolCalls: number;
   /** Wall time of the whole run, in milliseconds. */
   maxWallTimeMs: number;
+  /** Characters of one tool result the model reads; the rest stays in the tool-result event. */
+  maxResultChars: number;
 }
 
 export const DEFAULT_SEATBELTS: Readonly<Seatbelts> = Object.freeze({
   maxIterations: 20,
   maxToolCalls: 200,
   maxWallTimeMs: 10 * 60_000,
+  maxResultChars: DEFAULT_MAX_RESULT_CHARS,
 });
 
 export interface SeatbeltState {
@@ -43,6 +48,7 @@ const seatbeltsSchema = z.strictObject({
   maxIterations: wholeNumber.optional(),
   maxToolCalls: wholeNumber.optional(),
   maxWallTimeMs: wholeNumber.optional(),
+  maxResultChars: wholeNumber.optional(),
 });
 
 /**
@@ -54,13 +60,13 @@ export function parseSeatbelts(input: unknown = {}): Seatbelts {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       if (issue.code === 'unrecognized_keys') {
-        return `unknown seatbelt ${issue.keys.map((key) => `"${key}"`).join(', ')}; the seatbelts are maxIterations, maxToolCalls and maxWallTimeMs`;
+        return `unknown seatbelt ${issue.keys.map((key) => `"${key}"`).join(', ')}; the seatbelts are maxIterations, maxToolCalls, maxWallTimeMs and maxResultChars`;
       }
       const field = issue.path[0];
       if (field === undefined)
         return `seatbelts must be an object like { "maxToolCalls": 50 } (got ${JSON.stringify(input)})`;
       const value = (input as Record<string, unknown>)[String(field)];
-      const unit = field === 'maxWallTimeMs' ? ' of milliseconds' : '';
+      const unit = field === 'maxWallTimeMs' ? ' of milliseconds' : field === 'maxResultChars' ? ' of characters' : '';
       return `${String(field)} must be a whole number${unit}, 1 or more (got ${JSON.stringify(value) ?? 'nothing'})`;
     });
     throw new ConfigurationError(problems.join('\n'));

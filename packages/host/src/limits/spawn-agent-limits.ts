@@ -2,6 +2,7 @@
 // a leaf file, so the loop's runtime guard and the spawn_agent tool say the same thing.
 
 import { ConfigurationError } from '../errors.js';
+import { DEFAULT_MAX_REPORT_CHARS } from './shorten-for-model.js';
 
 /** The local tool that starts a sub-agent. */
 export const SPAWN_AGENT_TOOL = 'spawn_agent';
@@ -22,12 +23,15 @@ export interface SpawnLimits {
   maxDepth: number;
   /** Workers running at once in the whole run (default 16). */
   maxLiveWorkers: number;
+  /** Characters of a worker's final report its parent reads (default 8,000); the rest stays in the worker's lane. */
+  maxReportChars: number;
 }
 
 /** Fills defaults; a bad value throws a ConfigurationError naming the field and the allowed range. */
 export function parseSpawnLimits(input: Partial<SpawnLimits> = {}): SpawnLimits {
   const maxDepth = input.maxDepth ?? DEFAULT_MAX_AGENT_DEPTH;
   const maxLiveWorkers = input.maxLiveWorkers ?? DEFAULT_MAX_LIVE_WORKERS;
+  const maxReportChars = input.maxReportChars ?? DEFAULT_MAX_REPORT_CHARS;
   if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > MAX_AGENT_DEPTH_ALLOWED) {
     throw new ConfigurationError(
       `spawn_agent "maxDepth" must be a whole number from 1 to ${MAX_AGENT_DEPTH_ALLOWED} (got ${String(maxDepth)}); ` +
@@ -39,5 +43,10 @@ export function parseSpawnLimits(input: Partial<SpawnLimits> = {}): SpawnLimits 
       `spawn_agent "maxLiveWorkers" must be a whole number, 1 or more (got ${String(maxLiveWorkers)}).`,
     );
   }
-  return { maxDepth, maxLiveWorkers };
+  if (!Number.isInteger(maxReportChars) || maxReportChars < 1) {
+    throw new ConfigurationError(
+      `spawn_agent "maxReportChars" must be a whole number of characters, 1 or more (got ${String(maxReportChars)}).`,
+    );
+  }
+  return { maxDepth, maxLiveWorkers, maxReportChars };
 }

@@ -2,6 +2,7 @@
 // the gate, the toolbox and the event queue meet here; every call ends as a tool_result block.
 
 import { createEventQueue, drainWhile } from '../event-queue.js';
+import { shortenForModel } from '../limits/shorten-for-model.js';
 import { AGENT_DEPTH_LIMIT_TEXT, SPAWN_AGENT_TOOL, SPAWN_NOT_OFFERED_TEXT } from '../limits/spawn-agent-limits.js';
 import { type LoopEvent, type LoopEventDraft, stamp } from '../loop-event.js';
 import type { ToolResultBlock, ToolUseBlock } from '../model.js';
@@ -82,6 +83,9 @@ async function runOneCall(
         ? settleOnAbort(authorizeAndCall(turn, use, tool, context), turn.signal, use.name)
         : authorizeAndCall(turn, use, tool, context))
     : { isError: true, content: turn.run.tree.refusedCallText(use.name) };
+  // The event keeps the whole result (a person and a trace can read it); the model reads at most
+  // maxResultChars of it, so one 5 MB answer cannot end the run on budget.
+  const shortened = shortenForModel(outcome.content, turn.run.tree.limits.maxResultChars, 'tool result');
   emit({
     type: 'tool-result',
     agent: turn.agent.id,
@@ -90,9 +94,10 @@ async function runOneCall(
     server: tool?.server ?? 'unknown',
     isError: outcome.isError,
     content: outcome.content,
+    ...(shortened === undefined ? {} : { omittedChars: shortened.omittedChars }),
     durationMs: Math.round(performance.now() - started),
   });
-  return outcome;
+  return shortened === undefined ? outcome : { ...outcome, content: shortened.text };
 }
 
 async function authorizeAndCall(
