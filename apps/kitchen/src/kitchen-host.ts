@@ -158,7 +158,9 @@ export class KitchenHost {
           ...options.workerOptions,
           maxDepth: options.spawnLimits.maxDepth,
           maxLiveWorkers: options.spawnLimits.maxLiveWorkers,
-          maxReportChars: options.spawnLimits.maxReportChars,
+          ...(options.spawnLimits.maxReportChars === undefined
+            ? {}
+            : { maxReportChars: options.spawnLimits.maxReportChars }),
         }),
       );
     }

@@ -4,7 +4,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { APP_DIRECTORY, runCli, writeConfig } from './cli-process.js';
+import { APP_DIRECTORY, PROCESS_TEST_TIMEOUT_MS, runCli, writeConfig } from './cli-process.js';
 
 const everything = fileURLToPath(
   new URL('../../../packages/host/node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
@@ -26,7 +26,7 @@ function jsonLines(stdout: string): Array<Record<string, unknown>> {
 }
 
 describe.concurrent('kitchen tools, call, resources, read, prompts, prompt', () => {
-  it('lists one server’s tools with their input schemas', { timeout: 60_000 }, async () => {
+  it('lists one server’s tools with their input schemas', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await runCli(['tools', 'dice', '--json', '--config', config]);
     expect(result.code).toBe(0);
     const tools = jsonLines(result.stdout);
@@ -40,7 +40,9 @@ describe.concurrent('kitchen tools, call, resources, read, prompts, prompt', () 
     expect(tools.every((tool) => tool['server'] === 'dice')).toBe(true);
   });
 
-  it('calls a tool with k=v arguments typed from its schema and prints the result', { timeout: 60_000 }, async () => {
+  it('calls a tool with k=v arguments typed from its schema and prints the result', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const result = await runCli(['call', 'dice', 'roll_dice', 'count=2', 'sides=20', '--json', '--config', config]);
     expect(result.code).toBe(0);
     const outcome = jsonLines(result.stdout).find((event) => event['type'] === 'tool-result');
@@ -49,7 +51,7 @@ describe.concurrent('kitchen tools, call, resources, read, prompts, prompt', () 
   });
 
   it('refuses an argument of the wrong type before calling, and names an unknown server', {
-    timeout: 60_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const wrong = await runCli(['call', 'dice', 'roll_dice', 'count=three', '--config', config]);
     expect(wrong.code).toBe(2);
@@ -61,7 +63,9 @@ describe.concurrent('kitchen tools, call, resources, read, prompts, prompt', () 
     );
   });
 
-  it('shows progress and the result of a slow tool on a stdio server', { timeout: 60_000 }, async () => {
+  it('shows progress and the result of a slow tool on a stdio server', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     const result = await runCli([
       'call',
       'everything',
@@ -81,7 +85,7 @@ describe.concurrent('kitchen tools, call, resources, read, prompts, prompt', () 
   });
 
   it('offers the servers the folders given with --root, and answers roots/list with them', {
-    timeout: 120_000,
+    timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const result = await runCli([
       'call',
@@ -99,7 +103,7 @@ describe.concurrent('kitchen tools, call, resources, read, prompts, prompt', () 
     expect(String(outcome?.['content'])).toContain('file:///tmp');
   });
 
-  it('lists resources and templates, reads one, and lists prompts', { timeout: 120_000 }, async () => {
+  it('lists resources and templates, reads one, and lists prompts', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const listed = await runCli(['resources', 'everything', '--json', '--config', config, ...withEverything]);
     expect(listed.code).toBe(0);
     const resources = jsonLines(listed.stdout);
@@ -125,7 +129,7 @@ describe.concurrent('kitchen tools, call, resources, read, prompts, prompt', () 
     expect(prompts.stdout).toContain('audit_shelf(shelf*');
   });
 
-  it('starts a run from a server’s prompt with its arguments', { timeout: 120_000 }, async () => {
+  it('starts a run from a server’s prompt with its arguments', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await runCli([
       'prompt',
       'cookie-jars',
@@ -142,7 +146,7 @@ describe.concurrent('kitchen tools, call, resources, read, prompts, prompt', () 
     expect(result.stdout).toContain('── report ──');
   });
 
-  it('says which server refused a prompt and why', { timeout: 120_000 }, async () => {
+  it('says which server refused a prompt and why', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await runCli(['prompt', 'cookie-jars', 'audit_shelf', '--arg', 'shelf=Z', '--config', config]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(

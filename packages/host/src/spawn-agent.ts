@@ -127,7 +127,7 @@ export function workerBrief(task: string, ending = WORKER_BRIEF_ENDING): string 
 async function runWorker(
   input: Record<string, unknown>,
   context: ToolCallContext,
-  limits: SpawnLimits,
+  limits: Required<SpawnLimits>,
   setup: WorkerSetup,
 ): Promise<ToolOutcome> {
   const parsed = spawnInputSchema.safeParse(input);

@@ -24,11 +24,11 @@ export interface SpawnLimits {
   /** Workers running at once in the whole run (default 16). */
   maxLiveWorkers: number;
   /** Characters of a worker's final report its parent reads (default 8,000); the rest stays in the worker's lane. */
-  maxReportChars: number;
+  maxReportChars?: number;
 }
 
 /** Fills defaults; a bad value throws a ConfigurationError naming the field and the allowed range. */
-export function parseSpawnLimits(input: Partial<SpawnLimits> = {}): SpawnLimits {
+export function parseSpawnLimits(input: Partial<SpawnLimits> = {}): Required<SpawnLimits> {
   const maxDepth = input.maxDepth ?? DEFAULT_MAX_AGENT_DEPTH;
   const maxLiveWorkers = input.maxLiveWorkers ?? DEFAULT_MAX_LIVE_WORKERS;
   const maxReportChars = input.maxReportChars ?? DEFAULT_MAX_REPORT_CHARS;
