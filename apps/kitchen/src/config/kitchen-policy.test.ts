@@ -164,7 +164,11 @@ describe('createKitchenPolicy', () => {
   });
 
   it('passes the worker limits on, and leaves spawn_agent out with --no-delegate', () => {
-    expect(createKitchenPolicy(defaults).spawnLimits).toEqual({ maxDepth: 1, maxLiveWorkers: 16, maxReportChars: 8000 });
+    expect(createKitchenPolicy(defaults).spawnLimits).toEqual({
+      maxDepth: 1,
+      maxLiveWorkers: 16,
+      maxReportChars: 8000,
+    });
     expect(createKitchenPolicy({ ...defaults, maxDepth: 3, maxWorkers: 4 }).spawnLimits).toEqual({
       maxDepth: 3,
       maxLiveWorkers: 4,
