@@ -20,6 +20,7 @@ import { createServerClient, listAllTools, type Root, type ServerRequestHandlers
 import {
   checkServerNames,
   describeServerLocation,
+  isStdioConnection,
   parseServerConnections,
   type ServerConnection,
 } from './wire/server-connection.js';
@@ -73,6 +74,7 @@ export interface ToolboxOptions {
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+const STDIO_CONNECT_TIMEOUT_MS = 60_000;
 const CLIENT_VERSION = '0.1.0';
 
 interface RemoteServer {
@@ -116,6 +118,8 @@ export class Toolbox {
         return toolbox.#connectServer(
           { name: server.name, url: describeServerLocation(server), transport: opened.transport },
           opened.stderrTail,
+          // A spawned server may first be installed (npx -y …) or compiled: give it longer to answer.
+          isStdioConnection(server) ? STDIO_CONNECT_TIMEOUT_MS : undefined,
         );
       }),
     );
@@ -230,7 +234,11 @@ export class Toolbox {
     await Promise.allSettled(servers.map((server) => closeServer(server)));
   }
 
-  async #connectServer({ name, url, transport }: TransportConnection, stderrTail: () => string[]): Promise<void> {
+  async #connectServer(
+    { name, url, transport }: TransportConnection,
+    stderrTail: () => string[],
+    minimumTimeoutMs?: number,
+  ): Promise<void> {
     const client = createServerClient({
       server: name,
       clientName: this.#options.clientName ?? 'mcp-kitchen',
@@ -242,7 +250,7 @@ export class Toolbox {
       onResourceUpdated: (uri) =>
         this.#options.emit?.({ type: 'resource-updated', agent: MAIN_AGENT.id, server: name, uri }),
     });
-    const timeoutMs = this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    const timeoutMs = Math.max(this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, minimumTimeoutMs ?? 0);
     try {
       await client.connect(transport, { timeout: timeoutMs });
       const tools = offeredTools(await listAllTools(client, timeoutMs));
