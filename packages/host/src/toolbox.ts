@@ -118,7 +118,7 @@ export class Toolbox {
         return toolbox.#connectServer(
           { name: server.name, url: describeServerLocation(server), transport: opened.transport },
           opened.stderrTail,
-          // A spawned server may first be installed (npx -y …) or compiled: give it longer to answer.
+          // A spawned server may first be installed by its package runner, or compiled: give it longer to answer.
           isStdioConnection(server) ? STDIO_CONNECT_TIMEOUT_MS : undefined,
         );
       }),
