@@ -89,6 +89,21 @@ export interface KitchenRunOptions {
   workerModel?: Model;
   /** Writes the run's JSONL trace into this folder (the CLI and the web UI always do; the bench does not). */
   record?: RunRecording;
+  /**
+   * Told when the run starts; what it returns gets every event of the run, as the trace does
+   * (OpenTelemetry spans are made this way, outside the host core).
+   */
+  observe?: (run: RunStart) => (event: LoopEvent) => void;
+}
+
+/** What an observer of a run is told as it starts; the id is the trace's when the run is recorded. */
+export interface RunStart {
+  id: string;
+  startedAt: number;
+  task: string;
+  model: { id: string; label: string };
+  /** True when spawn_agent is offered. */
+  delegate: boolean;
 }
 
 export interface RunRecording {
@@ -180,7 +195,16 @@ export class KitchenHost {
   run(options: KitchenRunOptions): AsyncGenerator<LoopEvent, void> {
     if (this.#current !== undefined) throw new Error('a kitchen run is already in progress on this host');
     const { policy = {} } = options;
-    const trace = options.record === undefined ? undefined : openTrace(options.record, options, this.delegates);
+    const startedAt = Date.now();
+    const start: RunStart = {
+      id: newRunId(new Date(startedAt)),
+      startedAt,
+      task: options.task,
+      model: { id: options.model.id, label: options.model.label },
+      delegate: this.delegates,
+    };
+    const trace = options.record === undefined ? undefined : openTrace(options.record, start);
+    const watch = options.observe?.(start);
     const model = trace === undefined ? options.model : trace.recordModel(options.model);
     const workerModel =
       options.workerModel === undefined || trace === undefined
@@ -188,6 +212,7 @@ export class KitchenHost {
         : trace.recordModel(options.workerModel);
     const emitOutside = (event: LoopEvent) => {
       trace?.event(event);
+      watch?.(event);
       options.emit?.(event);
     };
     const emit = (draft: LoopEventDraft) => emitOutside(stamp(draft));
@@ -203,8 +228,13 @@ export class KitchenHost {
       }),
     };
     this.#current = handlers;
-    this.#emit = options.emit === undefined && trace === undefined ? undefined : emitOutside;
-    return this.#events(handlers, { ...options, model, ...(workerModel === undefined ? {} : { workerModel }) }, trace);
+    this.#emit = options.emit === undefined && trace === undefined && watch === undefined ? undefined : emitOutside;
+    return this.#events(
+      handlers,
+      { ...options, model, ...(workerModel === undefined ? {} : { workerModel }) },
+      trace,
+      watch,
+    );
   }
 
   async close(): Promise<void> {
@@ -215,6 +245,7 @@ export class KitchenHost {
     handlers: RunHandlers,
     options: KitchenRunOptions,
     trace: TraceWriter | undefined,
+    watch: ((event: LoopEvent) => void) | undefined,
   ): AsyncGenerator<LoopEvent, void> {
     const { policy = {} } = options;
     try {
@@ -233,6 +264,7 @@ export class KitchenHost {
       });
       for await (const event of events) {
         trace?.event(event);
+        watch?.(event);
         yield event;
       }
     } finally {
@@ -245,16 +277,8 @@ export class KitchenHost {
   }
 }
 
-function openTrace(record: RunRecording, options: KitchenRunOptions, delegate: boolean): TraceWriter {
-  const startedAt = Date.now();
-  const trace = new TraceWriter(record.folder, {
-    id: newRunId(new Date(startedAt)),
-    startedAt,
-    task: options.task,
-    model: { id: options.model.id, label: options.model.label },
-    delegate,
-    settings: record.settings ?? {},
-  });
+function openTrace(record: RunRecording, start: RunStart): TraceWriter {
+  const trace = new TraceWriter(record.folder, { ...start, settings: record.settings ?? {} });
   record.onOpen?.(trace.path);
   return trace;
 }

@@ -25,6 +25,7 @@ import { runsFolder } from './runs/runs-folder.js';
 import { traceSettings } from './runs/trace-settings.js';
 import { ServerStartError, serverLine } from './server-processes/launch-server.js';
 import { type RunningServers, startServers } from './server-processes/start-servers.js';
+import { type RunTelemetry, startRunTelemetry } from './telemetry/run-telemetry.js';
 import { describeToolbox, describeUnavailable } from './terminal/describe-toolbox.js';
 import { createEventWriter } from './terminal/event-writer.js';
 import { createHeldOutput } from './terminal/held-output.js';
@@ -65,6 +66,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
   let policy: KitchenPolicy;
   let workers: WorkerSettings;
   let budget: TreeBudget | undefined;
+  let telemetry: RunTelemetry | undefined;
   const person: TerminalPerson = createTerminalPerson({
     flags,
     output,
@@ -86,6 +88,8 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     });
     budget = policy.budget;
     workers = workerSettings(flags, output.environment);
+    // The OpenTelemetry SDK is loaded only here, and only when an endpoint is configured.
+    telemetry = await startRunTelemetry(output.environment, flags.otlp, complain);
   } catch (error) {
     complain(`kitchen: ${describeError(error)}`);
     return error instanceof ConfigurationError || error instanceof GateRuleError ? EXIT.usage : EXIT.failed;
@@ -150,6 +154,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     );
     say(`🧠 model: ${describeModel(model)}`);
     if (workers.workerModel !== undefined) say(`🧑‍🍳 workers' model: ${describeModel(workers.workerModel)}`);
+    if (telemetry !== undefined) say(`📡 OpenTelemetry spans → ${telemetry.endpoint}`);
 
     const task = options.resolveTask === undefined ? options.task : await options.resolveTask(host.toolbox);
     if (options.resolveTask !== undefined) say(`📝 ${options.task}: ${task.length} characters of task`);
@@ -164,6 +169,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       emit: write,
       ...(signal === undefined ? {} : { signal }),
       ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
+      ...(telemetry === undefined ? {} : { observe: telemetry.forRun }),
       record: {
         folder: runsFolder(output.environment, flags.runsDir),
         settings: traceSettings(
@@ -199,6 +205,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
   } finally {
     await host?.close();
     await servers?.stop();
+    await telemetry?.shutdown();
   }
 }
 

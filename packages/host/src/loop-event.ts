@@ -2,7 +2,7 @@
 // straight to the terminal, SSE, JSONL traces and tests. Host side.
 
 import type { LoopStopReason } from './loop/stop-reason.js';
-import type { Message } from './model.js';
+import type { Message, ModelStopReason } from './model.js';
 import type { AnsweredBy } from './person.js';
 
 /**
@@ -40,6 +40,8 @@ export interface AgentStartEvent extends EventBase<'agent-start'> {
   parent?: string;
   depth: number;
   task: string;
+  /** A worker's: the spawn_agent call (in the parent's lane) that hired it. */
+  callId?: string;
 }
 export interface IterationStartEvent extends EventBase<'iteration-start'> {
   iteration: number;
@@ -157,6 +159,8 @@ export interface ResourceUpdatedEvent extends EventBase<'resource-updated'> {
 }
 export interface UsageEvent extends EventBase<'usage'> {
   model: string;
+  /** Why the model stopped answering this call (end_turn, tool_use, max_tokens, stop_sequence). */
+  stopReason?: ModelStopReason;
   inputTokens: number;
   outputTokens: number;
   costCents: number;

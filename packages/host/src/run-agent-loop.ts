@@ -103,7 +103,13 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
   let ending: Ending | undefined;
   const treeTokens = () => budget?.spentTokens ?? tree.totals.tokens + totals.tokens;
 
-  yield stamp({ type: 'agent-start', ...lane, depth: agent.depth, task: firstUserText(messages) });
+  yield stamp({
+    type: 'agent-start',
+    ...lane,
+    depth: agent.depth,
+    task: firstUserText(messages),
+    ...(agent.callId === undefined ? {} : { callId: agent.callId }),
+  });
   try {
     while (!ending) {
       ending = limitBeforeModelCall(stop.signal, tree, totals.iterations, maxIterations);
@@ -161,6 +167,7 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
         type: 'usage',
         agent: agent.id,
         model: response.model,
+        stopReason: response.stopReason,
         inputTokens,
         outputTokens,
         costCents: outcome.costCents,

@@ -148,6 +148,7 @@ async function runWorker(
     name: parsed.data.name ?? `worker-${slot.id}`,
     parent: context.agent.id,
     depth: context.agent.depth + 1,
+    callId: context.callId,
   };
   let started = false;
   let end: AgentEndEvent | undefined;

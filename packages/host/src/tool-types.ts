@@ -38,6 +38,8 @@ export interface AgentInfo {
   name: string;
   parent?: string;
   depth: number;
+  /** A worker's: the spawn_agent call that hired it (reported in its agent-start). */
+  callId?: string;
 }
 
 /** The top-level agent of a run; also the lane of a server request that arrives outside any tool call. */

@@ -55,6 +55,7 @@ export interface CommandSpec<Command extends CliCommand = CliCommand> {
 /** The flags of a run: the demo, `kitchen run` and each run of the web UI. */
 const RUN_FLAGS = [
   'runs-dir',
+  'otlp',
   'worker-model',
   'worker-max-tokens',
   'worker-temperature',

@@ -390,6 +390,15 @@ export const KITCHEN_FLAGS = {
     group: 'traces',
     help: ['where run traces are written and read (default', '$KITCHEN_RUNS_DIR or .kitchen/runs)'],
   },
+  otlp: {
+    kind: 'value',
+    key: 'otlp',
+    value: 'URL',
+    schema: z.url({ protocol: /^https?$/ }),
+    fix: 'name an OTLP/HTTP endpoint, e.g. --otlp http://127.0.0.1:4318',
+    group: 'traces',
+    help: ['also export each run as OpenTelemetry spans to this', 'OTLP/HTTP endpoint (default $OTEL_EXPORTER_OTLP_…)'],
+  },
   speed: {
     kind: 'value',
     key: 'speed',

@@ -26,6 +26,7 @@ import { KitchenHost } from '../kitchen-host.js';
 import { demoTask, demoToolCallLimit } from '../kitchen-task.js';
 import { runsFolder } from '../runs/runs-folder.js';
 import { traceSettings } from '../runs/trace-settings.js';
+import { otlpTracesEndpoint, type RunTelemetry, startRunTelemetry } from '../telemetry/run-telemetry.js';
 import { describeToolbox } from '../terminal/describe-toolbox.js';
 import { describeModel } from '../terminal/render-summary.js';
 import { createPendingElicitations, type PendingElicitations } from './pending-elicitations.js';
@@ -41,6 +42,8 @@ export interface WebKitchenOptions {
   /** The running servers, as Toolbox.connect wants them. */
   connections: ServerConnection[];
   environment: NodeJS.ProcessEnv;
+  /** Where a warning goes (an OpenTelemetry endpoint that does not take the spans); stderr by default. */
+  warn?: (line: string) => void;
 }
 
 export type StartRunResult = { ok: true; run: WebRun } | { ok: false; status: 400 | 409; message: string };
@@ -64,6 +67,8 @@ export class WebKitchen {
     readonly defaultModel: string,
     /** Each run's tree-token cap (every run gets a fresh budget of this size). */
     readonly maxTreeTokens: number,
+    /** Exports each run as OpenTelemetry spans when an endpoint is configured. */
+    readonly telemetry: RunTelemetry | undefined,
   ) {}
 
   /**
@@ -71,6 +76,7 @@ export class WebKitchen {
    * run could not use; cheap, so it can run before any server is started.
    */
   static check(options: Omit<WebKitchenOptions, 'connections'>): { model: Model; policy: KitchenPolicy } {
+    otlpTracesEndpoint(options.environment, options.flags.otlp);
     return {
       model: createModel(options.flags.model, options.environment, modelOptions(options.flags)),
       policy: createKitchenPolicy(options.flags, { config: options.config, environment: options.environment }),
@@ -89,7 +95,9 @@ export class WebKitchen {
       ...(options.flags.logLevel === undefined ? {} : { logLevel: options.flags.logLevel }),
       ...(rootsFromFlags(options.flags.roots) === undefined ? {} : { roots: rootsFromFlags(options.flags.roots) }),
     });
-    return new WebKitchen(host, options, describeModel(model), policy.budget.maxTokens);
+    const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+    const telemetry = await startRunTelemetry(options.environment, options.flags.otlp, warn);
+    return new WebKitchen(host, options, describeModel(model), policy.budget.maxTokens, telemetry);
   }
 
   get toolbox(): Toolbox {
@@ -171,6 +179,7 @@ export class WebKitchen {
         emit: (event) => run.push(event),
         signal: run.controller.signal,
         ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
+        ...(this.telemetry === undefined ? {} : { observe: this.telemetry.forRun }),
         record: {
           folder: runsFolder(environment, flags.runsDir),
           settings: { ...traceSettings(flags, this.host.toolbox.serverNames), from: 'web' },
@@ -188,6 +197,7 @@ export class WebKitchen {
       await current.finished;
     }
     await this.host.close();
+    await this.telemetry?.shutdown();
   }
 
   /**

@@ -79,6 +79,7 @@ export async function* askForLastReport(chance: LastChance): AsyncGenerator<Loop
     type: 'usage',
     agent,
     model: response.model,
+    stopReason: response.stopReason,
     inputTokens: response.usage.inputTokens,
     outputTokens: response.usage.outputTokens,
     costCents: outcome.costCents,
