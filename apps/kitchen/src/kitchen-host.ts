@@ -1,9 +1,10 @@
 // The kitchen's one wiring of the host: a toolbox connected to the servers with the kitchen's
-// server handlers (sampling, elicitation), spawn_agent as the one local tool, and the loop options
-// of a run. App side: the CLI run, the web UI and the bench all build their host here.
+// server handlers (sampling, elicitation), the local tools (spawn_agent; list_resources and
+// read_resource when a server has resources), and the loop options of a run. App side: the CLI run, the web UI and the bench all build their host here.
 
 import {
   createElicitationHandler,
+  createResourceTools,
   createSamplingHandler,
   createSpawnAgentTool,
   type ElicitationHandler,
@@ -166,7 +167,7 @@ export class KitchenHost {
         },
       },
     });
-    // The one local tool: workers run the same loop with the same toolbox, gate and budget.
+    // spawn_agent: workers run the same loop with the same toolbox, gate and budget.
     if (options.spawnLimits !== undefined) {
       toolbox.addLocalTool(
         createSpawnAgentTool({
@@ -179,6 +180,8 @@ export class KitchenHost {
         }),
       );
     }
+    // list_resources and read_resource, when some server has resources: read-only, gated like any tool.
+    for (const tool of createResourceTools(toolbox)) toolbox.addLocalTool(tool);
     host = new KitchenHost(toolbox, options.spawnLimits !== undefined);
     return host;
   }

@@ -48,7 +48,9 @@ describe('kitchen run with servers of any kind', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^⚠️ ghost is unavailable, going on without it: Could not reach MCP server "ghost"/);
     // dice answered only because the host sent the token it was started with.
-    expect(result.stderr).toMatch(/🧰 \d+ tools: 1 from dice, \d+ from everything, 1 local/);
+    expect(result.stderr).toMatch(
+      /🧰 \d+ tools: 1 from dice, \d+ from everything, 3 local \(list_resources, read_resource, spawn_agent\)/,
+    );
     const events = eventsOf(result.stdout);
     expect(events).toContainEqual(
       expect.objectContaining({ type: 'server-log', server: 'everything', level: 'stderr' }),

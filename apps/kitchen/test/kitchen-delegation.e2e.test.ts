@@ -10,12 +10,12 @@ import { runInProcess } from './in-process-kitchen.js';
 const config = serversConfig('cookie-jars');
 
 describe.concurrent('delegation flags', () => {
-  it('--no-delegate: no local tool, no workers, and the same answer as with them', {
+  it('--no-delegate: no spawn_agent, no workers, and the same answer as with them', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const result = await runCli(['demo', '--no-delegate', '--config', config]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('🧰 6 tools: 6 from cookie-jars, 0 local');
+    expect(result.stdout).toContain('🧰 8 tools: 6 from cookie-jars, 2 local (list_resources, read_resource)');
     expect(result.stdout).not.toContain('spawn_agent');
     expect(result.stdout).not.toContain('👷 hired');
     expect(reportedJarIds(result.stdout)).toEqual(tamperedJarIds(1729, 80));

@@ -67,8 +67,16 @@ describe('kitchen web', () => {
       tools: Array<{ name: string; server: string; annotations: Record<string, unknown> }>;
       localToolCount: number;
     };
-    expect(localToolCount).toBe(1);
+    // spawn_agent, and list_resources / read_resource because cookie-jars has resources.
+    expect(localToolCount).toBe(3);
     expect(tools).toContainEqual(expect.objectContaining({ name: 'spawn_agent', server: 'local' }));
+    expect(tools).toContainEqual(
+      expect.objectContaining({
+        name: 'read_resource',
+        server: 'local',
+        annotations: expect.objectContaining({ readOnlyHint: true }),
+      }),
+    );
     expect(tools).toContainEqual(
       expect.objectContaining({
         name: 'discard_jar',

@@ -14,7 +14,7 @@ export { GATE_ACTIONS, GateRuleError, parseGateRules, parseRuleText } from './ga
 export type { GateRuleSet } from './gate.js';
 export { allowAllGate, Gate } from './gate.js';
 export type { TreeSeatbelts } from './limits/agent-tree.js';
-export { formatCents, formatDuration, formatTokens } from './limits/format-units.js';
+export { base64Bytes, formatBytes, formatCents, formatDuration, formatTokens } from './limits/format-units.js';
 export type { SpawnLimits } from './limits/spawn-agent-limits.js';
 export { MAX_AGENT_DEPTH_ALLOWED, parseSpawnLimits } from './limits/spawn-agent-limits.js';
 export type { LocalTool } from './local-tools.js';
@@ -54,6 +54,8 @@ export { createPendingApprovals } from './person/pending-approvals.js';
 // The person seam: everything the host asks a person.
 export type { ApprovalAnswer, ApprovalQuestion, ElicitationAnswer, ElicitationQuestion, Person } from './person.js';
 export { DEFAULT_APPROVAL_TIMEOUT_MS } from './person.js';
+export type { ResourceServers } from './resource-tools.js';
+export { createResourceTools, LIST_RESOURCES_TOOL, READ_RESOURCE_TOOL } from './resource-tools.js';
 // The loop and what it reports.
 export type { RunAgentLoopOptions } from './run-agent-loop.js';
 export { runAgentLoop } from './run-agent-loop.js';
@@ -65,7 +67,7 @@ export { createSpawnAgentTool, WORKER_BRIEF_ENDING } from './spawn-agent.js';
 // Tools: the toolbox, local tools, spawn_agent.
 export type { AgentInfo, ToolAnnotations, ToolCallContext, ToolDescriptor, ToolOutcome } from './tool-types.js';
 export { MAIN_AGENT } from './tool-types.js';
-export type { Root, ServerConnection, ToolboxOptions } from './toolbox.js';
+export type { FeatureClash, Root, ServerConnection, ToolboxOptions } from './toolbox.js';
 export { DEFAULT_CALL_TIMEOUT_MS, Toolbox } from './toolbox.js';
 // Limits and money.
 export { MAX_TREE_TOKENS, TreeBudget } from './tree-budget.js';

@@ -15,6 +15,7 @@ import type { LogLevel, LoopEventDraft } from './loop-event.js';
 import type { ToolSpec } from './model.js';
 import { MAIN_AGENT, type ToolCallContext, type ToolDescriptor, type ToolOutcome } from './tool-types.js';
 import { connectionError } from './wire/connection-error.js';
+import { type FeatureClash, findFeatureClashes } from './wire/feature-clashes.js';
 import { callRemoteTool } from './wire/remote-tool-call.js';
 import { createServerClient, listAllTools, type Root, type ServerRequestHandlers } from './wire/server-client.js';
 import {
@@ -28,6 +29,7 @@ import { ServerFeatures } from './wire/server-features.js';
 import { openTransport } from './wire/server-transport.js';
 import { indexTools, LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
 
+export type { FeatureClash } from './wire/feature-clashes.js';
 export type { Root, ServerRequestHandlers } from './wire/server-client.js';
 export type {
   HttpServerConnection,
@@ -83,6 +85,9 @@ interface RemoteServer {
   client: Client;
   transport: Transport;
   tools: Tool[];
+  /** The URIs and prompt names it listed, for clashes between servers; empty without the capability. */
+  resourceUris: string[];
+  promptNames: string[];
 }
 
 export class Toolbox {
@@ -92,6 +97,7 @@ export class Toolbox {
   readonly #localTools = new LocalTools();
   #descriptors = new Map<string, ToolDescriptor>();
   #clashes: ToolClash[] = [];
+  #featureClashes: FeatureClash[] = [];
   /** Server names in the order the caller gave them: the tool list follows it, not connection speed. */
   #order: string[] = [];
   /** specs() by excluded names, dropped whenever the index is rebuilt. */
@@ -155,6 +161,11 @@ export class Toolbox {
   /** Names two owners wanted, and what the index did about each: shown to the person. */
   get clashes(): readonly ToolClash[] {
     return this.#clashes;
+  }
+
+  /** Resource URIs and prompt names more than one server offers: each stays with its server; shown to the person. */
+  get featureClashes(): readonly FeatureClash[] {
+    return this.#featureClashes;
   }
 
   /** A connected server's resources, prompts and completions; undefined for an unknown or unavailable one. */
@@ -246,6 +257,7 @@ export class Toolbox {
       handlers: this.#options.handlers,
       roots: () => this.#roots,
       onToolsChanged: () => void this.#refresh(name),
+      onFeaturesChanged: () => void this.#refreshFeatures(name),
       onLog: (params) => this.#log(name, logLine(params)),
       onResourceUpdated: (uri) =>
         this.#options.emit?.({ type: 'resource-updated', agent: MAIN_AGENT.id, server: name, uri }),
@@ -254,7 +266,8 @@ export class Toolbox {
     try {
       await client.connect(transport, { timeout: timeoutMs });
       const tools = offeredTools(await listAllTools(client, timeoutMs));
-      this.#servers.set(name, { name, url, client, transport, tools });
+      const features = await featureNames(new ServerFeatures(name, client, timeoutMs));
+      this.#servers.set(name, { name, url, client, transport, tools, ...features });
     } catch (error) {
       await client.close().catch(() => undefined);
       this.#unavailable.push({ server: name, where: url, error: connectionError(name, url, error, stderrTail()) });
@@ -288,6 +301,14 @@ export class Toolbox {
     this.#options.onToolsChanged?.(name);
   }
 
+  async #refreshFeatures(name: string): Promise<void> {
+    const server = this.#servers.get(name);
+    if (!server) return;
+    const timeoutMs = this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    Object.assign(server, await featureNames(new ServerFeatures(name, server.client, timeoutMs)));
+    this.#reindex();
+  }
+
   #reindex(): void {
     const remote = this.#order.flatMap((name) => {
       const server = this.#servers.get(name);
@@ -296,6 +317,14 @@ export class Toolbox {
     const index = indexTools(remote, this.#localTools.all());
     this.#descriptors = index.tools;
     this.#clashes = index.clashes;
+    this.#featureClashes = findFeatureClashes(
+      this.#order.flatMap((name) => {
+        const server = this.#servers.get(name);
+        return server === undefined
+          ? []
+          : [{ server: name, resourceUris: server.resourceUris, promptNames: server.promptNames }];
+      }),
+    );
     this.#specs.clear();
   }
 }
@@ -309,6 +338,18 @@ async function closeServer(server: RemoteServer): Promise<void> {
     ]);
   }
   await server.client.close();
+}
+
+/**
+ * The resource URIs and prompt names a server lists, to find the ones another server lists too. A
+ * server that fails to list them still offers its tools: the names are only for the clash check.
+ */
+async function featureNames(features: ServerFeatures): Promise<{ resourceUris: string[]; promptNames: string[] }> {
+  const [resources, prompts] = await Promise.all([
+    features.listResources().catch(() => []),
+    features.listPrompts().catch(() => []),
+  ]);
+  return { resourceUris: resources.map((resource) => resource.uri), promptNames: prompts.map((prompt) => prompt.name) };
 }
 
 /**

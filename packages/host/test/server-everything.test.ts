@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createElicitationHandler } from '../src/elicitation-handler.js';
 import type { LoopEvent, SamplingRequestEvent, SamplingResponseEvent } from '../src/loop-event.js';
+import { createResourceTools, LIST_RESOURCES_TOOL, READ_RESOURCE_TOOL } from '../src/resource-tools.js';
 import { createSamplingHandler } from '../src/sampling-handler.js';
 import { createRecordingContext } from '../src/testing/recording-context.js';
 import { ScriptedModel } from '../src/testing/scripted-model.js';
@@ -44,6 +45,7 @@ describe('the host against @modelcontextprotocol/server-everything', () => {
         elicitation: createElicitationHandler({ person }),
       },
     });
+    for (const tool of createResourceTools(toolbox)) toolbox.addLocalTool(tool);
   }, 30_000);
 
   afterAll(async () => {
@@ -147,5 +149,21 @@ describe('the host against @modelcontextprotocol/server-everything', () => {
     expect(completion.values).toEqual(['David', 'Eve', 'Frank']);
     const prompt = await server.getPrompt('completable-prompt', { department: 'Sales', name: 'Eve' });
     expect(JSON.stringify(prompt.messages)).toContain('Please promote Eve to the head of the Sales team.');
+  }, 20_000);
+
+  it('lets the model list its resources with list_resources and read them with read_resource', async () => {
+    const { context } = createRecordingContext();
+    const listed = await toolbox.call(LIST_RESOURCES_TOOL, { server: 'everything' }, context);
+    expect(listed.isError).toBe(false);
+    expect(listed.content).toContain('- demo://resource/static/document/startup.md "startup.md" (text/markdown)');
+    expect(listed.content).toContain('- demo://resource/dynamic/text/{resourceId} "Dynamic Text Resource"');
+    const read = (uri: string) => toolbox.call(READ_RESOURCE_TOOL, { server: 'everything', uri }, context);
+    expect((await read('demo://resource/static/document/startup.md')).content).toMatch(
+      /^\[demo:\/\/resource\/static\/document\/startup\.md \(text\/markdown\)\]\n.*Startup/s,
+    );
+    expect((await read('demo://resource/dynamic/text/1')).content).toContain('Resource 1');
+    expect((await read('demo://resource/dynamic/blob/1')).content).toMatch(
+      /^\[demo:\/\/resource\/dynamic\/blob\/1 \([^)]+\): binary, \d+ B, not shown to the model\]$/,
+    );
   }, 20_000);
 });

@@ -24,7 +24,11 @@ export function describeToolbox(toolbox: Toolbox, serverOrder: readonly string[]
     (clash) =>
       `⚠️  tool name clash: ${cleanText(clash.owners.map((owner) => `${owner.server}'s ${owner.tool}`).join(', '))} — ${cleanText(clash.resolution)}`,
   );
-  return [line, ...clashes].join('\n');
+  // Resources and prompts stay with the server that lists them; a shared URI or name is still shown.
+  const featureClashes = toolbox.featureClashes.map(
+    (clash) => `⚠️  ${clash.kind} clash: ${cleanText(clash.resolution)}`,
+  );
+  return [line, ...clashes, ...featureClashes].join('\n');
 }
 
 /** One line per server the toolbox could not reach: the run goes on without its tools. */

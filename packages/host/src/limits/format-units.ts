@@ -23,3 +23,16 @@ export function formatDuration(milliseconds: number): string {
   const seconds = totalSeconds % 60;
   return `${Math.floor(totalSeconds / 60)} min${seconds === 0 ? '' : ` ${seconds} s`}`;
 }
+
+/** 900 → "900 B", 12_345 → "12 KB", 1_500_000 → "1.4 MB" (1 KB = 1,024 bytes). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+}
+
+/** The size of what a base64 string carries: 3 bytes in every 4 characters, less the padding. */
+export function base64Bytes(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((base64.length * 3) / 4) - padding);
+}

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { InMemoryServer } from './connect-in-memory.js';
 
 export interface HttpTestServer {
   url: string;
@@ -16,8 +16,8 @@ export interface HttpTestServer {
   close(): Promise<void>;
 }
 
-/** Serves one fresh McpServer per session (one McpServer holds one transport). */
-export async function serveOverHttp(buildServer: () => McpServer): Promise<HttpTestServer> {
+/** Serves one fresh McpServer (or low-level Server) per session: one server holds one transport. */
+export async function serveOverHttp(buildServer: () => InMemoryServer): Promise<HttpTestServer> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -55,6 +55,8 @@ export interface ServerClientOptions {
   handlers: ServerRequestHandlers | undefined;
   /** Called on notifications/tools/list_changed; the caller refetches the list (all pages). */
   onToolsChanged: () => void;
+  /** Called on notifications/resources/list_changed or prompts/list_changed; the caller refetches. */
+  onFeaturesChanged?: () => void;
   /** Called for each notifications/message (a log line the server sends). */
   onLog?: (params: LoggingMessageNotification['params']) => void;
   /** Called for notifications/resources/updated about a resource the host subscribed to. */
@@ -74,6 +76,8 @@ export function createServerClient(options: ServerClientOptions): Client {
       listChanged: {
         // autoRefresh would fetch only the first page of tools; the toolbox fetches them all.
         tools: { autoRefresh: false, debounceMs: 50, onChanged: () => options.onToolsChanged() },
+        resources: { autoRefresh: false, debounceMs: 50, onChanged: () => options.onFeaturesChanged?.() },
+        prompts: { autoRefresh: false, debounceMs: 50, onChanged: () => options.onFeaturesChanged?.() },
       },
     },
   );
@@ -102,8 +106,10 @@ export function createServerClient(options: ServerClientOptions): Client {
   return client;
 }
 
-/** Every tool a server offers, following pagination cursors. */
+/** Every tool a server offers, following pagination cursors; none from a server without the tools capability. */
 export async function listAllTools(client: Client, timeoutMs: number): Promise<Tool[]> {
+  // A server that offers only resources or prompts answers tools/list with "method not found".
+  if (client.getServerCapabilities()?.tools === undefined) return [];
   const tools: Tool[] = [];
   let cursor: string | undefined;
   do {

@@ -62,6 +62,13 @@ export class ServerFeatures {
     });
   }
 
+  /** One page of resources/list: what a model pages through, one tool call a page. */
+  async listResourcesPage(cursor?: string): Promise<{ resources: ServerResource[]; nextCursor?: string }> {
+    if (!this.capabilities.resources) return { resources: [] };
+    const page = await this.client.listResources(cursor === undefined ? {} : { cursor }, this.#options());
+    return { resources: page.resources, ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) };
+  }
+
   async listResourceTemplates(): Promise<ServerResourceTemplate[]> {
     if (!this.capabilities.resources) return [];
     return this.#allPages(async (cursor) => {
