@@ -210,7 +210,18 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
 }
 
 function exitCodeFor(done: DoneEvent): number {
-  if (done.stopReason === 'error') return EXIT.failed;
-  if (done.stopReason === 'aborted') return EXIT.interrupted;
-  return EXIT.ok;
+  switch (done.stopReason) {
+    case 'end_turn':
+      return EXIT.ok;
+    case 'error':
+      return EXIT.failed;
+    case 'aborted':
+      return EXIT.interrupted;
+    case 'max_tokens':
+    case 'refusal':
+    case 'max_iterations':
+    case 'budget':
+    case 'seatbelt':
+      return EXIT.partial;
+  }
 }

@@ -2,6 +2,7 @@
 // and which flag raises it, in the terminal, and the run still ends with a report and a summary.
 
 import { describe, expect, it } from 'vitest';
+import { EXIT } from '../src/terminal/kitchen-output.js';
 import { PROCESS_TEST_TIMEOUT_MS, reportedJarIds, runCli, serversConfig, tamperedJarIds } from './cli-process.js';
 
 const config = serversConfig('cookie-jars');
@@ -10,7 +11,7 @@ const demo = (...flags: string[]) => runCli(['demo', '--jars', '20', '--config',
 describe.concurrent('the seatbelts, as the terminal shows them', () => {
   it('--max-tool-calls', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await demo('--max-tool-calls', '5');
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(EXIT.partial);
     expect(result.stdout).toContain(
       '⚠️ stopped early (seatbelt): Stopped: the run made 5 tool calls, its limit. Raise --max-tool-calls to go further.',
     );
@@ -21,7 +22,7 @@ describe.concurrent('the seatbelts, as the terminal shows them', () => {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const result = await demo('--max-iterations', '2', '--no-delegate');
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(EXIT.partial);
     expect(result.stdout).toContain(
       '⚠️ stopped early (max_iterations): Stopped: the agent used all 2 of its model calls, its limit. Raise --max-iterations to go further.',
     );
@@ -31,7 +32,7 @@ describe.concurrent('the seatbelts, as the terminal shows them', () => {
 
   it('--max-wall-time', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await demo('--max-wall-time', '400', '--latency', '250');
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(EXIT.partial);
     expect(result.stdout).toContain(
       '⚠️ stopped early (seatbelt): Stopped: the run reached 400 ms of wall time, its limit. Raise --max-wall-time to go further.',
     );
@@ -42,7 +43,7 @@ describe.concurrent('the seatbelts, as the terminal shows them', () => {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const result = await runCli(['demo', '--max-tree-tokens', '27000', '--config', config]);
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(EXIT.partial);
     expect(result.stdout).toMatch(
       /⚠️ stopped early \(budget\): Stopped: the tree budget has no room for another model call \(.*\)\. Raise --max-tree-tokens to go further\./,
     );

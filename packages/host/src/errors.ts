@@ -48,7 +48,9 @@ export type ProtocolErrorCode =
   /** The model API failed (5xx), still after retries. */
   | 'model-server-error'
   /** The model API answered with another error status. */
-  | 'model-api-error';
+  | 'model-api-error'
+  /** The model API's reply is not a Messages API message (bad JSON, missing or mistyped fields). */
+  | 'model-bad-response';
 
 /** Every code a KitchenError can carry: a closed union, so a caller's switch can be exhaustive. */
 export type KitchenErrorCode = LocalErrorCode | ProtocolErrorCode;

@@ -159,13 +159,27 @@ export interface ResourceUpdatedEvent extends EventBase<'resource-updated'> {
 }
 export interface UsageEvent extends EventBase<'usage'> {
   model: string;
-  /** Why the model stopped answering this call (end_turn, tool_use, max_tokens, stop_sequence). */
+  /** Why the model stopped writing this reply, as the model said it (absent in traces written before it was kept). */
   stopReason?: ModelStopReason;
   inputTokens: number;
   outputTokens: number;
   costCents: number;
   /** Tokens spent by the whole tree so far. */
   treeTokens: number;
+}
+/** A model call failed in a way that may pass (overloaded, rate limited, a 5xx, the network) and is tried again. */
+export interface ModelRetryEvent extends EventBase<'model-retry'> {
+  /** The model's label, e.g. "claude-sonnet-5-5". */
+  model: string;
+  /** 1 for the first retry. */
+  attempt: number;
+  maxRetries: number;
+  /** How long the host waits before the retry (the API's retry-after when it gave one). */
+  delayMs: number;
+  /** The failure's code (model-overloaded, model-rate-limited, ...). */
+  code: string;
+  /** What failed, in neutral words, e.g. "The Anthropic API is overloaded (529)". */
+  reason: string;
 }
 export interface AgentEndEvent extends EventBase<'agent-end'> {
   name: string;
@@ -176,6 +190,10 @@ export interface AgentEndEvent extends EventBase<'agent-end'> {
   costCents: number;
   stopReason: LoopStopReason;
   finalText: string;
+  /** Why the model stopped writing its last reply, when it answered at all. */
+  modelStopReason?: ModelStopReason;
+  /** Set when the last reply was cut at the output limit: finalText is not a complete report. */
+  truncated?: true;
   /** Set when a limit stopped this agent. */
   limit?: LimitReached;
   /** Set when stopReason is "error". */
@@ -184,6 +202,10 @@ export interface AgentEndEvent extends EventBase<'agent-end'> {
 export interface DoneEvent extends EventBase<'done'> {
   finalText: string;
   stopReason: LoopStopReason;
+  /** Why the model stopped writing the main agent's last reply, when it answered at all. */
+  modelStopReason?: ModelStopReason;
+  /** Set when the final reply was cut at the output limit: finalText is not a complete report. */
+  truncated?: true;
   iterations: number;
   toolCalls: number;
   tokens: number;
@@ -212,6 +234,7 @@ export type LoopEvent =
   | ServerLogEvent
   | ResourceUpdatedEvent
   | UsageEvent
+  | ModelRetryEvent
   | AgentEndEvent
   | DoneEvent;
 

@@ -43,9 +43,28 @@ export interface ModelRequest {
   /** Sampling temperature, when the caller sets one (a worker's model arguments); the model's default otherwise. */
   temperature?: number;
   signal?: AbortSignal;
+  /** Told before each retry of a failed call that may pass (an overloaded API), so a person can see it. */
+  onRetry?: (retry: ModelRetry) => void;
 }
 
-export type ModelStopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence';
+/** One retry of a model call, announced before the wait. */
+export interface ModelRetry {
+  /** 1 for the first retry. */
+  attempt: number;
+  maxRetries: number;
+  delayMs: number;
+  /** The failure's code, e.g. "model-overloaded". */
+  code: string;
+  /** What failed, in neutral words, e.g. "The Anthropic API is overloaded (529)". */
+  reason: string;
+}
+
+/**
+ * Why the model stopped writing, as the Messages API says it. max_tokens: the reply was cut at the
+ * request's maxTokens (or the context window filled); refusal: the model declined; pause_turn: the
+ * API paused a long turn, and sending the reply back as the last message lets it carry on.
+ */
+export type ModelStopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'pause_turn';
 
 export interface Usage {
   inputTokens: number;

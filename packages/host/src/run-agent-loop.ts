@@ -8,13 +8,13 @@ import type { Gate } from './gate.js';
 import { AgentTree, type TreeSeatbelts } from './limits/agent-tree.js';
 import { InputTokenBound } from './limits/input-token-bound.js';
 import { SPAWN_AGENT_TOOL } from './limits/spawn-agent-limits.js';
-import { callModelWithinBudget } from './loop/budgeted-model-call.js';
+import { callModelWithinBudget, usageEvent } from './loop/budgeted-model-call.js';
 import { askForLastReport, fallbackReport, type LastChanceCause } from './loop/last-chance.js';
 import type { LiveRun } from './loop/live-run.js';
 import { runToolCalls } from './loop/run-tool-calls.js';
 import type { LoopStopReason } from './loop/stop-reason.js';
 import { type ErrorReport, type LimitReached, type LoopEvent, stamp } from './loop-event.js';
-import type { Message, Model, ModelRequest, TextBlock } from './model.js';
+import type { Message, Model, ModelRequest, ModelStopReason, TextBlock } from './model.js';
 import { type AgentInfo, MAIN_AGENT } from './tool-types.js';
 import type { Toolbox } from './toolbox.js';
 import type { TreeBudget } from './tree-budget.js';
@@ -99,6 +99,7 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
   // Learns the model's real input counts, so each reservation costs only what was appended.
   const inputBound = new InputTokenBound();
   let finalText = '';
+  let modelStopReason: ModelStopReason | undefined;
   let answered = 0;
   let ending: Ending | undefined;
   const treeTokens = () => budget?.spentTokens ?? tree.totals.tokens + totals.tokens;
@@ -124,7 +125,7 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
         maxTokens,
         ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
       };
-      const outcome = await callModelWithinBudget({
+      const outcome = yield* callModelWithinBudget({
         model,
         request,
         budget,
@@ -162,31 +163,23 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
       answered += 1;
       totals.tokens += outcome.tokens;
       totals.costCents += outcome.costCents;
-      const { inputTokens, outputTokens } = response.usage;
-      yield stamp({
-        type: 'usage',
-        agent: agent.id,
-        model: response.model,
-        stopReason: response.stopReason,
-        inputTokens,
-        outputTokens,
-        costCents: outcome.costCents,
-        treeTokens: treeTokens(),
-      });
+      yield usageEvent(agent.id, outcome, treeTokens());
       const turnText = response.content
         .filter((block): block is TextBlock => block.type === 'text')
         .map((block) => block.text)
         .join('\n');
       if (turnText.trim() !== '') {
-        finalText = turnText;
+        // A turn the API paused goes on in the next reply: the answer is both parts.
+        finalText = modelStopReason === 'pause_turn' ? finalText + turnText : turnText;
         texts.push(turnText);
         yield stamp({ type: 'text', agent: agent.id, text: turnText });
       }
+      modelStopReason = response.stopReason;
       messages.push({ role: 'assistant', content: response.content });
       const toolUses = response.content.filter((block) => block.type === 'tool_use');
       if (toolUses.length === 0) {
-        ending = { stopReason: 'end_turn' };
-        break;
+        ending = endingOfFinalReply(response.stopReason, maxTokens);
+        continue;
       }
       const belt = tree.checkSeatbelts();
       if (belt) {
@@ -236,9 +229,15 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
     stopReason: 'error',
     detail: 'The agent loop ended without a reason.',
   };
-  const why = { ...(limit === undefined ? {} : { limit }), ...(error === undefined ? {} : { error }) };
-  // A worker's finalText is all its parent sees, so a stop it did not choose says why in it.
-  if ((stopReason === 'error' || stopReason === 'seatbelt') && detail !== undefined) {
+  const why = {
+    ...(limit === undefined ? {} : { limit }),
+    ...(error === undefined ? {} : { error }),
+    ...(modelStopReason === undefined ? {} : { modelStopReason }),
+    ...(stopReason === 'max_tokens' ? { truncated: true as const } : {}),
+  };
+  // A worker's finalText is all its parent sees, so a stop it did not choose (or an answer that was
+  // cut off) says why in it.
+  if (SAYS_WHY_IN_REPORT.has(stopReason) && detail !== undefined) {
     finalText = [finalText.trim(), detail].filter((part) => part !== '').join('\n\n');
   }
   tree.addTotals(totals);
@@ -256,6 +255,30 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
       ...(detail === undefined ? {} : { detail }),
       ...why,
     });
+  }
+}
+
+const SAYS_WHY_IN_REPORT: ReadonlySet<LoopStopReason> = new Set(['error', 'seatbelt', 'max_tokens', 'refusal']);
+
+/**
+ * How a reply without tool calls ends the agent, by the model's own stop reason; undefined for a
+ * turn the API paused (pause_turn), which goes on when the reply is sent back as the last message.
+ */
+function endingOfFinalReply(stopReason: ModelStopReason, maxTokens: number): Ending | undefined {
+  switch (stopReason) {
+    case 'pause_turn':
+      return undefined;
+    case 'max_tokens':
+      return {
+        stopReason: 'max_tokens',
+        detail: `The model's answer was cut off at its limit of ${maxTokens} output tokens, so this report is incomplete.`,
+      };
+    case 'refusal':
+      return { stopReason: 'refusal', detail: 'The model declined to go on with the task (stop reason "refusal").' };
+    case 'end_turn':
+    case 'stop_sequence':
+    case 'tool_use':
+      return { stopReason: 'end_turn' };
   }
 }
 

@@ -3,7 +3,13 @@
 
 export type { InMemoryServer } from './testing/connect-in-memory.js';
 export { connectInMemory } from './testing/connect-in-memory.js';
-export type { FakeMessagesApi, FakeReply, FakeScript, RecordedMessagesRequest } from './testing/fake-messages-api.js';
+export type {
+  FakeMessagesApi,
+  FakeRawReply,
+  FakeReply,
+  FakeScript,
+  RecordedMessagesRequest,
+} from './testing/fake-messages-api.js';
 export { overloadedReply, startFakeMessagesApi, textReply, toolUseReply } from './testing/fake-messages-api.js';
 export type { RecordingContext } from './testing/recording-context.js';
 export { collectEvents, createRecordingContext } from './testing/recording-context.js';

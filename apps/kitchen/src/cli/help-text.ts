@@ -17,7 +17,9 @@ const GROUP_TITLES: Record<FlagGroup, string> = {
 
 const FOOTER = [
   'The offline model is deterministic and uses no network; it says so whenever it runs.',
-  'Exit codes: 0 done, 1 the run or a server failed, 2 bad flags or config, 130 interrupted.',
+  'Exit codes: 0 done, 1 the run or a server failed, 2 bad flags or config, 3 stopped before a complete',
+  'answer (a limit, an answer cut off at max_tokens, a refusal; the report says what was established),',
+  '130 interrupted.',
 ];
 
 /** The general help, or one command's: its forms, the flags that apply and examples. */

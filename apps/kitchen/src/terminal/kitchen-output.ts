@@ -23,5 +23,9 @@ export const PROCESS_OUTPUT: KitchenOutput = {
   stdin: process.stdin,
 };
 
-/** Exit codes of the kitchen CLI. */
-export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+/**
+ * Exit codes of the kitchen CLI, so a script can tell a complete answer from a partial one. partial:
+ * the run ended without a complete answer (a limit stopped it, its answer was cut off at the output
+ * limit, or the model refused); its report says what was established.
+ */
+export const EXIT = { ok: 0, failed: 1, usage: 2, partial: 3, interrupted: 130 } as const;

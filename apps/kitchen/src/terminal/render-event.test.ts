@@ -339,6 +339,7 @@ describe('renderEvent', () => {
     expect(
       render({
         type: 'usage',
+        stopReason: 'end_turn',
         agent: 'main',
         at,
         model: 'offline',
@@ -357,6 +358,26 @@ describe('renderEvent', () => {
     expect(render({ ...done, stopReason: 'max_iterations', finalText: '', detail: 'reached 20 iterations' })).toBe(
       '⚠️ stopped early (max_iterations): reached 20 iterations\n── report ──\n(the model gave no report)',
     );
+  });
+
+  it('never shows an answer cut off at max_tokens as a whole report', () => {
+    const cut = { ...done, stopReason: 'max_tokens' as const, truncated: true as const, finalText: 'Jar 7 is' };
+    expect(render({ ...cut, detail: 'The answer was cut off.' })).toBe(
+      '⚠️ stopped early (max_tokens): The answer was cut off.\n── report (cut off: incomplete) ──\nJar 7 is',
+    );
+  });
+
+  it('announces a retry of the model call with its wait', () => {
+    const retry = {
+      type: 'model-retry',
+      agent: 'main',
+      at,
+      model: 'claude-sonnet-5-5',
+      code: 'model-overloaded',
+    } as const;
+    expect(
+      render({ ...retry, attempt: 2, maxRetries: 3, delayMs: 1200, reason: 'The Anthropic API is overloaded (529)' }),
+    ).toBe('🔁 The Anthropic API is overloaded (529), retry 2 of 3 in 1.2 s');
   });
 
   it('turns the limit or the error a run stopped on into advice that names the flag', () => {

@@ -1,7 +1,7 @@
 // Turns one LoopEvent into the lines a person reads in the terminal. App side: pure functions;
 // every piece of text that came from a server or a model is cleaned before it is printed.
 
-import { formatCents, formatTokens, type LoopEvent, MAIN_AGENT } from '@kitchen/host';
+import { formatCents, formatDuration, formatTokens, type LoopEvent, MAIN_AGENT } from '@kitchen/host';
 import { cleanText, shortenLine } from './clean-text.js';
 import { approvalAdvice, stopAdvice } from './flag-advice.js';
 import { plural } from './format-units.js';
@@ -114,6 +114,14 @@ export function renderEvent(event: LoopEvent, context: RenderContext): string | 
       return line(`🔔 ${clean(event.server)} updated ${shortenLine(event.uri, width)}`);
     case 'usage':
       return undefined;
+    case 'model-retry':
+      return line(
+        paint(
+          'yellow',
+          `🔁 ${shortenLine(event.reason, width - 30)}, retry ${event.attempt} of ${event.maxRetries} in ${formatDuration(event.delayMs)}`,
+          colour,
+        ),
+      );
     case 'done':
       return renderReport(event, colour);
   }
@@ -155,7 +163,8 @@ function renderReport(event: Extract<LoopEvent, { type: 'done' }>, colour: boole
     if (event.error?.code === 'unexpected' && event.error.stack !== undefined)
       lines.push(paint('dim', cleanText(event.error.stack, { keepNewlines: true }), colour));
   }
-  lines.push(paint('bold', '── report ──', colour));
+  // A report cut off at the output limit is never shown as a whole one.
+  lines.push(paint('bold', event.truncated ? '── report (cut off: incomplete) ──' : '── report ──', colour));
   const report = cleanText(event.finalText, { keepNewlines: true }).trim();
   lines.push(report === '' ? '(the model gave no report)' : report);
   return lines.join('\n');

@@ -121,6 +121,7 @@ describe('lanes', () => {
       hire('1', 'a'),
       at({
         type: 'usage',
+        stopReason: 'end_turn',
         agent: '1',
         model: 'offline',
         inputTokens: 100,

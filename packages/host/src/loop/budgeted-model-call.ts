@@ -2,9 +2,11 @@
 // give the reservation back). Host side; used by the loop's iterations and its last-chance report.
 
 import { describeError } from '../errors.js';
+import { createEventQueue, drainWhile } from '../event-queue.js';
 import { type InputTokenBound, requestInputBound } from '../limits/input-token-bound.js';
+import { type LoopEvent, stamp } from '../loop-event.js';
 import { DEFAULT_PRICES, priceCents } from '../model/price-table.js';
-import type { Model, ModelRequest, ModelResponse } from '../model.js';
+import type { Model, ModelRequest, ModelResponse, ModelRetry } from '../model.js';
 import type { TreeBudget } from '../tree-budget.js';
 
 export type ModelCallOutcome =
@@ -24,7 +26,39 @@ export interface BudgetedModelCall {
   inputBound?: InputTokenBound;
 }
 
-export async function callModelWithinBudget(call: BudgetedModelCall): Promise<ModelCallOutcome> {
+/**
+ * Makes the call, yielding a model-retry event for each retry the model announces while it waits
+ * (an overloaded API), so a person sees why the call takes long. Returns the outcome.
+ */
+export async function* callModelWithinBudget(call: BudgetedModelCall): AsyncGenerator<LoopEvent, ModelCallOutcome> {
+  const retries = createEventQueue<LoopEvent>();
+  const onRetry = (retry: ModelRetry) =>
+    retries.push(stamp({ type: 'model-retry', agent: call.agent, model: call.model.label, ...retry }));
+  const work = callOnce({ ...call, request: { ...call.request, onRetry } });
+  for await (const event of drainWhile(retries, work)) yield event;
+  return await work;
+}
+
+/** The usage event of an answered call. */
+export function usageEvent(
+  agent: string,
+  outcome: Extract<ModelCallOutcome, { kind: 'answered' }>,
+  treeTokens: number,
+): LoopEvent {
+  const { response } = outcome;
+  return stamp({
+    type: 'usage',
+    agent,
+    model: response.model,
+    inputTokens: response.usage.inputTokens,
+    outputTokens: response.usage.outputTokens,
+    costCents: outcome.costCents,
+    treeTokens,
+    stopReason: response.stopReason,
+  });
+}
+
+async function callOnce(call: BudgetedModelCall): Promise<ModelCallOutcome> {
   const { model, request, budget, agent, signal, inputBound } = call;
   // The worst case is an upper bound on the input plus every output token the call may write: the
   // model never reports more than that, so the tree cannot pass its cap however many agents draw

@@ -6,7 +6,7 @@ import type { InputTokenBound } from '../limits/input-token-bound.js';
 import { type LoopEvent, stamp } from '../loop-event.js';
 import type { ContentBlock, Message, Model, TextBlock } from '../model.js';
 import type { TreeBudget } from '../tree-budget.js';
-import { callModelWithinBudget } from './budgeted-model-call.js';
+import { callModelWithinBudget, usageEvent } from './budgeted-model-call.js';
 
 /** Output room for the report; its reservation (input estimate + this) must itself fit the budget. */
 export const LAST_CHANCE_MAX_TOKENS = 512;
@@ -59,7 +59,7 @@ export interface LastChance {
 /** Yields the call's usage and text events; returns the agent's finalText. Never throws for a model failure. */
 export async function* askForLastReport(chance: LastChance): AsyncGenerator<LoopEvent, string> {
   const { cause, agent } = chance;
-  const outcome = await callModelWithinBudget({
+  const outcome = yield* callModelWithinBudget({
     model: chance.model,
     request: {
       ...(chance.system === undefined ? {} : { system: chance.system }),
@@ -75,16 +75,7 @@ export async function* askForLastReport(chance: LastChance): AsyncGenerator<Loop
   if (outcome.kind !== 'answered') return fallbackReport(cause, chance.texts);
   const { response } = outcome;
   chance.charge(outcome.tokens, outcome.costCents);
-  yield stamp({
-    type: 'usage',
-    agent,
-    model: response.model,
-    stopReason: response.stopReason,
-    inputTokens: response.usage.inputTokens,
-    outputTokens: response.usage.outputTokens,
-    costCents: outcome.costCents,
-    treeTokens: chance.treeTokens(),
-  });
+  yield usageEvent(agent, outcome, chance.treeTokens());
   // A model that asks for tools anyway gets none: only its text counts.
   const report = response.content
     .filter((block): block is TextBlock => block.type === 'text')

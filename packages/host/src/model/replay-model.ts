@@ -107,7 +107,7 @@ const exchangeSchema = z.object({
   }),
   response: z.object({
     content: z.array(z.union([textBlock, toolUseBlock])),
-    stopReason: z.enum(['end_turn', 'tool_use', 'max_tokens', 'stop_sequence']),
+    stopReason: z.enum(['end_turn', 'tool_use', 'max_tokens', 'stop_sequence', 'refusal', 'pause_turn']),
     usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
     model: z.string(),
   }),

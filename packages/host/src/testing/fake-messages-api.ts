@@ -10,7 +10,7 @@ export interface FakeMessage {
   content: Array<
     { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
   >;
-  stop_reason: 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal';
+  stop_reason: 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'pause_turn';
   /** Defaults to an estimate from the request and reply sizes. */
   usage?: { input_tokens: number; output_tokens: number };
   /** Answer this many milliseconds late (to test timeouts and aborts). */
@@ -24,7 +24,14 @@ export interface FakeError {
   headers?: Record<string, string>;
 }
 
-export type FakeReply = FakeMessage | FakeError;
+/** A body sent exactly as given (with status 200 unless told), to stand in for a broken API or proxy. */
+export interface FakeRawReply {
+  raw: string;
+  status?: number;
+  contentType?: string;
+}
+
+export type FakeReply = FakeMessage | FakeError | FakeRawReply;
 
 export interface RecordedMessagesRequest {
   headers: Record<string, string>;
@@ -148,6 +155,11 @@ export async function startFakeMessagesApi(options: { script: FakeScript; apiKey
         headers: { 'x-should-retry': 'false' },
       });
     }
+    if ('raw' in reply)
+      return response
+        .status(reply.status ?? 200)
+        .type(reply.contentType ?? 'application/json')
+        .send(reply.raw);
     if ('status' in reply) return sendError(reply);
     const body = {
       id: `msg_fake_${index + 1}`,

@@ -57,6 +57,8 @@ const STOP_REASONS: Record<ModelStopReason, string> = {
   max_tokens: 'maxTokens',
   stop_sequence: 'stopSequence',
   tool_use: 'toolUse',
+  refusal: 'refusal',
+  pause_turn: 'pauseTurn',
 };
 
 /** The model's answer as MCP wants it back: one text block from the assistant. */

@@ -2,7 +2,7 @@
 // Folds the host's LoopEvents into one lane per agent, for the web UI. App side, browser and
 // Node alike: no DOM here, so the same code is unit-tested under vitest without a browser.
 
-import { cleanDisplayText, ROOT_AGENT } from './lane-words.js';
+import { cleanDisplayText, formatDuration, ROOT_AGENT } from './lane-words.js';
 
 /**
  * @typedef {import('@kitchen/host').LoopEvent} LoopEvent
@@ -257,6 +257,13 @@ export function applyEvent(view, event) {
       });
     case 'resource-updated':
       return added({ kind: 'log', server: event.server, level: 'updated', text: event.uri });
+    case 'model-retry':
+      return added({
+        kind: 'log',
+        server: event.model,
+        level: 'retry',
+        text: `${event.reason}, retry ${event.attempt} of ${event.maxRetries} in ${formatDuration(event.delayMs)}`,
+      });
     case 'agent-end':
       lane.status = 'ended';
       lane.iterations = event.iterations;

@@ -81,19 +81,16 @@ export function fromApiMessage(message: Anthropic.Message): ModelResponse {
   };
 }
 
+/** The model's own stop reason, kept; a full context window is one more way of running out of output room. */
 function fromApiStopReason(reason: Anthropic.StopReason | null): ModelStopReason {
   switch (reason) {
-    case 'tool_use':
-    case 'max_tokens':
-    case 'stop_sequence':
-    case 'end_turn':
-      return reason;
-    // The context window filled up: to the loop that is the same as running out of output room.
     case 'model_context_window_exceeded':
       return 'max_tokens';
-    // A refusal, a paused server-tool turn or no reason at all: the text so far is the answer.
-    default:
+    // No reason at all: the reply is checked before it gets here, so this is a streaming leftover.
+    case null:
       return 'end_turn';
+    default:
+      return reason;
   }
 }
 

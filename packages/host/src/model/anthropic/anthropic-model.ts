@@ -6,6 +6,8 @@ import { ConfigurationError } from '../../errors.js';
 import type { Model, ModelRequest, ModelResponse } from '../../model.js';
 import { toModelError } from './anthropic-model-error.js';
 import { fromApiMessage, toApiMessages, toApiTools } from './anthropic-model-mapping.js';
+import { checkApiReply, unreadableReply } from './anthropic-reply-check.js';
+import { withRetries } from './anthropic-retries.js';
 
 /**
  * The Claude model the kitchen uses when none is named. Claude Sonnet 4.5 reaches end of life on
@@ -23,7 +25,7 @@ export interface AnthropicModelOptions {
   baseURL?: string;
   /**
    * Retries of overloaded (529), rate-limited (429), 5xx and network failures, with the SDK's
-   * backoff (which honours retry-after). Default 2: enough to ride out a blip, short enough that
+   * backoff (which honours retry-after), each announced through the request's onRetry. Default 2: enough to ride out a blip, short enough that
    * a run stuck on an outage says so within seconds.
    */
   maxRetries?: number;
@@ -36,6 +38,7 @@ export class AnthropicModel implements Model {
   readonly id: string;
   readonly #client: Anthropic;
   readonly #baseURL: string;
+  readonly #maxRetries: number;
 
   constructor(options: AnthropicModelOptions) {
     if (options.apiKey.trim() === '') {
@@ -44,31 +47,36 @@ export class AnthropicModel implements Model {
     this.id = options.model ?? DEFAULT_ANTHROPIC_MODEL;
     this.label = this.id;
     this.#baseURL = options.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL;
+    this.#maxRetries = options.maxRetries ?? 2;
     this.#client = new Anthropic({
       apiKey: options.apiKey,
       baseURL: this.#baseURL,
-      maxRetries: options.maxRetries ?? 2,
+      // The kitchen retries itself (anthropic-retries.ts), so each retry can be announced.
+      maxRetries: 0,
       ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
     });
   }
 
   async complete(request: ModelRequest): Promise<ModelResponse> {
     const tools = toApiTools(request.tools);
+    const body = {
+      model: this.id,
+      max_tokens: request.maxTokens,
+      ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+      messages: toApiMessages(request.messages, tools !== undefined),
+      ...(request.system !== undefined && request.system !== '' ? { system: request.system } : {}),
+      ...(tools !== undefined ? { tools } : {}),
+    };
+    const context = { model: this.id, baseURL: this.#baseURL };
     try {
-      const message = await this.#client.messages.create(
-        {
-          model: this.id,
-          max_tokens: request.maxTokens,
-          ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-          messages: toApiMessages(request.messages, tools !== undefined),
-          ...(request.system !== undefined && request.system !== '' ? { system: request.system } : {}),
-          ...(tools !== undefined ? { tools } : {}),
-        },
-        request.signal !== undefined ? { signal: request.signal } : undefined,
+      const reply: unknown = await withRetries(
+        () => this.#client.messages.create(body, request.signal !== undefined ? { signal: request.signal } : undefined),
+        { ...context, maxRetries: this.#maxRetries, signal: request.signal, onRetry: request.onRetry },
       );
-      return fromApiMessage(message);
+      return fromApiMessage(checkApiReply(reply, this.#baseURL));
     } catch (error) {
-      throw toModelError(error, { model: this.id, baseURL: this.#baseURL });
+      if (error instanceof SyntaxError) throw unreadableReply(this.#baseURL, error);
+      throw toModelError(error, context);
     }
   }
 }
