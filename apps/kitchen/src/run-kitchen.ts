@@ -28,8 +28,10 @@ import { type RunningServers, startServers } from './server-processes/start-serv
 import { type RunTelemetry, startRunTelemetry } from './telemetry/run-telemetry.js';
 import { describeToolbox, describeUnavailable } from './terminal/describe-toolbox.js';
 import { createEventWriter } from './terminal/event-writer.js';
+import { plural } from './terminal/format-units.js';
 import { createHeldOutput } from './terminal/held-output.js';
 import { EXIT, type KitchenOutput } from './terminal/kitchen-output.js';
+import { createLiveBoard } from './terminal/live-board.js';
 import { shouldUseColour } from './terminal/paint.js';
 import { LINE_WIDTH } from './terminal/render-event.js';
 import { describeModel, renderSummary } from './terminal/render-summary.js';
@@ -50,11 +52,29 @@ export interface RunKitchenOptions {
 /** Runs one task end to end; resolves to the process exit code. */
 export async function runKitchen(options: RunKitchenOptions): Promise<number> {
   const { flags, output, signal } = options;
-  // Event lines (and the app's own lines on stdout) wait while a question is open at the terminal.
-  const stdout = createHeldOutput(output.stdout);
-  const say = (line: string) => (flags.json ? output.stderr : stdout).write(`${line}\n`);
-  const complain = (line: string) => output.stderr.write(`${line}\n`);
   const color = !flags.json && shouldUseColour(output.stdout, output.environment);
+  // On an interactive terminal the lanes are a live board with the story scrolling above it.
+  const board = wantsLiveBoard(flags, output)
+    ? createLiveBoard({
+        terminal: output.stdout,
+        color,
+        environment: output.environment,
+        ...(output.signals === undefined ? {} : { signals: output.signals }),
+      })
+    : undefined;
+  // Event lines (and the app's own lines on stdout) wait while a question is open at the terminal,
+  // and the board steps aside for it.
+  const stdout = createHeldOutput(
+    board ?? output.stdout,
+    board === undefined ? {} : { onHold: () => board.pause(), onRelease: () => board.resume() },
+  );
+  const say = (line: string) => (flags.json ? output.stderr : stdout).write(`${line}\n`);
+  const complain = (line: string) => {
+    // The board is cleared first, or a line on stderr would land inside it.
+    stdout.hold();
+    output.stderr.write(`${line}\n`);
+    stdout.release();
+  };
 
   const loaded = loadRunConfig(flags, output.environment);
   if (!loaded.ok) {
@@ -99,6 +119,8 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
   let servers: RunningServers | undefined;
   let host: KitchenHost | undefined;
   try {
+    const launched = config.servers.filter((entry) => entry.kind === 'launch').length;
+    if (launched > 0) say(`⏳ starting ${plural(launched, 'server')}…`);
     servers = await startServers(config.servers, {
       seed: flags.seed,
       jars: flags.jars,
@@ -118,6 +140,8 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       color,
       width: Math.min(LINE_WIDTH, output.stdout.columns ?? LINE_WIDTH),
       stdout,
+      fold: !flags.verbose,
+      ...(board === undefined ? {} : { board }),
       // The approval prompt shows the lane, server, tool, arguments and reason: the event's line would repeat it.
       ...(person.promptsInline ? { shownElsewhere: new Set(['approval-request'] as const) } : {}),
     });
@@ -184,6 +208,9 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       if (event.type === 'done') done = event;
       write(event);
     }
+    writeEvent.flush();
+    // The board's final state stays on screen, the summary below it.
+    board?.finish();
     if (done === undefined) {
       complain('kitchen: the agent loop ended without a done event; this is a bug in the host');
       return EXIT.failed;
@@ -203,10 +230,16 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     complain(error instanceof ServerStartError ? error.message : `kitchen: ${describeError(error)}`);
     return signal?.aborted ? EXIT.interrupted : EXIT.failed;
   } finally {
+    board?.finish();
     await host?.close();
     await servers?.stop();
     await telemetry?.shutdown();
   }
+}
+
+/** A live board on an interactive terminal; a plain log for pipes, CI, --plain, --json and TERM=dumb. */
+function wantsLiveBoard(flags: KitchenFlags, output: KitchenOutput): boolean {
+  return !flags.json && !flags.plain && output.stdout.isTTY === true && output.environment['TERM'] !== 'dumb';
 }
 
 function exitCodeFor(done: DoneEvent): number {

@@ -30,11 +30,14 @@ describe.concurrent('the gate from the command line', () => {
     const result = await runCli(['run', TASK, '--no', '--jars', '10', '--config', config]);
     expect(result.code).toBe(0);
     expect(TAMPERED.length).toBeGreaterThan(0);
-    for (const id of TAMPERED) expect(result.stdout).toContain(`→ cookie-jars.discard_jar {"id":${id}}`);
+    // The turn's discards are one folded line (--verbose would give each its own).
+    expect(result.stdout).toContain(`→ cookie-jars.discard_jar ×${TAMPERED.length} (id ${TAMPERED.join(', ')})`);
     expect(result.stdout).toContain(
       '⛔ denied discard_jar by you: The user denied discard_jar on cookie-jars: the run was started with --no',
     );
-    expect(result.stdout).toMatch(/✗ discard_jar failed: Tool "discard_jar" was not run: The user denied discard_jar/);
+    expect(result.stdout).toMatch(
+      /✗ discard_jar failed ×\d+ \(id [\d, ]+\): Tool "discard_jar" was not run: The user denied discard_jar/,
+    );
     for (const id of TAMPERED) expect(result.stdout).toContain(`Jar ${id} was NOT discarded`);
     expect(result.stdout).toMatch(/📊 end_turn · /);
   });

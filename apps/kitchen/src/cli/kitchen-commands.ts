@@ -97,13 +97,14 @@ const demo: CommandSpec<Extract<CliCommand, { name: 'demo' }>> = {
       ],
     },
   ],
-  flags: ['json', ...RUN_FLAGS],
+  flags: ['json', 'plain', 'verbose', ...RUN_FLAGS],
   examples: [
     'kitchen demo',
     'kitchen demo --jars 20 --seed 7',
     'kitchen demo --no-delegate --max-tool-calls 120',
     'kitchen demo pastry --yes',
     'kitchen demo --json | jq .type',
+    'kitchen demo --plain --verbose',
   ],
   read: (words, flags) => {
     const [scenario, ...extra] = words;
@@ -123,7 +124,7 @@ const demo: CommandSpec<Extract<CliCommand, { name: 'demo' }>> = {
 
 const run: CommandSpec<Extract<CliCommand, { name: 'run' }>> = {
   forms: [{ usage: 'kitchen run "<task>"', summary: ['give the kitchen any task'] }],
-  flags: ['json', ...RUN_FLAGS],
+  flags: ['json', 'plain', 'verbose', ...RUN_FLAGS],
   examples: [
     'kitchen run "Roll 3 dice"',
     'kitchen run "discard the tampered jars among jars 1-10" --no',
@@ -292,7 +293,7 @@ const prompt: CommandSpec<Extract<CliCommand, { name: 'prompt' }>> = {
       summary: ["start a run whose task is that server's prompt"],
     },
   ],
-  flags: ['json', ...RUN_FLAGS, 'arg'],
+  flags: ['json', 'plain', 'verbose', ...RUN_FLAGS, 'arg'],
   examples: ['kitchen prompt cookie-jars audit_shelf --arg shelf=A'],
   read: (words, flags) => {
     const read = serverWords('prompt', 'kitchen prompt SERVER NAME [--arg k=v …]', words, 1);
@@ -370,7 +371,7 @@ const replay: CommandSpec<Extract<CliCommand, { name: 'replay' }>> = {
       summary: ['show a recorded run again (RUN: an id, a prefix,', '"last" or a .jsonl file)'],
     },
   ],
-  flags: ['speed', 'runs-dir', 'json'],
+  flags: ['speed', 'runs-dir', 'json', 'plain', 'verbose'],
   examples: ['kitchen replay last', 'kitchen replay last --speed 0', 'kitchen replay 2026-11-30T12 --speed 4'],
   read: readRunWord('replay'),
   execute: async (command, context) => {

@@ -67,6 +67,20 @@ export const KITCHEN_FLAGS = {
     group: 'run',
     help: ['one JSON event per line on stdout, nothing else'],
   },
+  plain: {
+    kind: 'switch',
+    key: 'plain',
+    sets: true,
+    group: 'run',
+    help: ['a plain log even on a terminal: no live board (a pipe, CI', 'and --json get none anyway)'],
+  },
+  verbose: {
+    kind: 'switch',
+    key: 'verbose',
+    sets: true,
+    group: 'run',
+    help: ['every tool call and result on its own line (the log folds a', "turn's calls to one tool into one line)"],
+  },
   model: {
     kind: 'value',
     key: 'model',

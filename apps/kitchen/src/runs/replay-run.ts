@@ -3,14 +3,13 @@
 // no model or server is asked.
 
 import type { LoopEvent } from '@kitchen/host';
-import type { EventWriter } from '../terminal/event-writer.js';
 import { describeModel, renderSummary } from '../terminal/render-summary.js';
 import type { RunTrace } from './run-trace.js';
 
 export interface ReplayOptions {
   /** 1 is real time, 10 ten times faster; 0 shows everything at once. */
   speed: number;
-  write: EventWriter;
+  write: (event: LoopEvent) => void;
   say: (line: string) => void;
   color: boolean;
   signal?: AbortSignal;

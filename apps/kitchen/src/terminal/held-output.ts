@@ -10,7 +10,14 @@ export interface HeldOutput extends TextSink {
   release(): void;
 }
 
-export function createHeldOutput(sink: TextSink): HeldOutput {
+export interface HeldOutputHooks {
+  /** The first hold began: a question is about to be asked (the live board steps aside). */
+  onHold?: () => void;
+  /** The last hold ended and what waited was written. */
+  onRelease?: () => void;
+}
+
+export function createHeldOutput(sink: TextSink, hooks: HeldOutputHooks = {}): HeldOutput {
   const waiting: string[] = [];
   let holds = 0;
   return {
@@ -27,10 +34,14 @@ export function createHeldOutput(sink: TextSink): HeldOutput {
     },
     hold() {
       holds += 1;
+      if (holds === 1) hooks.onHold?.();
     },
     release() {
-      holds = Math.max(0, holds - 1);
-      if (holds === 0 && waiting.length > 0) sink.write(waiting.splice(0).join(''));
+      if (holds === 0) return;
+      holds -= 1;
+      if (holds > 0) return;
+      if (waiting.length > 0) sink.write(waiting.splice(0).join(''));
+      hooks.onRelease?.();
     },
   };
 }

@@ -14,6 +14,8 @@ export interface KitchenOutput {
   environment: NodeJS.ProcessEnv;
   /** Where a person answers questions; only a terminal (isTTY) is ever asked. */
   stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** Where SIGINT and SIGTERM arrive (the process), for output that must step aside first. */
+  signals?: NodeJS.EventEmitter;
 }
 
 export const PROCESS_OUTPUT: KitchenOutput = {
@@ -21,6 +23,7 @@ export const PROCESS_OUTPUT: KitchenOutput = {
   stderr: process.stderr,
   environment: process.env,
   stdin: process.stdin,
+  signals: process,
 };
 
 /**

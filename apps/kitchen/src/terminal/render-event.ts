@@ -22,7 +22,7 @@ export interface RenderContext {
 export function renderEvent(event: LoopEvent, context: RenderContext): string | undefined {
   const width = context.width ?? LINE_WIDTH;
   const colour = context.color;
-  const lane = event.agent === ROOT_AGENT ? '' : lanePrefix(event.agent, context);
+  const lane = lanePrefix(event.agent, context);
   const line = (body: string | undefined) => (body === undefined ? undefined : `${lane}${body}`);
   switch (event.type) {
     case 'agent-start':
@@ -179,13 +179,16 @@ function progressBar(progress: number, total: number): string {
   return `[${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)}]`;
 }
 
-function lanePrefix(agent: string, context: RenderContext): string {
+/** "[#1 jars-1-20] " before a worker's lines; the main agent's have none. */
+export function lanePrefix(agent: string, context: RenderContext): string {
+  if (agent === ROOT_AGENT) return '';
   const name = context.laneNames.get(agent);
   const label = name === undefined ? `#${clean(agent)}` : `#${clean(agent)} ${clean(name)}`;
   return `${paint('magenta', `[${label}]`, context.color)} `;
 }
 
-function toolName(server: string, tool: string): string {
+/** "cookie-jars.inspect_jar"; a local tool by its name alone. */
+export function toolName(server: string, tool: string): string {
   if (server === 'local') return clean(tool);
   // A name the toolbox namespaced because two servers clash ("dice__roll") already says its server.
   const ownName = tool.startsWith(`${server}__`) ? tool.slice(server.length + 2) : tool;
