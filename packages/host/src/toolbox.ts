@@ -16,6 +16,7 @@ import type { ToolSpec } from './model.js';
 import { MAIN_AGENT, type ToolCallContext, type ToolDescriptor, type ToolOutcome } from './tool-types.js';
 import { connectionError } from './wire/connection-error.js';
 import { type FeatureClash, findFeatureClashes } from './wire/feature-clashes.js';
+import { type AuthorizationOptions, OAuthSession } from './wire/oauth/oauth-session.js';
 import { callRemoteTool } from './wire/remote-tool-call.js';
 import { createServerClient, listAllTools, type Root, type ServerRequestHandlers } from './wire/server-client.js';
 import {
@@ -30,6 +31,8 @@ import { openTransport } from './wire/server-transport.js';
 import { indexTools, LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
 
 export type { FeatureClash } from './wire/feature-clashes.js';
+export type { AuthorizationOptions, AuthorizationRequest } from './wire/oauth/oauth-session.js';
+export type { OAuthSettings } from './wire/oauth/session-oauth-provider.js';
 export type { Root, ServerRequestHandlers } from './wire/server-client.js';
 export type {
   HttpServerConnection,
@@ -72,6 +75,12 @@ export interface ToolboxOptions {
   logLevel?: LogLevel;
   /** The roots servers are told about (roots/list). Default: the working directory. */
   roots?: Root[];
+  /**
+   * Lets the host authorize with OAuth 2.1 at an HTTP server that answers 401 (one with no
+   * Authorization header configured): shows a person the page to open. Without it, a 401 is a
+   * refusal. Tokens are kept in memory for the toolbox's life.
+   */
+  authorization?: AuthorizationOptions;
 }
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -103,6 +112,7 @@ export class Toolbox {
   /** specs() by excluded names, dropped whenever the index is rebuilt. */
   readonly #specs = new Map<string, ToolSpec[]>();
   readonly #options: ToolboxOptions;
+  readonly #oauthSessions: OAuthSession[] = [];
 
   private constructor(options: ToolboxOptions) {
     this.#options = options;
@@ -119,14 +129,29 @@ export class Toolbox {
     const toolbox = new Toolbox(options);
     toolbox.#order = connections.map((server) => server.name);
     await Promise.all(
-      connections.map((server) => {
-        const opened = openTransport(server, (line) => toolbox.#log(server.name, { level: 'stderr', text: line }));
-        return toolbox.#connectServer(
-          { name: server.name, url: describeServerLocation(server), transport: opened.transport },
-          opened.stderrTail,
-          // A spawned server may first be installed by its package runner, or compiled: give it longer to answer.
-          isStdioConnection(server) ? STDIO_CONNECT_TIMEOUT_MS : undefined,
-        );
+      connections.map(async (server) => {
+        const oauth = toolbox.#oauthSessionFor(server);
+        const open = () =>
+          openTransport(server, (line) => toolbox.#log(server.name, { level: 'stderr', text: line }), oauth);
+        const where = describeServerLocation(server);
+        // A spawned server may first be installed by its package runner, or compiled: give it longer to answer.
+        const minimumTimeoutMs = isStdioConnection(server) ? STDIO_CONNECT_TIMEOUT_MS : undefined;
+        const generation = oauth?.generation ?? 0;
+        const attempt = () => {
+          const opened = open();
+          return toolbox.#connectServer(
+            { name: server.name, url: where, transport: opened.transport },
+            opened.stderrTail,
+            minimumTimeoutMs,
+          );
+        };
+        let failure = await attempt();
+        // The person may take longer to authorize than initialize may wait for its answer: once
+        // they have, connect again with the token, on a fresh transport (one starts only once).
+        if (failure !== undefined && oauth !== undefined && (await oauth.authorizedSince(generation))) {
+          failure = await attempt();
+        }
+        if (failure !== undefined) toolbox.#unavailable.push(failure);
       }),
     );
     toolbox.#reindex();
@@ -138,7 +163,12 @@ export class Toolbox {
     checkServerNames(servers.map((server) => server.name));
     const toolbox = new Toolbox(options);
     toolbox.#order = servers.map((server) => server.name);
-    await Promise.all(servers.map((server) => toolbox.#connectServer(server, () => [])));
+    await Promise.all(
+      servers.map(async (server) => {
+        const failure = await toolbox.#connectServer(server, () => []);
+        if (failure !== undefined) toolbox.#unavailable.push(failure);
+      }),
+    );
     toolbox.#reindex();
     return toolbox;
   }
@@ -242,14 +272,32 @@ export class Toolbox {
   async close(): Promise<void> {
     const servers = [...this.#servers.values()];
     this.#servers.clear();
-    await Promise.allSettled(servers.map((server) => closeServer(server)));
+    await Promise.allSettled([
+      ...servers.map((server) => closeServer(server)),
+      ...this.#oauthSessions.map((session) => session.close()),
+    ]);
   }
 
+  /** An HTTP server gets an OAuth session when a person can be shown the page and no token is configured. */
+  #oauthSessionFor(server: ServerConnection): OAuthSession | undefined {
+    const authorization = this.#options.authorization;
+    if (authorization === undefined || isStdioConnection(server)) return undefined;
+    const configured = Object.keys(server.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+    if (configured) return undefined;
+    const session = new OAuthSession(server.name, server.url, server.oauth ?? {}, {
+      clientName: this.#options.clientName ?? 'mcp-kitchen',
+      ...authorization,
+    });
+    this.#oauthSessions.push(session);
+    return session;
+  }
+
+  /** Connects and lists tools; a server that fails is returned, not thrown, so the others go on. */
   async #connectServer(
     { name, url, transport }: TransportConnection,
     stderrTail: () => string[],
     minimumTimeoutMs?: number,
-  ): Promise<void> {
+  ): Promise<UnavailableServer | undefined> {
     const client = createServerClient({
       server: name,
       clientName: this.#options.clientName ?? 'mcp-kitchen',
@@ -270,8 +318,7 @@ export class Toolbox {
       this.#servers.set(name, { name, url, client, transport, tools, ...features });
     } catch (error) {
       await client.close().catch(() => undefined);
-      this.#unavailable.push({ server: name, where: url, error: connectionError(name, url, error, stderrTail()) });
-      return;
+      return { server: name, where: url, error: connectionError(name, url, error, stderrTail()) };
     }
     const level = this.#options.logLevel;
     if (level !== undefined && client.getServerCapabilities()?.logging) {
@@ -280,6 +327,7 @@ export class Toolbox {
         this.#log(name, { level: 'warning', text: `logging/setLevel ${level} was refused: ${String(error)}` });
       });
     }
+    return undefined;
   }
 
   #log(server: string, line: { level: LogLevel | 'stderr'; logger?: string; text: string }): void {

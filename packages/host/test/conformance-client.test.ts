@@ -14,6 +14,26 @@ const conformanceCli = join(
 );
 const hostDirectory = fileURLToPath(new URL('..', import.meta.url));
 const NON_AUTH_SCENARIOS = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'];
+// OAuth 2.1 (suite "auth"), the 2025-03-26 back-compat pair, and the client-credentials extension.
+const AUTH_SCENARIOS = [
+  'auth/metadata-default',
+  'auth/metadata-var1',
+  'auth/metadata-var2',
+  'auth/metadata-var3',
+  'auth/basic-cimd',
+  'auth/scope-from-www-authenticate',
+  'auth/scope-from-scopes-supported',
+  'auth/scope-omitted-when-undefined',
+  'auth/scope-step-up',
+  'auth/scope-retry-limit',
+  'auth/token-endpoint-auth-basic',
+  'auth/token-endpoint-auth-post',
+  'auth/token-endpoint-auth-none',
+  'auth/resource-mismatch',
+  'auth/pre-registration',
+  'auth/2025-03-26-oauth-metadata-backcompat',
+  'auth/2025-03-26-oauth-endpoint-fallback',
+];
 
 function runScenario(scenario: string): Promise<{ code: number | null; output: string }> {
   const command = `node ${conformanceCli} client --command 'node --import tsx test/conformance-client.ts' --scenario ${scenario}`;
@@ -34,7 +54,7 @@ function runScenario(scenario: string): Promise<{ code: number | null; output: s
 }
 
 describe('conformance 0.1.13, client side', () => {
-  for (const scenario of NON_AUTH_SCENARIOS) {
+  for (const scenario of [...NON_AUTH_SCENARIOS, ...AUTH_SCENARIOS]) {
     it(`passes ${scenario}`, { timeout: 120_000 }, async () => {
       const result = await runScenario(scenario);
       expect(result.output).toMatch(/Passed: (\d+)\/\1, 0 failed, 0 warnings/);

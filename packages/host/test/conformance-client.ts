@@ -8,14 +8,34 @@ import { Toolbox } from '../src/toolbox.js';
 
 const url = process.argv.at(-1) ?? '';
 const scenario = process.env['MCP_CONFORMANCE_SCENARIO'] ?? 'initialize';
+// Pre-registered credentials, when the scenario's authorization server has no registration endpoint.
+const suiteContext: { client_id?: string; client_secret?: string } = JSON.parse(
+  process.env['MCP_CONFORMANCE_CONTEXT'] ?? '{}',
+);
 
-const toolbox = await Toolbox.connect([{ name: 'conformance', url }], {
-  clientName: 'mcp-kitchen-conformance',
-  handlers: {
-    // A person who accepts every form as it stands: the SDK fills in the schema's defaults (SEP-1034).
-    elicitation: createElicitationHandler({ person: { fillIn: async () => ({ action: 'accept', content: {} }) } }),
+const toolbox = await Toolbox.connect(
+  [
+    {
+      name: 'conformance',
+      url,
+      oauth: {
+        // The suite's authorization servers that accept a metadata document as client id expect this one.
+        clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
+        ...(suiteContext.client_id === undefined ? {} : { clientId: suiteContext.client_id }),
+        ...(suiteContext.client_secret === undefined ? {} : { clientSecret: suiteContext.client_secret }),
+      },
+    },
+  ],
+  {
+    clientName: 'mcp-kitchen-conformance',
+    // The person's browser, headless: the suite's authorization page redirects at once.
+    authorization: { onAuthorizationUrl: ({ url: page }) => void followRedirect(page) },
+    handlers: {
+      // A person who accepts every form as it stands: the SDK fills in the schema's defaults (SEP-1034).
+      elicitation: createElicitationHandler({ person: { fillIn: async () => ({ action: 'accept', content: {} }) } }),
+    },
   },
-});
+);
 const failed = toolbox.unavailable[0];
 if (failed !== undefined) {
   process.stderr.write(`${failed.error.message}\n`);
@@ -28,7 +48,8 @@ const calls: Record<string, [string, Record<string, unknown>]> = {
   'elicitation-sep1034-client-defaults': ['test_client_elicitation_defaults', {}],
   'sse-retry': ['test_reconnection', {}],
 };
-const call = calls[scenario];
+// Every auth scenario serves one tool behind its authorization server.
+const call = scenario.startsWith('auth/') ? (['test-tool', {}] as [string, Record<string, unknown>]) : calls[scenario];
 let exitCode = 0;
 if (call !== undefined) {
   const outcome = await toolbox.call(call[0], call[1], context);
@@ -37,3 +58,9 @@ if (call !== undefined) {
 }
 await toolbox.close();
 process.exit(exitCode);
+
+async function followRedirect(page: URL): Promise<void> {
+  const response = await fetch(page, { redirect: 'manual' });
+  const location = response.headers.get('location');
+  if (location !== null) await fetch(location);
+}

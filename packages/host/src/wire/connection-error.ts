@@ -4,11 +4,21 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describeError, type KitchenError, ServerRefusedError, ServerUnreachableError } from '../errors.js';
+import { AuthorizationFailedError } from './oauth/oauth-session.js';
 
 /** `stderrTail`: what a stdio server last wrote to stderr, usually the reason it stopped. */
 export function connectionError(server: string, url: string, error: unknown, stderrTail: string[] = []): KitchenError {
   if (url.startsWith('stdio: ')) return stdioFailure(server, url, error, stderrTail);
   if (error instanceof StreamableHTTPError) return httpRefusal(server, url, error);
+  if (error instanceof AuthorizationFailedError) {
+    return new ServerRefusedError(
+      server,
+      url,
+      `it asks for OAuth authorization, which did not complete (${error.message})`,
+      'Open the authorization page shown for it and allow access, or check its authorization server.',
+      { cause: error },
+    );
+  }
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
     return new ServerUnreachableError(server, url, 'it accepted the connection but never answered initialize', error);
   }

@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { ConfigurationError } from '../errors.js';
+import type { OAuthSettings } from './oauth/session-oauth-provider.js';
 import { LOCAL_SERVER } from './tool-index.js';
 
 /** A server reached over Streamable HTTP. */
@@ -11,6 +12,12 @@ export interface HttpServerConnection {
   url: string;
   /** Sent with every request (an Authorization header, an API key). */
   headers?: Record<string, string>;
+  /**
+   * For a server that answers 401 and names its authorization server: how the host authorizes
+   * (OAuth 2.1). Used only when the toolbox is given `authorization` and `headers` carry no
+   * Authorization of their own.
+   */
+  oauth?: OAuthSettings;
 }
 
 /** A server the host starts itself and speaks to over stdin/stdout. */
@@ -44,6 +51,15 @@ const httpConnectionSchema = z.strictObject({
   name: z.string().regex(SERVER_NAME, 'use 1-32 letters, digits, "-" or "_"'),
   url: z.string().refine(isHttpUrl, 'use an http:// or https:// URL such as http://127.0.0.1:3001/mcp'),
   headers: z.record(z.string(), z.string()).optional(),
+  oauth: z
+    .strictObject({
+      clientId: z.string().min(1).optional(),
+      clientSecret: z.string().min(1).optional(),
+      scope: z.string().min(1).optional(),
+      callbackPort: z.number().int().min(1).max(65535).optional(),
+      clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
+    })
+    .optional(),
 });
 
 const stdioConnectionSchema = z.strictObject({

@@ -5,6 +5,8 @@ import { StringDecoder } from 'node:string_decoder';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { OAuthSession } from './oauth/oauth-session.js';
+import { withOAuth } from './oauth/with-oauth.js';
 import { isStdioConnection, type ServerConnection } from './server-connection.js';
 import { transportFetch } from './transport-fetch.js';
 
@@ -16,12 +18,19 @@ export interface OpenedTransport {
 
 const STDERR_LINES_KEPT = 10;
 
-/** `onStderrLine` sees each line a stdio server writes to stderr: its log, shown in its name. */
-export function openTransport(server: ServerConnection, onStderrLine: (line: string) => void): OpenedTransport {
+/**
+ * `onStderrLine` sees each line a stdio server writes to stderr: its log, shown in its name.
+ * `oauth`: the server's OAuth session, which outlives any one transport (a reconnect keeps the token).
+ */
+export function openTransport(
+  server: ServerConnection,
+  onStderrLine: (line: string) => void,
+  oauth?: OAuthSession,
+): OpenedTransport {
   if (!isStdioConnection(server)) {
     return {
       transport: new StreamableHTTPClientTransport(new URL(server.url), {
-        fetch: transportFetch,
+        fetch: oauth === undefined ? transportFetch : withOAuth(oauth, transportFetch),
         ...(server.headers ? { requestInit: { headers: server.headers } } : {}),
       }),
       stderrTail: () => [],
