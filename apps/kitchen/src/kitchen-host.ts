@@ -3,6 +3,7 @@
 // read_resource when a server has resources), and the loop options of a run. App side: the CLI run, the web UI and the bench all build their host here.
 
 import {
+  AgentTree,
   createElicitationHandler,
   createResourceTools,
   createSamplingHandler,
@@ -109,6 +110,8 @@ export interface RunStart {
 
 export interface RunRecording {
   folder: string;
+  /** The trace's run id (its file name); a fresh one by default. The web UI names its runs with it. */
+  id?: string;
   /** Kept in the trace's first line (seed, jars, servers, worker options). */
   settings?: Record<string, unknown>;
   /** Told the trace file's path as soon as it is open. */
@@ -124,6 +127,8 @@ interface RunHandlers {
 export class KitchenHost {
   #current: RunHandlers | undefined;
   #emit: ((event: LoopEvent) => void) | undefined;
+  /** The current run's agent tree, through which one agent can be stopped. */
+  #tree: AgentTree | undefined;
 
   private constructor(
     readonly toolbox: Toolbox,
@@ -200,7 +205,7 @@ export class KitchenHost {
     const { policy = {} } = options;
     const startedAt = Date.now();
     const start: RunStart = {
-      id: newRunId(new Date(startedAt)),
+      id: options.record?.id ?? newRunId(new Date(startedAt)),
       startedAt,
       task: options.task,
       model: { id: options.model.id, label: options.model.label },
@@ -240,6 +245,14 @@ export class KitchenHost {
     );
   }
 
+  /**
+   * Stops one running agent of the current run (a worker's lane): it reports what it established
+   * to the agent that hired it, and the run goes on. False when no such agent is running.
+   */
+  stopAgent(agentId: string, reason?: string): boolean {
+    return this.#tree?.stopAgent(agentId, reason) ?? false;
+  }
+
   async close(): Promise<void> {
     await this.toolbox.close().catch(() => {});
   }
@@ -252,6 +265,9 @@ export class KitchenHost {
   ): AsyncGenerator<LoopEvent, void> {
     const { policy = {} } = options;
     try {
+      // Made here (it checks the seatbelts, as runAgentLoop would) so stopAgent can reach it.
+      const tree = new AgentTree(policy.seatbelts);
+      this.#tree = tree;
       const events = runAgentLoop({
         messages: [{ role: 'user', content: options.task }],
         system: options.system ?? KITCHEN_SYSTEM_PROMPT,
@@ -260,7 +276,7 @@ export class KitchenHost {
         delegate: this.delegates,
         ...(policy.gate === undefined ? {} : { gate: policy.gate }),
         ...(policy.budget === undefined ? {} : { budget: policy.budget }),
-        ...(policy.seatbelts === undefined ? {} : { seatbelts: policy.seatbelts }),
+        tree,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
         ...(options.maxIterations === undefined ? {} : { maxIterations: options.maxIterations }),
         ...(options.workerModel === undefined ? {} : { workerModel: options.workerModel }),
@@ -275,6 +291,7 @@ export class KitchenHost {
       if (this.#current === handlers) {
         this.#current = undefined;
         this.#emit = undefined;
+        this.#tree = undefined;
       }
     }
   }

@@ -68,7 +68,7 @@ async function openKitchen(search = '', viewport = { width: 1280, height: 900 })
 }
 
 describe('the web kitchen in Chromium', () => {
-  it('draws the delegated demo as lanes, one per worker, and closes with the report', {
+  it('draws the delegated demo as lanes linked to the calls that hired them, at an address that reloads whole', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const page = await openKitchen();
@@ -81,8 +81,165 @@ describe('the web kitchen in Chromium', () => {
       expect.stringMatching(/^#2 jars-\d+-24$/),
     ]);
     const report = (await page.locator('#report-text').textContent()) ?? '';
-    for (const id of tamperedJarIds(1729, JARS)) expect(report).toContain(`${id}`);
+    for (const id of tamperedJarIds(1729, JARS)) expect(report).toContain(`jar ${id}:`);
+    // Each worker links back to the spawn_agent call that hired it, and that call forward to it.
+    await expect.poll(() => page.locator('#lane-1 .hired-by').textContent()).toContain("hired by main's spawn_agent");
+    const back = await page.locator('#lane-1 .hired-by').getAttribute('href');
+    expect(await page.locator(`${back} .worker-link`).getAttribute('href')).toBe('#lane-1');
+    // Tokens and cost per lane, and the tree's.
+    expect(await page.locator('#lane-1 .lane-money').textContent()).toMatch(/^[\d,]+ tokens · \d+\.\d¢/);
+    expect(await page.locator('#run-cost').textContent()).toMatch(/¢/);
     await saveScreenshot(page, 'delegated-run');
+
+    // The run has an address; reloading it after the end shows the whole run again.
+    const runId = new URL(page.url()).searchParams.get('run');
+    expect(runId).toMatch(/^\d{4}-/);
+    await page.reload();
+    await page.locator('#report').waitFor({ state: 'visible' });
+    await expect.poll(() => page.locator('.lane').count()).toBe(3);
+    expect(await page.locator('#run-link').textContent()).toBe(runId);
+    expect(await page.locator('#report-text').textContent()).toBe(report);
+    // The recent runs list has it.
+    await page.locator('#recent-runs summary').click();
+    expect(await page.locator(`#recent-list a[href="?run=${runId}"]`).count()).toBe(1);
+    await saveScreenshot(page, 'reload-after-end');
+    await page.context().close();
+  });
+
+  it('puts approvals in the banner and the title; one allowed, one denied by key, the rest "always"', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const page = await openKitchen();
+    await page.locator('#demo').selectOption('own');
+    await page.locator('#task').fill('discard jars 3, 5, 7 and 9');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const waiting = page.locator('.question.approval.waiting');
+    await expect.poll(() => waiting.count()).toBe(4);
+    expect(await page.locator('#waiting-banner').isVisible()).toBe(true);
+    expect(await page.locator('#waiting-text').textContent()).toContain(
+      '4 questions wait for you: approve cookie-jars.discard_jar in lane main',
+    );
+    expect(await page.title()).toBe('✋ 4 waiting · MCP Kitchen');
+    // Focus went to the first question.
+    expect(await page.evaluate('document.activeElement?.dataset.answer')).toBe('allow');
+    await saveScreenshot(page, 'approvals-waiting');
+
+    await page.locator(`#call-${await callIdOfJar(page, 3)} [data-answer="allow"]`).click();
+    await expect.poll(() => waiting.count()).toBe(3);
+    // n denies the oldest question still waiting: jar 5.
+    await page.locator('body').press('n');
+    await expect.poll(() => waiting.count()).toBe(2);
+    await page.locator(`#call-${await callIdOfJar(page, 7)} [data-answer="always"]`).click();
+    await page.locator('#report').waitFor({ state: 'visible' });
+    expect(await waiting.count()).toBe(0);
+    expect(await page.locator('#waiting-banner').isVisible()).toBe(false);
+
+    const outcome = async (jar: number) =>
+      (await page.locator(`#call-${await callIdOfJar(page, jar)} .question`).textContent()) ?? '';
+    expect(await outcome(3)).toContain('✅ approved by you');
+    expect(await outcome(5)).toContain('⛔ denied by you');
+    expect(await outcome(7)).toContain('always');
+    // Jar 9 was never asked about again: "always" answered it.
+    expect(await outcome(9)).toContain('approved for the rest of the run on the web page ("always")');
+    expect(await page.locator('#report-text').textContent()).toMatch(/3, 7, 9|3.*7.*9/);
+    expect(await page.title()).toBe('✅ done · MCP Kitchen');
+    await saveScreenshot(page, 'approvals-answered');
+    await page.context().close();
+  });
+
+  it('shows a sampling request whole before it is allowed, and a form with limits whose error clears when fixed', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const page = await openKitchen();
+    await page.locator('#demo').selectOption('pastry');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const sampling = page.locator('.question.sampling.waiting');
+    await sampling.waitFor();
+    const shown = (await sampling.textContent()) ?? '';
+    expect(shown).toContain('the kitchen is asking to spend');
+    expect(shown).toContain('max tokens');
+    // The prompt the host's model would be sent, before anyone approves it.
+    expect(await sampling.locator('.prompt-role').allTextContents()).toContain('user');
+    expect(await sampling.locator('.prompt-text').last().textContent()).toMatch(/lemon tart/i);
+    expect(await page.locator('#waiting-text').textContent()).toContain('approve a model call for pastry-chef');
+    await saveScreenshot(page, 'sampling-request');
+    await sampling.locator('[data-answer="allow"]').click();
+
+    const form = page.locator('.question.elicitation.waiting form');
+    await form.waitFor();
+    expect(await form.locator('.field-description').allTextContents()).toContainEqual(
+      expect.stringMatching(/from 1 to \d+/),
+    );
+    expect(await form.getByRole('button').allTextContents()).toEqual(['Send', 'Decline', 'Cancel']);
+    await form.locator('select').selectOption('cherry');
+    const servings = form.locator('input[type="number"]');
+    await servings.fill('0');
+    await form.getByRole('button', { name: 'Send' }).click();
+    const problem = form.locator('.form-problem');
+    expect(await problem.textContent()).toContain('must be at least 1');
+    await saveScreenshot(page, 'form-error');
+    await servings.fill('6');
+    expect(await problem.isVisible()).toBe(false);
+    await form.getByRole('button', { name: 'Send' }).click();
+
+    // bake may change things: the gate asks, and y answers it.
+    await page.locator('.question.approval.waiting').waitFor();
+    await page.locator('body').press('y');
+    await page.locator('#report').waitFor({ state: 'visible' });
+    expect(await page.locator('.question.elicitation').textContent()).toContain('answer: accept');
+    expect(await page.locator('.question.sampling').textContent()).toContain('answered:');
+    await saveScreenshot(page, 'pastry-done');
+    await page.context().close();
+  });
+
+  it('stops one lane (its parent reads its report) and then the run', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const page = await openKitchen();
+    await page.locator('#pace').selectOption('1500');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => page.locator('#run-state').textContent()).toContain('pace 1.5 s per model call');
+    const stopLane = page.locator('#lane-1 .lane-stop');
+    await stopLane.click();
+    await expect.poll(() => page.locator('#lane-1 .lane-status').textContent()).toContain('aborted');
+    // The stopped worker still reported; its report is the result of the call that hired it.
+    const hire = await page.locator('#lane-1 .hired-by').getAttribute('href');
+    await expect.poll(() => page.locator(`${hire} .result-text`).textContent()).toContain('stopped');
+    expect(await page.locator('#lane-2 .lane-status').textContent()).toContain('running');
+    await saveScreenshot(page, 'stop-lane');
+
+    await page.getByRole('button', { name: 'Stop run' }).click();
+    await page.locator('#report').waitFor({ state: 'visible' });
+    expect(await page.locator('#report-warning').textContent()).toContain('stopped early (aborted)');
+    expect(await page.locator('#lane-2 .lane-status').textContent()).toContain('aborted');
+    await saveScreenshot(page, 'stop-run');
+    await page.context().close();
+  });
+
+  it('reloads mid-run and follows on; an autorun link runs once; an unknown run says so', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const page = await openKitchen(
+      `&task=${encodeURIComponent('Inspect jars 1-6 and report the tampered ones')}&autorun=1`,
+    );
+    await expect.poll(() => new URL(page.url()).searchParams.get('run')).toMatch(/^\d{4}-/);
+    const runId = new URL(page.url()).searchParams.get('run');
+    expect(new URL(page.url()).searchParams.get('autorun')).toBeNull();
+    await page.locator('.lane-main').waitFor();
+    await page.reload();
+    await page.locator('#report').waitFor({ state: 'visible' });
+    expect(await page.locator('#run-link').textContent()).toBe(runId);
+    expect(await page.locator('.lane-main .entry.tool').count()).toBeGreaterThan(0);
+    await saveScreenshot(page, 'reload-mid-run');
+    // Reloading the address again shows the same run and starts none.
+    const before = await recordedRuns();
+    await page.reload();
+    await page.locator('#report').waitFor({ state: 'visible' });
+    expect(await recordedRuns()).toBe(before);
+
+    await page.goto(`${web.url}?run=no-such-run`);
+    await expect.poll(() => page.locator('#form-problem').textContent()).toContain('There is no run "no-such-run"');
+    await saveScreenshot(page, 'unknown-run');
     await page.context().close();
   });
 
@@ -100,3 +257,16 @@ describe('the web kitchen in Chromium', () => {
     await page.context().close();
   });
 });
+
+/** The call id of the discard_jar call for `jar`, from the page's own entries. */
+async function callIdOfJar(page: Page, jar: number): Promise<string> {
+  const call = page.locator('.entry.tool', { hasText: `discard_jar{"id":${jar}}` });
+  const id = await call.first().getAttribute('id');
+  if (id === null) throw new Error(`no discard_jar call for jar ${jar}`);
+  return id.slice('call-'.length);
+}
+
+async function recordedRuns(): Promise<number> {
+  const response = await fetch(new URL('api/traces', web.url), { headers: { 'X-Kitchen-Token': web.token } });
+  return ((await response.json()) as { runs: unknown[] }).runs.length;
+}

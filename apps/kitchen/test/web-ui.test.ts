@@ -223,6 +223,54 @@ describe('kitchen web', () => {
     expect((await postJson(`api/runs/${runId}/abort`, {})).status).toBe(409);
   });
 
+  it('answers "always for this tool": the question, the ones like it waiting, and the later ones of the run', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const runId = (await postJson('api/runs', { task: 'discard jars 11 and 12' })).body['runId'] as string;
+    const stream = openEvents(runId);
+    const first = await stream.until((event) => event.type === 'approval-request');
+    await stream.until((event) => event.type === 'approval-request' && event !== first);
+    if (first.type !== 'approval-request') throw new Error('unreachable');
+    expect(await postJson(`api/approvals/${first.requestId}`, { approved: true, always: true })).toMatchObject({
+      status: 200,
+      body: { always: true },
+    });
+    await stream.until((event) => event.type === 'done');
+    const answers = stream.seen.filter((event) => event.type === 'approval-response' && event.tool === 'discard_jar');
+    expect(answers).toHaveLength(2);
+    expect(answers).toEqual(
+      answers.map(() =>
+        expect.objectContaining({ decision: 'approved', by: 'person', reason: expect.stringContaining('"always"') }),
+      ),
+    );
+  });
+
+  it('resumes an event stream after the last event a page drew (?after=N)', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const runId = (await postJson('api/runs', { task: 'Inspect jars 1-2' })).body['runId'] as string;
+    const all = await readEvents(runId);
+    const response = await fetch(new URL(`api/runs/${runId}/events?after=2&token=${web.token}`, web.url));
+    const text = await response.text();
+    const ids = [...text.matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
+    expect(ids[0]).toBe(3);
+    expect(ids).toHaveLength(all.length - 3);
+  });
+
+  it('stops one worker lane by its id, and refuses the main lane, unknown runs and ended lanes', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const runId = (await postJson('api/runs', { task: 'Inspect jars 1-2' })).body['runId'] as string;
+    await readEvents(runId);
+    expect((await postJson(`api/runs/${runId}/lanes/main/stop`, {})).status).toBe(400);
+    expect((await postJson(`api/runs/${runId}/lanes/1/stop`, {})).status).toBe(409);
+    expect((await postJson('api/runs/no-such-run/lanes/1/stop', {})).status).toBe(404);
+    expect(await postJson('api/runs', { task: 'Roll 3 dice', paceMs: 99_999 })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringContaining('"paceMs"') },
+    });
+  });
+
   it('refuses requests for another host or from another origin', async () => {
     const port = new URL(web.url).port;
     const foreignHost = await rawRequest('GET', '/api/tools', { Host: `evil.example:${port}` });

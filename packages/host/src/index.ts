@@ -13,7 +13,7 @@ export { GATE_ACTIONS, GateRuleError, parseGateRules, parseRuleText } from './ga
 // The gate and its rules.
 export type { GateRuleSet } from './gate.js';
 export { allowAllGate, Gate } from './gate.js';
-export type { TreeSeatbelts } from './limits/agent-tree.js';
+export { AgentTree, type TreeSeatbelts } from './limits/agent-tree.js';
 export { base64Bytes, formatBytes, formatCents, formatDuration, formatTokens } from './limits/format-units.js';
 export type { SpawnLimits } from './limits/spawn-agent-limits.js';
 export { MAX_AGENT_DEPTH_ALLOWED, parseSpawnLimits } from './limits/spawn-agent-limits.js';

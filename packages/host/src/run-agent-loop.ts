@@ -92,6 +92,12 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
   const forwardAbort = () => stop.abort(options.signal?.reason);
   if (options.signal?.aborted) forwardAbort();
   else options.signal?.addEventListener('abort', forwardAbort, { once: true });
+  // A person may stop this one agent (AgentTree.stopAgent): its calls stop as in an abort, but it
+  // still gets its last chance to report what it established, on the run's own signal.
+  const agentStop = new AbortController();
+  const work = AbortSignal.any([stop.signal, agentStop.signal]);
+  setMaxListeners(0, work);
+  const unregisterStop = tree.registerAgentStop(agent.id, (reason) => agentStop.abort(new Error(reason)));
 
   const messages = [...options.messages];
   const totals = { iterations: 0, toolCalls: 0, tokens: 0, costCents: 0 };
@@ -113,7 +119,7 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
   });
   try {
     while (!ending) {
-      ending = limitBeforeModelCall(stop.signal, tree, totals.iterations, maxIterations);
+      ending = limitBeforeModelCall(work, tree, totals.iterations, maxIterations);
       if (ending) break;
       totals.iterations += 1;
       yield stamp({ type: 'iteration-start', agent: agent.id, iteration: totals.iterations });
@@ -130,7 +136,7 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
         request,
         budget,
         agent: agent.id,
-        signal: stop.signal,
+        signal: work,
         inputBound,
       });
       if (outcome.kind === 'no-room') {
@@ -187,9 +193,13 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
         break;
       }
 
-      const turn = yield* runToolCalls({ toolUses, run, agent, signal: stop.signal, delegate });
+      const turn = yield* runToolCalls({ toolUses, run, agent, signal: work, delegate });
       totals.toolCalls += turn.started;
       messages.push({ role: 'user', content: turn.results });
+    }
+    if (ending?.stopReason === 'aborted' && agentStop.signal.aborted && !stop.signal.aborted) {
+      const why = agentStop.signal.reason instanceof Error ? agentStop.signal.reason.message : 'stopped';
+      ending = { stopReason: 'aborted', lastChance: 'stopped', detail: `This agent was stopped: ${why}.` };
     }
     // An agent refused before any model call answered has nothing to report: no call is spent on it.
     if (ending?.lastChance && answered === 0) finalText = fallbackReport(ending.lastChance, texts);
@@ -222,6 +232,7 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
     };
   } finally {
     options.signal?.removeEventListener('abort', forwardAbort);
+    unregisterStop();
     stop.abort(new Error('the agent loop ended'));
   }
 

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { AgentTree } from './limits/agent-tree.js';
 import type { LoopEvent } from './loop-event.js';
 import { runAgentLoop } from './run-agent-loop.js';
 import { createSpawnAgentTool } from './spawn-agent.js';
@@ -80,6 +81,65 @@ describe('aborting a run with workers', () => {
         'aborted',
       ]);
       expect(ofType(events, 'done')[0]).toMatchObject({ stopReason: 'aborted' });
+    } finally {
+      await remote.close();
+      await server.close();
+    }
+  });
+  it('stops one worker by itself: its call is cancelled, it reports what it established, and the run goes on', {
+    timeout: 20_000,
+  }, async () => {
+    const observations = createObservations();
+    const server = await serveOverHttp(() => buildTestServer('pantry', observations));
+    const remote = await Toolbox.connect([{ name: 'pantry', url: server.url }]);
+    remote.addLocalTool(createSpawnAgentTool());
+    try {
+      const model = teamModel({
+        main: (request, turn) =>
+          turn === 0
+            ? toolTurn(...[1, 2].map((pot) => ({ name: 'spawn_agent', input: { task: `Stew ${pot}.` } })))
+            : textTurn(`Heard back: ${JSON.stringify(request.messages.at(-1)?.content)}`),
+        // Pot 1 sleeps past the test's timeout, so only the stop can end it; pot 2 finishes.
+        worker: (request, turn, task) =>
+          (request.tools ?? []).length === 0
+            ? textTurn(`Established before the stop: ${task.slice(0, 6)} was on the stove.`)
+            : turn === 0
+              ? toolTurn({
+                  name: 'sleep',
+                  input: { ms: task.startsWith('Stew 1') ? 60_000 : 10, label: task.slice(0, 6) },
+                })
+              : textTurn(`${task.slice(0, 6)} is done.`),
+      });
+      const tree = new AgentTree();
+      const events: LoopEvent[] = [];
+      for await (const event of runAgentLoop({
+        messages: [{ role: 'user', content: 'Stew two pots.' }],
+        model,
+        toolbox: remote,
+        tree,
+      })) {
+        events.push(event);
+        if (event.type === 'tool-call' && event.tool === 'sleep' && event.input['label'] === 'Stew 1') {
+          await waitUntil(() => observations.started.includes('Stew 1'));
+          expect(tree.stopAgent('1', 'the presenter stopped it')).toBe(true);
+        }
+      }
+      await waitUntil(() => observations.cancelled.length === 1);
+      expect(observations.cancelled).toEqual(['Stew 1']);
+      const ends = ofType(events, 'agent-end');
+      expect(ends.find((end) => end.agent === '1')).toMatchObject({
+        stopReason: 'aborted',
+        finalText: 'Established before the stop: Stew 1 was on the stove.',
+      });
+      expect(ends.find((end) => end.agent === '2')).toMatchObject({ stopReason: 'end_turn' });
+      // The parent reads the stopped worker's report as its tool result, not an error.
+      const reports = ofType(events, 'tool-result').filter((result) => result.tool === 'spawn_agent');
+      expect(reports.map((result) => [result.isError, result.content])).toContainEqual([
+        false,
+        'Established before the stop: Stew 1 was on the stove.',
+      ]);
+      expect(ofType(events, 'done')[0]).toMatchObject({ stopReason: 'end_turn' });
+      expect(tree.stopAgent('1')).toBe(false);
     } finally {
       await remote.close();
       await server.close();

@@ -2,6 +2,7 @@
 // Bodies are validated with zod at this edge; every refusal is JSON with one sentence in `error`.
 
 import { fileURLToPath } from 'node:url';
+import { MAIN_AGENT } from '@kitchen/host';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { runsFolder } from '../runs/runs-folder.js';
 import { localOnly, securityHeaders } from './local-only.js';
@@ -37,7 +38,7 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
   app.post('/api/runs', (request, response) => {
     const body = parseBody(startRunBody, request.body);
     if (!body.ok) return void response.status(400).json({ error: body.message });
-    const started = kitchen.startRun(body.value.task, body.value.model);
+    const started = kitchen.startRun(body.value.task, body.value.model, body.value.paceMs);
     if (!started.ok) return void response.status(started.status).json({ error: started.message });
     response.status(201).json(started.run.describe());
   });
@@ -63,17 +64,33 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
     response.status(202).json({ runId: run.id, stopping: true });
   });
 
+  app.post('/api/runs/:runId/lanes/:agent/stop', (request, response) => {
+    const run = kitchen.findRun(request.params.runId);
+    if (run === undefined) return void response.status(404).json({ error: unknownRun(request.params.runId) });
+    const { agent } = request.params;
+    if (agent === MAIN_AGENT.id)
+      return void response
+        .status(400)
+        .json({ error: 'The main lane is the run itself: stop it with POST /api/runs/:id/abort.' });
+    if (run.finished || !kitchen.stopLane(run, agent))
+      return void response
+        .status(409)
+        .json({ error: `Lane ${agent} of run ${run.id} is not running; there is nothing to stop.` });
+    response.status(202).json({ runId: run.id, agent, stopping: true });
+  });
+
   app.post('/api/approvals/:requestId', (request, response) => {
     const body = parseBody(approvalAnswerBody, request.body);
     if (!body.ok) return void response.status(400).json({ error: body.message });
     const { requestId } = request.params;
-    const { approved, reason } = body.value;
-    if (!kitchen.approvals.answer(requestId, approved, reason === '' ? undefined : reason)) {
+    const { approved, reason, always } = body.value;
+    const answer = { ...(reason === undefined || reason === '' ? {} : { reason }), ...(always ? { always } : {}) };
+    if (!kitchen.approvals.answer(requestId, approved, answer)) {
       return void response.status(404).json({
         error: `No approval request "${requestId}" is waiting: it was answered already, timed out, or never existed.`,
       });
     }
-    response.json({ requestId, approved });
+    response.json({ requestId, approved, ...(always ? { always } : {}) });
   });
 
   app.post('/api/elicitations/:requestId', (request, response) => {

@@ -13,6 +13,9 @@ export function createOwnerToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
+/** What a fixed token ($KITCHEN_WEB_TOKEN) must look like: URL-safe, long enough not to be guessed. */
+export const FIXED_TOKEN = /^[A-Za-z0-9_-]{24,128}$/;
+
 /** The address a person opens: the page reads the token from it and keeps it for the tab. */
 export function ownerAddress(baseUrl: string, token: string): string {
   return `${baseUrl}?token=${token}`;

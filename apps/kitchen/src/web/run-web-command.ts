@@ -8,6 +8,7 @@ import { loadRunConfig } from '../config/load-run-config.js';
 import { ServerStartError, serverLine } from '../server-processes/launch-server.js';
 import { describeUnavailable } from '../terminal/describe-toolbox.js';
 import { EXIT, type KitchenOutput } from '../terminal/kitchen-output.js';
+import { FIXED_TOKEN } from './owner-token.js';
 import { type KitchenWeb, startKitchenWeb } from './start-kitchen-web.js';
 
 export interface RunWebCommandOptions {
@@ -27,12 +28,20 @@ export async function runWebCommand(options: RunWebCommandOptions): Promise<numb
     complain(loaded.message);
     return EXIT.usage;
   }
+  const fixedToken = output.environment['KITCHEN_WEB_TOKEN'];
+  if (fixedToken !== undefined && !FIXED_TOKEN.test(fixedToken)) {
+    complain(
+      'kitchen: KITCHEN_WEB_TOKEN must be 24 to 128 letters, digits, - or _ (a secret nobody can guess); unset it to get a fresh token at each start',
+    );
+    return EXIT.usage;
+  }
   let web: KitchenWeb;
   try {
     web = await startKitchenWeb({
       config: loaded.config,
       flags,
       port: options.port,
+      ...(fixedToken === undefined ? {} : { token: fixedToken }),
       environment: output.environment,
       signal,
       onUnexpectedExit: (server, description) => {

@@ -19,6 +19,11 @@ export interface StartKitchenWebOptions {
   flags: KitchenFlags;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /**
+   * The owner token; a fresh one by default. A fixed one ($KITCHEN_WEB_TOKEN) lets a restarted
+   * kitchen on the same --port take back the pages that were open on it.
+   */
+  token?: string;
   environment?: NodeJS.ProcessEnv;
   /** Aborting it while the servers start stops them and rejects. */
   signal?: AbortSignal;
@@ -49,7 +54,7 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onUnexpectedExit === undefined ? {} : { onUnexpectedExit: options.onUnexpectedExit }),
   });
-  const token = createOwnerToken();
+  const token = options.token ?? createOwnerToken();
   let kitchen: WebKitchen | undefined;
   let httpServer: Server | undefined;
   try {

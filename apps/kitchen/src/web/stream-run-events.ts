@@ -15,8 +15,12 @@ export function streamRunEvents(run: WebRun, request: Request, response: Respons
     Connection: 'keep-alive',
     'X-Accel-Buffering': 'no',
   });
-  // EventSource reconnects with the id of the last event it got; start after it.
-  const lastSeen = Number(request.headers['last-event-id']);
+  // EventSource reconnects with the id of the last event it got; start after it. A page that opens
+  // a new stream after losing the kitchen says the same with ?after=N (EventSource sets no headers).
+  const header = request.headers['last-event-id'];
+  const query = request.query['after'];
+  const given = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
+  const lastSeen = given.trim() === '' ? Number.NaN : Number(given);
   const from = Number.isInteger(lastSeen) && lastSeen >= 0 ? lastSeen + 1 : 0;
 
   let ended = false;

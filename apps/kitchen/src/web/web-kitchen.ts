@@ -3,14 +3,12 @@
 // App side: the same kitchen-host wiring as the terminal, with the page as the person.
 
 import {
-  createPendingApprovals,
   DEFAULT_CALL_TIMEOUT_MS,
   describeError,
   describeServerLocation,
   type LoopEvent,
   MAIN_AGENT,
   type Model,
-  type PendingApprovals,
   type Person,
   type ServerConnection,
   stamp,
@@ -23,13 +21,16 @@ import type { KitchenConfig } from '../config/kitchen-config.js';
 import { createKitchenPolicy, type KitchenPolicy } from '../config/kitchen-policy.js';
 import { rootsFromFlags } from '../config/roots-from-flags.js';
 import { KitchenHost } from '../kitchen-host.js';
-import { demoTask, demoToolCallLimit } from '../kitchen-task.js';
+import { demoTask, demoToolCallLimit, PASTRY_DEMO_TASK } from '../kitchen-task.js';
 import { runsFolder } from '../runs/runs-folder.js';
 import { traceSettings } from '../runs/trace-settings.js';
+import { newRunId } from '../runs/trace-writer.js';
 import { otlpTracesEndpoint, type RunTelemetry, startRunTelemetry } from '../telemetry/run-telemetry.js';
 import { describeToolbox } from '../terminal/describe-toolbox.js';
 import { describeModel } from '../terminal/render-summary.js';
+import { pacedModel } from './paced-model.js';
 import { createPendingElicitations, type PendingElicitations } from './pending-elicitations.js';
+import { createWebApprovals, type WebApprovals } from './web-approvals.js';
 import { WebRun } from './web-run.js';
 
 /** Finished runs kept for late readers of their event stream. */
@@ -54,11 +55,10 @@ interface CurrentRun {
 }
 
 export class WebKitchen {
-  readonly approvals: PendingApprovals = createPendingApprovals();
+  readonly approvals: WebApprovals = createWebApprovals();
   readonly elicitations: PendingElicitations = createPendingElicitations();
   readonly #runs = new Map<string, WebRun>();
   #current: CurrentRun | undefined;
-  #runCounter = 0;
 
   private constructor(
     readonly host: KitchenHost,
@@ -117,6 +117,8 @@ export class WebKitchen {
     const { flags } = this.options;
     return {
       demoTask: demoTask(flags.jars),
+      demos: this.demos(),
+      paceMs: flags.latencyMs,
       model: this.defaultModel,
       seed: flags.seed,
       jars: flags.jars,
@@ -148,13 +150,28 @@ export class WebKitchen {
     };
   }
 
-  startRun(task: string, choice?: ModelChoice): StartRunResult {
+  /** The demos the page offers, each only when its server is connected. */
+  demos(): Array<{ id: string; label: string; task: string }> {
+    const servers = new Set(this.toolbox.serverNames);
+    return [
+      ...(servers.has('cookie-jars')
+        ? [{ id: 'jars', label: 'Cookie jars: workers in lanes', task: demoTask(this.options.flags.jars) }]
+        : []),
+      ...(servers.has('pastry-chef')
+        ? [{ id: 'pastry', label: 'Pastry chef: sampling, a form, progress', task: PASTRY_DEMO_TASK }]
+        : []),
+      ...(servers.has('dice') ? [{ id: 'dice', label: 'Dice: a quick roll', task: 'Roll 3 dice' }] : []),
+    ];
+  }
+
+  /** `paceMs`: a wait before each model call, so a presenter can let people watch the lanes fill. */
+  startRun(task: string, choice?: ModelChoice, paceMs = 0): StartRunResult {
     if (this.#current !== undefined) {
       const { id } = this.#current.run;
       return {
         ok: false,
         status: 409,
-        message: `Run ${id} is still going; wait for it to finish or stop it with POST /api/runs/${id}/abort.`,
+        message: `Run ${id} is still going: open ?run=${id} to follow or stop it, or wait for it to finish.`,
       };
     }
     const { flags, environment } = this.options;
@@ -166,7 +183,10 @@ export class WebKitchen {
     } catch (error) {
       return { ok: false, status: 400, message: describeError(error) };
     }
-    const run = new WebRun(`run-${++this.#runCounter}`, task, describeModel(model));
+    // The run's address is its trace's id, so a page can find it in memory or, later, on disk.
+    const run = new WebRun(newRunId(), task, describeModel(model), paceMs);
+    model = pacedModel(model, paceMs);
+    this.approvals.forgetAlways();
     const current: CurrentRun = { run, finished: Promise.resolve() };
     this.#current = current;
     this.#keep(run);
@@ -181,12 +201,19 @@ export class WebKitchen {
         ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
         ...(this.telemetry === undefined ? {} : { observe: this.telemetry.forRun }),
         record: {
+          id: run.id,
           folder: runsFolder(environment, flags.runsDir),
           settings: { ...traceSettings(flags, this.host.toolbox.serverNames), from: 'web' },
         },
       }),
     );
     return { ok: true, run };
+  }
+
+  /** Stops one worker's lane of the current run; its report goes to the agent that hired it. */
+  stopLane(run: WebRun, agent: string): boolean {
+    if (this.#current?.run !== run) return false;
+    return this.host.stopAgent(agent, 'stopped from the web page');
   }
 
   /** Stops the current run (if any), waits for its last event, and disconnects from the servers. */

@@ -3,17 +3,20 @@
 
 import { z } from 'zod';
 import { MODEL_CHOICES } from '../config/create-model.js';
+import { MAX_PACE_MS } from './paced-model.js';
 
 export const MAX_TASK_LENGTH = 4000;
 
 export const startRunBody = z.strictObject({
   task: z.string().trim().min(1).max(MAX_TASK_LENGTH),
   model: z.enum(MODEL_CHOICES).optional(),
+  paceMs: z.number().int().min(0).max(MAX_PACE_MS).optional(),
 });
 
 export const approvalAnswerBody = z.strictObject({
   approved: z.boolean(),
   reason: z.string().trim().max(500).optional(),
+  always: z.boolean().optional(),
 });
 
 const elicitedValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.array(z.string().max(2000)).max(100)]);
@@ -26,6 +29,8 @@ export const elicitationAnswerBody = z.strictObject({
 const FIXES: Record<string, string> = {
   task: `send the task as text, 1 to ${MAX_TASK_LENGTH} characters, e.g. {"task": "Roll 3 dice"}`,
   model: 'use "offline", "anthropic" or "auto", or leave it out',
+  paceMs: `send a whole number of milliseconds from 0 to ${MAX_PACE_MS} to wait before each model call, or leave it out`,
+  always: 'send true with "approved": true to allow this tool for the rest of the run, or leave it out',
   approved: 'send true to allow the call or false to refuse it, e.g. {"approved": true}',
   reason: 'send a short sentence (at most 500 characters), or leave it out',
   action: 'use "accept", "decline" or "cancel"',

@@ -18,6 +18,8 @@ export class WebRun {
     readonly task: string,
     /** The model's label as people read it ("offline model (deterministic, no network)"). */
     readonly model: string,
+    /** The presenter's pace: a wait before each model call, in ms. */
+    readonly paceMs = 0,
   ) {}
 
   get finished(): boolean {
@@ -43,7 +45,14 @@ export class WebRun {
     return () => this.#listeners.delete(listener);
   }
 
-  describe(): { runId: string; task: string; model: string; finished: boolean; events: number } {
-    return { runId: this.id, task: this.task, model: this.model, finished: this.#finished, events: this.events.length };
+  describe(): { runId: string; task: string; model: string; paceMs: number; finished: boolean; events: number } {
+    return {
+      runId: this.id,
+      task: this.task,
+      model: this.model,
+      paceMs: this.paceMs,
+      finished: this.#finished,
+      events: this.events.length,
+    };
   }
 }

@@ -23,6 +23,8 @@ export class AgentTree {
   readonly #startedAt: number;
   readonly #now: () => number;
   #toolCallsAdmitted = 0;
+  /** How to stop each running agent by itself, by agent id (see stopAgent). */
+  readonly #agentStops = new Map<string, (reason: string) => void>();
 
   /** Throws a ConfigurationError naming the field when a limit is not a whole number of 1 or more. */
   constructor(seatbelts: TreeSeatbelts = {}, now: () => number = Date.now) {
@@ -57,6 +59,31 @@ export class AgentTree {
   /** The result a call gets when the run has no tool call left for it. */
   refusedCallText(tool: string): string {
     return `Tool "${tool}" was not run: the run reached its limit of ${this.limits.maxToolCalls} tool calls.`;
+  }
+
+  /** runAgentLoop registers each agent while it runs; the returned function unregisters it. */
+  registerAgentStop(agentId: string, stop: (reason: string) => void): () => void {
+    this.#agentStops.set(agentId, stop);
+    return () => {
+      if (this.#agentStops.get(agentId) === stop) this.#agentStops.delete(agentId);
+    };
+  }
+
+  /**
+   * Stops one running agent (a worker's lane) and its own workers: its calls are cancelled and it
+   * reports what it established, which its parent reads as the worker's report. The rest of the
+   * run goes on. False when no such agent is running.
+   */
+  stopAgent(agentId: string, reason = 'a person stopped it'): boolean {
+    const stop = this.#agentStops.get(agentId);
+    if (stop === undefined) return false;
+    stop(reason);
+    return true;
+  }
+
+  /** The ids of the agents running now. */
+  get runningAgents(): string[] {
+    return [...this.#agentStops.keys()];
   }
 
   addTotals(totals: TreeTotals): void {

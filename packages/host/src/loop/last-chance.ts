@@ -1,4 +1,5 @@
-// The last chance: an agent stopped by its iteration cap or by the tree budget is asked once more,
+// The last chance: an agent stopped by its iteration cap, by the tree budget or by a person who
+// stopped that one agent is asked once more,
 // without tools and with a short answer, for what it DID establish, so a limit ends in a partial
 // report instead of silence. Host side; shared by both limits.
 
@@ -11,11 +12,12 @@ import { callModelWithinBudget, usageEvent } from './budgeted-model-call.js';
 /** Output room for the report; its reservation (input estimate + this) must itself fit the budget. */
 export const LAST_CHANCE_MAX_TOKENS = 512;
 
-export type LastChanceCause = 'max_iterations' | 'budget';
+export type LastChanceCause = 'max_iterations' | 'budget' | 'stopped';
 
 const FIRST_SENTENCE: Readonly<Record<LastChanceCause, string>> = {
   max_iterations: 'You have reached the iteration limit.',
   budget: 'The run has almost no token budget left.',
+  stopped: 'A person stopped you before you finished.',
 };
 
 const REPORT_NOW =
@@ -34,7 +36,9 @@ export function fallbackReport(cause: LastChanceCause, texts: string[]): string 
   const why =
     cause === 'budget'
       ? 'I ran out of token budget before I could finish'
-      : 'I reached the iteration limit before I could finish';
+      : cause === 'stopped'
+        ? 'I was stopped before I could finish'
+        : 'I reached the iteration limit before I could finish';
   const had = texts.map((text) => text.trim()).filter((text) => text !== '');
   return had.length === 0 ? `${why}: nothing established.` : `${why}. What I had so far:\n${had.join('\n')}`;
 }

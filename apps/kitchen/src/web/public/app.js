@@ -1,22 +1,43 @@
-// The kitchen's web page: starts a run, streams its LoopEvents over SSE and draws one lane per
-// agent. App side, in the browser. Every piece of server or model text goes in with textContent
-// (never innerHTML): tool results and jar notes are untrusted.
+// The kitchen's web page: picks a demo or a task, starts a run, streams its LoopEvents over SSE
+// and draws one lane per agent; every run has an address (?run=ID) that shows it again, live from
+// the kitchen or from its trace. App side, in the browser. Every piece of server or model text
+// goes in with textContent (never innerHTML): tool results and jar notes are untrusted.
 
-import { api, el, streamPath } from './dom.js';
+import { createConnection } from './connection.js';
+import { api, el, streamPath, whenControlsNeedHolding, whenUnreachable } from './dom.js';
 import { renderEntry } from './entry-view.js';
-import { cleanDisplayText, formatTokens, laneStatusText, laneTitle, shortenText, summaryLine } from './lane-words.js';
-import { applyEvent, createRunView } from './lanes.js';
+import {
+  cleanDisplayText,
+  formatCents,
+  formatDuration,
+  formatTokens,
+  laneStatusText,
+  laneTitle,
+  shortenText,
+  summaryLine,
+} from './lane-words.js';
+import { applyEvent, createRunView, foldEvents } from './lanes.js';
+import { createQuestionWatch } from './question-watch.js';
+import { renderReport } from './report-view.js';
+import { setUpZoom } from './zoom.js';
 
 const $ = (id) => document.getElementById(id);
 const page = {
   kitchenLine: $('kitchen-line'),
+  connection: $('connection'),
+  announcer: $('announcer'),
+  main: $('main'),
   form: $('task-form'),
+  demo: $('demo'),
+  pace: $('pace'),
   task: $('task'),
   run: $('run-button'),
   stop: $('stop-button'),
   problem: $('form-problem'),
   runLine: $('run-line'),
+  runLink: $('run-link'),
   runState: $('run-state'),
+  runCost: $('run-cost'),
   treeText: $('tree-tokens-text'),
   treeMeter: $('tree-tokens'),
   lanes: $('lanes'),
@@ -24,53 +45,190 @@ const page = {
   reportWarning: $('report-warning'),
   reportText: $('report-text'),
   summary: $('summary'),
+  recent: $('recent-runs'),
+  recentList: $('recent-list'),
 };
 
-let kitchen = { maxTreeTokens: 600_000, model: '' };
-let current; // { runId, model, view, source, laneElements: Map, entryElements: WeakMap }
+let kitchen = { maxTreeTokens: 600_000, model: '', demos: [] };
+/** The run on the page: { runId, model, paceMs, view, laneElements, entryElements, source?, lastIndex, live, closed } */
+let current;
 
-// ---- Starting and following a run ----
-
-async function startRun(task) {
-  page.problem.hidden = true;
-  const { ok, data } = await api('/api/runs', { task });
-  if (!ok) return showProblem(data.error ?? 'The kitchen did not start the run.');
-  follow(data.runId, data.model);
+function announce(text) {
+  // One polite live region for the whole page; emptied first so the same words are read again.
+  page.announcer.textContent = '';
+  requestAnimationFrame(() => {
+    page.announcer.textContent = cleanDisplayText(text);
+  });
 }
 
-function follow(runId, model) {
+const connection = createConnection({
+  status: page.connection,
+  controls: page.main,
+  announce,
+  onBack: () => void catchUp(),
+});
+whenUnreachable(() => connection.lost());
+whenControlsNeedHolding(() => connection.holdNewControls());
+
+const questions = createQuestionWatch({
+  banner: $('waiting-banner'),
+  text: $('waiting-text'),
+  go: $('waiting-go'),
+  lanes: page.lanes,
+  announce,
+});
+
+// ---- Runs and their addresses ----
+
+async function startRun(task, replaceAddress = false) {
+  page.problem.hidden = true;
+  const { ok, data } = await api('/api/runs', { task, paceMs: Number(page.pace.value) });
+  if (!ok) return showProblem(data.error ?? 'The kitchen did not start the run.');
+  setAddress(data.runId, replaceAddress);
+  follow(data);
+}
+
+/** Shows run `runId`: live from the kitchen when it has it, else from its trace, else says there is none. */
+async function openRun(runId) {
+  const live = await api(`/api/runs/${encodeURIComponent(runId)}`);
+  if (live.ok) {
+    page.task.value = live.data.task;
+    return follow(live.data);
+  }
+  if (live.status === 0) return;
+  const recorded = await api(`/api/traces/${encodeURIComponent(runId)}`);
+  if (recorded.ok) return drawRecorded(recorded.data);
+  reset(undefined);
+  page.runLine.hidden = true;
+  showProblem(
+    `There is no run "${runId}" in this kitchen: not running, not kept in memory and no trace of it in its runs folder. Pick one of the recent runs, or start a new one.`,
+  );
+  page.recent.open = true;
+}
+
+function setAddress(runId, replace) {
+  const address = new URL(location.href);
+  address.search = '';
+  address.searchParams.set('run', runId);
+  if (replace) history.replaceState({ runId }, '', address);
+  else history.pushState({ runId }, '', address);
+}
+
+function reset(run) {
   current?.source?.close();
-  current = { runId, model, view: createRunView(), laneElements: new Map(), entryElements: new WeakMap() };
+  current = run;
   page.lanes.replaceChildren();
   page.report.hidden = true;
+  page.problem.hidden = true;
+  questions.reset();
+}
+
+function follow(described) {
+  reset({
+    runId: described.runId,
+    model: described.model,
+    paceMs: described.paceMs ?? 0,
+    view: createRunView(),
+    laneElements: new Map(),
+    entryElements: new WeakMap(),
+    lastIndex: -1,
+    live: true,
+    closed: false,
+  });
   page.runLine.hidden = false;
   setRunning(true);
   drawRunLine(current);
-  const source = new EventSource(streamPath(`/api/runs/${encodeURIComponent(runId)}/events`));
-  current.source = source;
-  const mine = current;
+  openStream(current);
+}
+
+function openStream(mine) {
+  const after = mine.lastIndex >= 0 ? `?after=${mine.lastIndex}` : '';
+  const source = new EventSource(streamPath(`/api/runs/${encodeURIComponent(mine.runId)}/events${after}`));
+  mine.source = source;
   source.onmessage = (message) => {
     if (current !== mine) return;
+    const index = Number(message.lastEventId);
+    // A reconnect may resend what was drawn already; each event is drawn once.
+    if (Number.isInteger(index) && index <= mine.lastIndex) return;
+    if (Number.isInteger(index)) mine.lastIndex = index;
     const event = JSON.parse(message.data);
     draw(mine, applyEvent(mine.view, event), event);
   };
   // The server ends the stream after `done`; closing here stops EventSource from reconnecting.
   source.addEventListener('end', () => source.close());
   source.onerror = () => {
-    if (source.readyState === EventSource.CLOSED && current === mine && !mine.view.done)
-      showProblem('Lost the connection to the kitchen.');
+    if (current !== mine || mine.view.done) return;
+    // Say so at once, and catch up ourselves when the kitchen answers again (see catchUp).
+    source.close();
+    connection.lost();
   };
 }
 
+/** The kitchen is back: follow the run from the last event drawn, or, after a restart, show its trace. */
+async function catchUp() {
+  void refreshRecent();
+  const mine = current;
+  if (mine === undefined || !mine.live || mine.view.done) return;
+  const live = await api(`/api/runs/${encodeURIComponent(mine.runId)}`);
+  if (current !== mine) return;
+  if (live.ok) return openStream(mine);
+  const recorded = await api(`/api/traces/${encodeURIComponent(mine.runId)}`);
+  if (current !== mine) return;
+  if (recorded.ok) return drawRecorded(recorded.data);
+  setRunning(false);
+  showProblem(`The kitchen restarted and has no record of run ${mine.runId}.`);
+}
+
+/** A run read back from its trace (or from a kitchen that restarted): every event, drawn at once. */
+function drawRecorded(trace) {
+  const view = foldEvents(trace.events);
+  const closed = view.done === undefined;
+  // A question nobody answered before the kitchen stopped can no longer be answered.
+  for (const entry of view.questions.values()) if (entry.status === 'waiting') entry.status = 'abandoned';
+  for (const lane of view.lanes) lane.waiting = 0;
+  reset({
+    runId: trace.run.id,
+    model: trace.run.model.label,
+    paceMs: 0,
+    view,
+    laneElements: new Map(),
+    entryElements: new WeakMap(),
+    lastIndex: trace.events.length - 1,
+    live: false,
+    closed,
+  });
+  page.task.value = trace.run.task;
+  page.runLine.hidden = false;
+  for (const lane of view.lanes) {
+    const parts = laneElement(current, lane);
+    for (const entry of lane.entries) drawEntry(current, parts, entry);
+    drawLaneHeader(parts, lane);
+  }
+  drawRunLine(current);
+  setRunning(false);
+  if (view.done) drawReport(current, view.done);
+  else {
+    page.report.hidden = false;
+    page.reportWarning.hidden = false;
+    page.reportWarning.textContent =
+      '⚠️ unfinished: the kitchen stopped before this run ended; this is what its trace recorded.';
+    page.reportText.replaceChildren();
+    page.summary.textContent = '';
+  }
+  questions.update(view, runWord(current));
+}
+
 function setRunning(running) {
-  page.run.disabled = running;
+  page.run.disabled = running || !connection.online;
   page.stop.hidden = !running;
-  page.stop.disabled = false;
+  page.stop.disabled = !connection.online;
+  page.demo.disabled = running;
 }
 
 function showProblem(text) {
   page.problem.textContent = cleanDisplayText(text);
   page.problem.hidden = false;
+  announce(text);
 }
 
 // ---- Drawing: each change touches only its lane and its entry ----
@@ -78,19 +236,30 @@ function showProblem(text) {
 function draw(run, change, event) {
   if (change.lane) {
     const lane = laneElement(run, change.lane);
-    if (change.entry) {
-      const known = run.entryElements.get(change.entry);
-      const fresh = renderEntry(change.entry);
-      const stick = lane.entries.scrollHeight - lane.entries.scrollTop - lane.entries.clientHeight < 40;
-      if (known) known.replaceWith(fresh);
-      else lane.entries.append(fresh);
-      run.entryElements.set(change.entry, fresh);
-      if (stick) lane.entries.scrollTop = lane.entries.scrollHeight;
-    }
+    if (change.entry) drawEntry(run, lane, change.entry);
     drawLaneHeader(lane, change.lane);
   }
+  if (change.also) drawEntry(run, laneElement(run, change.also.lane), change.also.entry);
   drawRunLine(run);
-  if (event.type === 'done') drawReport(run, event);
+  if (event.type === 'done') {
+    drawReport(run, event);
+    void refreshRecent();
+  }
+  questions.update(run.view, runWord(run));
+  connection.holdNewControls();
+}
+
+function drawEntry(run, lane, entry) {
+  const known = run.entryElements.get(entry);
+  const fresh = renderEntry(entry, (id) => {
+    const worker = run.view.laneById.get(id);
+    return worker ? laneTitle(worker) : `#${id}`;
+  });
+  const stick = lane.entries.scrollHeight - lane.entries.scrollTop - lane.entries.clientHeight < 40;
+  if (known) known.replaceWith(fresh);
+  else lane.entries.append(fresh);
+  run.entryElements.set(entry, fresh);
+  if (stick) lane.entries.scrollTop = lane.entries.scrollHeight;
 }
 
 function laneElement(run, lane) {
@@ -98,6 +267,13 @@ function laneElement(run, lane) {
   if (parts) return parts;
   const title = el('h2', 'lane-title');
   const status = el('span', 'lane-status');
+  const money = el('span', 'lane-money');
+  const hired = el('a', 'hired-by');
+  hired.hidden = true;
+  const stop = el('button', 'secondary lane-stop', 'Stop lane');
+  stop.type = 'button';
+  stop.hidden = true;
+  stop.addEventListener('click', () => void stopLane(run, lane.id, stop));
   const task = el('p', 'lane-task');
   const entries = el('ol', 'lane-entries');
   const final = el('p', 'lane-final');
@@ -106,13 +282,17 @@ function laneElement(run, lane) {
     'article',
     `lane${lane.id === 'main' ? ' lane-main' : ''}`,
     undefined,
-    el('header', 'lane-header', undefined, title, status),
+    el('header', 'lane-header', undefined, title, status, stop),
+    el('div', 'lane-about', undefined, money, hired),
     task,
     entries,
     final,
   );
+  root.id = `lane-${lane.id}`;
   root.dataset.agent = lane.id;
-  parts = { root, title, status, task, entries, final };
+  root.setAttribute('aria-labelledby', `lane-title-${lane.id}`);
+  title.id = `lane-title-${lane.id}`;
+  parts = { root, title, status, money, hired, stop, task, entries, final };
   run.laneElements.set(lane.id, parts);
   if (lane.id === 'main') page.lanes.prepend(root);
   else page.lanes.append(root);
@@ -131,14 +311,32 @@ function drawLaneHeader(parts, lane) {
         ? 'ok'
         : 'warn';
   parts.status.className = `lane-status ${tone}`;
+  parts.root.classList.toggle('lane-failed', lane.status === 'ended' && lane.stopReason !== 'end_turn');
+  const waited = lane.waitedMs > 0 ? ` · ✋ ${formatDuration(lane.waitedMs)} waiting for you` : '';
+  parts.money.textContent = `${formatTokens(lane.tokens)} tokens · ${formatCents(lane.costCents)}${waited}`;
+  if (lane.hiredBy) {
+    const parent = current?.view.laneById.get(lane.hiredBy.lane);
+    parts.hired.textContent = `↖ hired by ${parent ? laneTitle(parent) : lane.hiredBy.lane}'s spawn_agent call`;
+    parts.hired.href = `#call-${lane.hiredBy.callId}`;
+    parts.hired.hidden = false;
+  }
+  parts.stop.hidden = !(current?.live && lane.id !== 'main' && lane.status === 'running');
   parts.task.textContent = shortenText(lane.task, 180);
   parts.task.title = cleanDisplayText(lane.task);
   // A worker's report usually is its last text already; show it apart only when it is not.
   const saidLast = lane.entries.findLast((entry) => entry.kind === 'text')?.text;
   if (lane.status === 'ended' && lane.id !== 'main' && lane.finalText && lane.finalText.trim() !== saidLast?.trim()) {
     parts.final.textContent = shortenText(lane.finalText, 400);
+    parts.final.className = `lane-final${lane.stopReason === 'end_turn' ? '' : ' failed'}`;
     parts.final.hidden = false;
   }
+}
+
+function runWord(run) {
+  if (!run) return undefined;
+  if (run.view.done) return run.view.done.stopReason === 'end_turn' ? '✅ done' : '⚠️ stopped';
+  if (run.closed) return '⚠️ unfinished';
+  return '⏳ running';
 }
 
 function drawRunLine(run) {
@@ -149,12 +347,26 @@ function drawRunLine(run) {
     ? view.done.stopReason === 'end_turn'
       ? '✅ done'
       : `⚠️ stopped (${view.done.stopReason})`
-    : '⏳ running';
-  page.runState.textContent = `${run.runId} · ${state} · ${lanes} ${lanes === 1 ? 'lane' : 'lanes'}, ${ended} ended`;
+    : run.closed
+      ? '⚠️ unfinished (the kitchen stopped)'
+      : '⏳ running';
+  page.runLink.textContent = run.runId;
+  page.runLink.href = `?run=${encodeURIComponent(run.runId)}`;
+  const pace = run.paceMs > 0 ? ` · pace ${formatDuration(run.paceMs)} per model call` : '';
+  const recorded = run.live ? '' : ' · from its trace';
+  page.runState.textContent = `${state} · ${lanes} ${lanes === 1 ? 'lane' : 'lanes'}, ${ended} ended${pace}${recorded}`;
   const spent = view.done ? view.done.tokens : view.treeTokens;
-  page.treeText.textContent = `tree tokens ${formatTokens(spent)} of ${formatTokens(kitchen.maxTreeTokens)}`;
-  page.treeMeter.max = kitchen.maxTreeTokens;
+  const max = kitchen.maxTreeTokens;
+  page.treeText.textContent = `tree tokens ${formatTokens(spent)} of ${formatTokens(max)}`;
+  // The meter turns amber past half the budget and red past 80%.
+  page.treeMeter.max = max;
+  page.treeMeter.low = max * 0.5;
+  page.treeMeter.high = max * 0.8;
+  page.treeMeter.optimum = 0;
   page.treeMeter.value = spent;
+  const waited = view.lanes.reduce((sum, lane) => sum + lane.waitedMs, 0);
+  const cents = view.done ? view.done.costCents : view.costCents + view.samplingCents;
+  page.runCost.textContent = `${formatCents(cents)}${view.samplingCents ? ` (sampling ${formatCents(view.samplingCents)})` : ''}${waited > 0 ? ` · ✋ ${formatDuration(waited)} waiting for you` : ''}`;
 }
 
 function drawReport(run, done) {
@@ -165,16 +377,78 @@ function drawReport(run, done) {
     done.stopReason === 'end_turn'
       ? ''
       : `⚠️ stopped early (${done.stopReason})${done.detail ? `: ${cleanDisplayText(done.detail)}` : ''}`;
-  page.reportText.textContent = cleanDisplayText(done.finalText).trim() || '(the model gave no report)';
+  const text = cleanDisplayText(done.finalText).trim();
+  page.reportText.replaceChildren(text === '' ? el('p', '', '(the model gave no report)') : renderReport(text));
   page.summary.textContent = summaryLine(done, {
     startedAt: run.view.startedAt,
     model: run.model,
     maxTreeTokens: kitchen.maxTreeTokens,
     samplingCents: run.view.samplingCents,
   });
+  if (run.live) announce(`The run ${done.stopReason === 'end_turn' ? 'is done' : `stopped (${done.stopReason})`}.`);
 }
 
-// ---- Start-up ----
+async function stopLane(run, agent, button) {
+  button.disabled = true;
+  const { ok, data, status } = await api(
+    `/api/runs/${encodeURIComponent(run.runId)}/lanes/${encodeURIComponent(agent)}/stop`,
+    {},
+  );
+  if (!ok && status !== 0) showProblem(data.error ?? 'The kitchen did not stop the lane.');
+}
+
+// ---- Recent runs ----
+
+async function refreshRecent() {
+  const { ok, data } = await api('/api/traces');
+  if (!ok) return;
+  const items = (data.runs ?? []).slice(0, 12).map((run) => {
+    const link = el('a', '', shortenText(run.task, 70));
+    link.href = `?run=${encodeURIComponent(run.id)}`;
+    link.addEventListener('click', (clicked) => {
+      clicked.preventDefault();
+      setAddress(run.id, false);
+      void openRun(run.id);
+    });
+    const when = new Date(run.startedAt).toLocaleString();
+    return el(
+      'li',
+      '',
+      undefined,
+      link,
+      el(
+        'span',
+        'recent-about',
+        ` · ${run.outcome} · ${formatTokens(run.tokens)} tokens · ${formatCents(run.costCents)} · ${when}`,
+      ),
+    );
+  });
+  page.recentList.replaceChildren(...(items.length > 0 ? items : [el('li', '', 'No recorded runs yet.')]));
+}
+
+// ---- Presenter controls ----
+
+function fillDemos() {
+  const options = kitchen.demos.map((demo) => {
+    const option = el('option', '', demo.label);
+    option.value = demo.id;
+    return option;
+  });
+  const own = el('option', '', 'Your own task');
+  own.value = 'own';
+  page.demo.replaceChildren(...options, own);
+}
+
+page.demo.addEventListener('change', () => {
+  const demo = kitchen.demos.find((candidate) => candidate.id === page.demo.value);
+  if (demo) page.task.value = demo.task;
+  else page.task.focus();
+});
+page.task.addEventListener('input', () => {
+  const demo = kitchen.demos.find((candidate) => candidate.task === page.task.value);
+  page.demo.value = demo?.id ?? 'own';
+});
+page.pace.addEventListener('change', () => sessionStorage.setItem('kitchen-pace', page.pace.value));
 
 page.form.addEventListener('submit', (submitted) => {
   submitted.preventDefault();
@@ -183,27 +457,44 @@ page.form.addEventListener('submit', (submitted) => {
 page.stop.addEventListener('click', async () => {
   if (!current) return;
   page.stop.disabled = true;
-  await api(`/api/runs/${encodeURIComponent(current.runId)}/abort`, {});
+  const { ok, status, data } = await api(`/api/runs/${encodeURIComponent(current.runId)}/abort`, {});
+  if (!ok && status !== 0 && status !== 409) showProblem(data.error ?? 'The kitchen did not stop the run.');
+});
+window.addEventListener('popstate', () => {
+  const runId = new URLSearchParams(location.search).get('run');
+  if (runId) void openRun(runId);
 });
 
+// ---- Start-up ----
+
 async function boot() {
+  setUpZoom($('zoom-out'), $('zoom-in'), $('zoom-level'));
+  connection.show();
   const params = new URLSearchParams(location.search);
   const info = await api('/api/kitchen');
-  if (!info.ok) return showProblem(info.data.error ?? 'The kitchen did not answer.');
+  if (!info.ok) {
+    if (info.status !== 0) showProblem(info.data.error ?? 'The kitchen did not answer.');
+    return;
+  }
   kitchen = info.data;
   page.kitchenLine.textContent = cleanDisplayText(
     `${kitchen.toolbox} · 🧠 ${kitchen.model} · seed ${kitchen.seed}, ${kitchen.jars} jars`,
   );
+  fillDemos();
+  const savedPace = sessionStorage.getItem('kitchen-pace');
+  if (savedPace !== null && [...page.pace.options].some((option) => option.value === savedPace))
+    page.pace.value = savedPace;
   page.task.value = params.get('task') ?? kitchen.demoTask;
-  const runId = params.get('run') ?? kitchen.currentRun?.runId;
-  if (runId) {
-    const run = await api(`/api/runs/${encodeURIComponent(runId)}`);
-    if (run.ok) {
-      page.task.value = run.data.task;
-      return follow(run.data.runId, run.data.model);
-    }
+  page.task.dispatchEvent(new Event('input'));
+  void refreshRecent();
+  const runId = params.get('run');
+  if (runId) return openRun(runId);
+  // An autorun link runs once: the address becomes the run's, so a reload shows it instead.
+  if (params.get('autorun') === '1') return startRun(page.task.value, true);
+  if (kitchen.currentRun) {
+    setAddress(kitchen.currentRun.runId, true);
+    return openRun(kitchen.currentRun.runId);
   }
-  if (params.get('autorun') === '1') void startRun(page.task.value);
 }
 
 void boot();

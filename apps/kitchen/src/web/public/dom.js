@@ -32,15 +32,43 @@ export function streamPath(path) {
   return `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(ownerToken)}`;
 }
 
-/** GET `path`, or POST `body` as JSON; never throws for an HTTP error: `ok`, `status` and the JSON `data` say what happened. */
+/** Told when a request finds nobody at the other end (the kitchen stopped or restarted). */
+let onUnreachable = () => {};
+export function whenUnreachable(listener) {
+  onUnreachable = listener;
+}
+
+/**
+ * GET `path`, or POST `body` as JSON; never throws: `ok`, `status` and the JSON `data` say what
+ * happened, and `status` 0 means the kitchen did not answer at all (then `whenUnreachable` hears of it).
+ */
 export async function api(path, body) {
   const headers = { 'X-Kitchen-Token': ownerToken };
-  const response = await fetch(
-    path,
-    body === undefined
-      ? { headers }
-      : { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
-  );
+  let response;
+  try {
+    response = await fetch(
+      path,
+      body === undefined
+        ? { headers, cache: 'no-store' }
+        : { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+    );
+  } catch {
+    onUnreachable();
+    return {
+      status: 0,
+      ok: false,
+      data: { error: 'The kitchen did not answer: it is not running, or it is restarting.' },
+    };
+  }
   const data = await response.json().catch(() => ({}));
   return { status: response.status, ok: response.ok, data };
+}
+
+/** Called by a control that found the kitchen gone, so the page keeps it disabled until it is back. */
+let holdControls = () => {};
+export function whenControlsNeedHolding(listener) {
+  holdControls = listener;
+}
+export function holdIfOffline() {
+  holdControls();
 }

@@ -83,6 +83,12 @@ export function formContent(fields, typed) {
     if (field.kind === 'number' || field.kind === 'integer') {
       const number = Number(text);
       if (!Number.isFinite(number)) problems.push(`${field.label} must be a number.`);
+      else if (field.kind === 'integer' && !Number.isInteger(number))
+        problems.push(`${field.label} must be a whole number.`);
+      else if (field.minimum !== undefined && number < field.minimum)
+        problems.push(`${field.label} must be at least ${field.minimum}.`);
+      else if (field.maximum !== undefined && number > field.maximum)
+        problems.push(`${field.label} must be at most ${field.maximum}.`);
       else content[field.name] = number;
       continue;
     }

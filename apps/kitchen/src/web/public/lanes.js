@@ -14,7 +14,9 @@ import { cleanDisplayText, formatDuration, ROOT_AGENT } from './lane-words.js';
  * @typedef {{ isError: boolean; content: string; durationMs: number }} ToolResult
  * @typedef {{ progress: number; total?: number; message?: string }} ToolProgress
  * @typedef {{ kind: 'tool'; callId: string; tool: string; server: string; input: Record<string, unknown>;
- *   result?: ToolResult; progress?: ToolProgress; questions: QuestionEntry[] }} ToolEntry
+ *   result?: ToolResult; progress?: ToolProgress; questions: QuestionEntry[]; waitedMs: number;
+ *   worker?: string }} ToolEntry
+ *   (waitedMs: time its questions waited for a person; worker: the lane a spawn_agent call hired)
  * @typedef {{ kind: 'approval'; requestId: string; callId?: string; tool: string; server: string;
  *   input: Record<string, unknown>; reason: string; status: 'waiting' | 'approved' | 'denied';
  *   by?: 'rule' | 'person' | 'timeout' | 'stop' | 'nobody'; answerReason?: string }} ApprovalEntry
@@ -24,29 +26,32 @@ import { cleanDisplayText, formatDuration, ROOT_AGENT } from './lane-words.js';
  *   systemPrompt?: string; messages?: Array<{ role: string; content: unknown }> }} SamplingEntry
  * @typedef {{ kind: 'elicitation'; requestId: string; callId?: string; server: string; message: string; schema: Record<string, unknown>;
  *   status: 'waiting' | 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }} ElicitationEntry
- * @typedef {ApprovalEntry | SamplingEntry | ElicitationEntry} QuestionEntry
+ * @typedef {(ApprovalEntry | SamplingEntry | ElicitationEntry) & { askedAt?: number }} QuestionEntry
  * @typedef {{ kind: 'log'; server: string; level: string; logger?: string; text: string }} LogEntry
  *   (a resource-updated notice is a log entry at level "updated" whose text is the URI)
  * @typedef {IterationEntry | TextEntry | ToolEntry | QuestionEntry | LogEntry} LaneEntry
  *
  * @typedef {{ id: string; name: string; parent?: string; depth: number; task: string;
  *   status: 'running' | 'ended'; iteration: number; iterations: number; toolCalls: number; tokens: number;
- *   costCents: number; stopReason?: LoopStopReason; finalText?: string; waiting: number;
- *   entries: LaneEntry[]; calls: Map<string, ToolEntry> }} Lane
+ *   costCents: number; stopReason?: LoopStopReason; finalText?: string; waiting: number; waitedMs: number;
+ *   hiredBy?: { lane: string; callId: string }; entries: LaneEntry[]; calls: Map<string, ToolEntry> }} Lane
  *
  * @typedef {{ lanes: Lane[]; laneById: Map<string, Lane>; questions: Map<string, QuestionEntry>;
- *   treeTokens: number; samplingCents: number; startedAt?: number; done?: DoneEvent }} RunView
+ *   treeTokens: number; costCents: number; samplingCents: number; startedAt?: number; lastAt?: number;
+ *   done?: DoneEvent }} RunView
  *
  * What one event changed, so a view can update only that: the lane (its header at least), and
  * the entry that was added or changed in it, if any. A question about a tool call the lane shows
  * (approval, sampling, elicitation) sits in that call's entry, between the call and its result,
  * so its change is a change of the call's entry.
- * @typedef {{ lane?: Lane; entry?: LaneEntry; laneCreated: boolean; entryCreated: boolean }} Change
+ * `also`: another lane's entry that changed with it (the spawn_agent call that hired a new lane).
+ * @typedef {{ lane?: Lane; entry?: LaneEntry; laneCreated: boolean; entryCreated: boolean;
+ *   also?: { lane: Lane; entry: LaneEntry } }} Change
  */
 
 /** @returns {RunView} */
 export function createRunView() {
-  return { lanes: [], laneById: new Map(), questions: new Map(), treeTokens: 0, samplingCents: 0 };
+  return { lanes: [], laneById: new Map(), questions: new Map(), treeTokens: 0, costCents: 0, samplingCents: 0 };
 }
 
 /**
@@ -58,6 +63,7 @@ export function createRunView() {
  */
 export function applyEvent(view, event) {
   view.startedAt ??= event.at;
+  view.lastAt = event.at;
   if (event.type === 'done') {
     view.done = event;
     return { laneCreated: false, entryCreated: false };
@@ -85,6 +91,7 @@ export function applyEvent(view, event) {
   };
   /** @param {QuestionEntry} entry @returns {Change} */
   const ask = (entry) => {
+    entry.askedAt = event.at;
     view.questions.set(entry.requestId, entry);
     lane.waiting += 1;
     return place(entry);
@@ -96,7 +103,13 @@ export function applyEvent(view, event) {
   };
   /** @param {QuestionEntry} entry */
   const stopWaiting = (entry) => {
-    if (entry.status === 'waiting') lane.waiting = Math.max(0, lane.waiting - 1);
+    if (entry.status !== 'waiting') return;
+    lane.waiting = Math.max(0, lane.waiting - 1);
+    // Time a person took is shown apart from the tool's own time.
+    const waited = entry.askedAt === undefined ? 0 : Math.max(0, event.at - entry.askedAt);
+    lane.waitedMs += waited;
+    const call = callOf(entry);
+    if (call !== undefined) call.waitedMs += waited;
   };
 
   switch (event.type) {
@@ -105,7 +118,7 @@ export function applyEvent(view, event) {
       lane.depth = event.depth;
       lane.task = event.task;
       if (event.parent !== undefined) lane.parent = event.parent;
-      return changed(undefined);
+      return { ...changed(undefined), ...linkToHire(view, lane) };
     case 'iteration-start':
       lane.iteration = event.iteration;
       return added({ kind: 'iteration', iteration: event.iteration });
@@ -116,6 +129,7 @@ export function applyEvent(view, event) {
     case 'usage':
       lane.tokens += event.inputTokens + event.outputTokens;
       lane.costCents += event.costCents;
+      view.costCents += event.costCents;
       view.treeTokens = Math.max(view.treeTokens, event.treeTokens);
       return changed(undefined);
     case 'tool-call': {
@@ -127,6 +141,7 @@ export function applyEvent(view, event) {
         server: event.server,
         input: event.input,
         questions: [],
+        waitedMs: 0,
       };
       lane.calls.set(event.callId, entry);
       lane.toolCalls += 1;
@@ -157,6 +172,7 @@ export function applyEvent(view, event) {
         input: {},
         result,
         questions: [],
+        waitedMs: 0,
       });
     }
     case 'approval-request': {
@@ -277,6 +293,25 @@ export function applyEvent(view, event) {
   }
 }
 
+/**
+ * Links a worker's lane and the spawn_agent call that hired it, both ways: the call whose task
+ * the worker's brief starts with, among its parent's calls not yet linked.
+ * @param {RunView} view @param {Lane} lane @returns {{ also?: { lane: Lane; entry: LaneEntry } }}
+ */
+function linkToHire(view, lane) {
+  const parent = lane.parent === undefined ? undefined : view.laneById.get(lane.parent);
+  if (parent === undefined) return {};
+  for (const call of parent.calls.values()) {
+    const task = call.input['task'];
+    if (call.tool !== 'spawn_agent' || call.worker !== undefined || typeof task !== 'string') continue;
+    if (!lane.task.startsWith(task.trim())) continue;
+    call.worker = lane.id;
+    lane.hiredBy = { lane: parent.id, callId: call.callId };
+    return { also: { lane: parent, entry: call } };
+  }
+  return {};
+}
+
 /** @param {readonly LoopEvent[]} events */
 export function foldEvents(events) {
   const view = createRunView();
@@ -301,6 +336,7 @@ function laneFor(view, agent) {
     tokens: 0,
     costCents: 0,
     waiting: 0,
+    waitedMs: 0,
     entries: [],
     calls: new Map(),
   };

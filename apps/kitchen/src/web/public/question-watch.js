@@ -1,0 +1,89 @@
+// Questions you cannot miss: a banner and the tab's title say what waits and in which lane, one
+// polite announcement per new question, focus moves to it (unless the person is typing), and
+// y / n / a answer the focused or oldest waiting approval. App side, in the browser.
+
+import { callLabel } from './entry-view.js';
+import { laneTitle } from './lane-words.js';
+
+const PAGE_TITLE = 'MCP Kitchen';
+const WORDS = { approval: 'approve', sampling: 'approve a model call for', elicitation: 'fill in a form from' };
+
+/**
+ * @param {{ banner: HTMLElement; text: HTMLElement; go: HTMLButtonElement; lanes: HTMLElement;
+ *   announce: (text: string) => void }} parts
+ */
+export function createQuestionWatch(parts) {
+  const announced = new Set();
+  let waiting = [];
+
+  const elementOf = (question) =>
+    parts.lanes.querySelector(`[data-request-id="${CSS.escape(question.entry.requestId)}"]`);
+  const focusQuestion = (question) => {
+    const element = question && elementOf(question);
+    if (!element) return;
+    element.scrollIntoView({ block: 'center' });
+    const first = element.querySelector('button:not([disabled]), input, select');
+    (first ?? element).focus({ preventScroll: true });
+  };
+  parts.go.addEventListener('click', () => focusQuestion(waiting[0]));
+
+  document.addEventListener('keydown', (pressed) => {
+    if (pressed.ctrlKey || pressed.metaKey || pressed.altKey) return;
+    const target = /** @type {HTMLElement} */ (pressed.target);
+    if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    const answer = { y: 'allow', n: 'deny', a: 'always' }[pressed.key];
+    if (answer === undefined) return;
+    const focused = target.closest('[data-request-id]');
+    const question =
+      focused ?? waiting.map(elementOf).find((element) => element?.querySelector(`[data-answer="${answer}"]`) !== null);
+    const button = question?.querySelector(`[data-answer="${answer}"]`);
+    if (!button || button.disabled) return;
+    pressed.preventDefault();
+    button.click();
+  });
+
+  return {
+    /** Call after each drawn change; `state` is the run's one-word state for the title ("running", "done"). */
+    update(view, state) {
+      waiting = [];
+      for (const entry of view.questions.values()) {
+        if (entry.status !== 'waiting') continue;
+        const lane = view.lanes.find((candidate) => candidate.entries.includes(entry) || isUnderCall(candidate, entry));
+        waiting.push({ entry, lane });
+      }
+      const first = waiting[0];
+      parts.banner.hidden = first === undefined;
+      document.title =
+        first === undefined
+          ? state === undefined
+            ? PAGE_TITLE
+            : `${state} · ${PAGE_TITLE}`
+          : `✋ ${waiting.length} waiting · ${PAGE_TITLE}`;
+      if (first === undefined) return;
+      const more = waiting.length > 1 ? `, and ${waiting.length - 1} more` : '';
+      parts.text.textContent = `✋ ${waiting.length === 1 ? 'A question waits' : `${waiting.length} questions wait`} for you: ${describe(first)}${more}.`;
+      const fresh = waiting.filter((question) => !announced.has(question.entry.requestId));
+      for (const question of fresh) announced.add(question.entry.requestId);
+      if (fresh.length === 0) return;
+      parts.announce(`Question: ${describe(fresh[0])}. Press y to allow, n to deny, a for always.`);
+      // Focus goes to the question unless the person is in the middle of typing something.
+      const active = document.activeElement;
+      if (!active?.closest('input, textarea, select') || !active.closest('main')) focusQuestion(waiting[0]);
+    },
+    /** A new run, or a run drawn again: nothing announced yet. */
+    reset() {
+      announced.clear();
+      waiting = [];
+      parts.banner.hidden = true;
+    },
+  };
+}
+
+function describe({ entry, lane }) {
+  const where = lane ? ` in lane ${laneTitle(lane)}` : '';
+  return `${WORDS[entry.kind]} ${callLabel(entry)}${where}`;
+}
+
+function isUnderCall(lane, entry) {
+  return entry.callId !== undefined && lane.calls.get(entry.callId)?.questions.includes(entry) === true;
+}
