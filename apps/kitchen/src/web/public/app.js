@@ -118,6 +118,7 @@ function reset(run) {
   current?.source?.close();
   current = run;
   page.lanes.replaceChildren();
+  page.lanes.classList.toggle('closed', run?.closed === true);
   page.report.hidden = true;
   page.problem.hidden = true;
   questions.reset();
@@ -301,9 +302,12 @@ function laneElement(run, lane) {
 
 function drawLaneHeader(parts, lane) {
   parts.title.textContent = laneTitle(lane);
-  parts.status.textContent = laneStatusText(lane);
-  const tone =
-    lane.status === 'running'
+  // A lane of a run the kitchen never finished is not running, whatever its last event said.
+  const unfinished = current?.closed === true && lane.status === 'running';
+  parts.status.textContent = unfinished ? '⚠️ unfinished: the kitchen stopped' : laneStatusText(lane);
+  const tone = unfinished
+    ? 'warn'
+    : lane.status === 'running'
       ? lane.waiting > 0
         ? 'waiting'
         : 'running'

@@ -47,7 +47,7 @@ export function toolName(server, tool) {
   );
 }
 
-const ABANDONED = '⌛ never answered: the kitchen stopped before it was';
+const ABANDONED = '⌛ never answered: the kitchen stopped first';
 
 function renderApproval(entry, underCall) {
   const what = underCall
