@@ -4,6 +4,8 @@
 // included), a second one stops at once.
 
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { APP_DIRECTORY } from './app-paths.js';
 import { executeCommand } from './cli/kitchen-commands.js';
 import { parseCliArguments } from './cli/parse-cli-arguments.js';
 import { EXIT, PROCESS_OUTPUT } from './terminal/kitchen-output.js';
@@ -43,7 +45,7 @@ async function main(argv: readonly string[]): Promise<number> {
 
 /** The app's package version. */
 function kitchenVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  const manifest = JSON.parse(readFileSync(join(APP_DIRECTORY, 'package.json'), 'utf8')) as { version: string };
   return manifest.version;
 }
 

@@ -23,7 +23,8 @@ import { type WorkerSettings, workerSettings } from './config/worker-settings.js
 import { KitchenHost } from './kitchen-host.js';
 import { runsFolder } from './runs/runs-folder.js';
 import { traceSettings } from './runs/trace-settings.js';
-import { ServerStartError, serverLine } from './server-processes/launch-server.js';
+import { ServerStartError } from './server-processes/launch-server.js';
+import { describeServerStart } from './server-processes/server-start-event.js';
 import { type RunningServers, startServers } from './server-processes/start-servers.js';
 import { type RunTelemetry, startRunTelemetry } from './telemetry/run-telemetry.js';
 import { describeToolbox, describeUnavailable } from './terminal/describe-toolbox.js';
@@ -126,14 +127,15 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       jars: flags.jars,
       ...(flags.startTimeoutMs === undefined ? {} : { timeoutMs: flags.startTimeoutMs }),
       ...(signal === undefined ? {} : { signal }),
+      // No silent start: a line as the start begins and one per server as it becomes ready, where
+      // the app's own lines go; with --json, the same events as JSON lines on stderr (stdout is
+      // the run's events only).
+      onStartEvent: (event) => (flags.json ? complain(JSON.stringify(event)) : say(describeServerStart(event))),
       onUnexpectedExit: (server, description) => {
         if (!signal?.aborted)
           complain(`⚠️ ${server} stopped unexpectedly (${description}); its tools will fail from now on`);
       },
     });
-    for (const server of servers.servers) {
-      say(serverLine(server));
-    }
     if (signal?.aborted) return EXIT.interrupted;
     const writeEvent = createEventWriter({
       json: flags.json,

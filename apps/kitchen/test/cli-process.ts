@@ -174,7 +174,13 @@ export function parseEvents(stdout: string): LoopEvent[] {
     .map((line) => JSON.parse(line) as LoopEvent);
 }
 
-/** Server pids from the "🍳 name url (pid N)" lines. */
+/** Server pids from the "🍳 name url (pid N)" lines, or (--json) the server-ready events on stderr. */
 export function serverPids(text: string): Map<string, number> {
-  return new Map([...text.matchAll(/🍳 (\S+) \S+ \(pid (\d+)\)/g)].map((match) => [match[1]!, Number(match[2])]));
+  const fromLines = [...text.matchAll(/🍳 (\S+) \S+ \(pid (\d+)\)/g)].map(
+    (match) => [match[1]!, Number(match[2])] as const,
+  );
+  const fromEvents = [...text.matchAll(/^\{"type":"server-ready".*$/gm)]
+    .map((match) => JSON.parse(match[0]) as { server: string; pid?: number })
+    .flatMap((event) => (event.pid === undefined ? [] : [[event.server, event.pid] as const]));
+  return new Map([...fromLines, ...fromEvents]);
 }

@@ -1,5 +1,6 @@
 // Everything one bench run measured, as plain data: printed as a table or, with --json, as is.
 
+import type { DemoStartup } from './demo-startup.js';
 import type { MemoryComparison } from './loop-memory.js';
 import type { LoopComparison } from './loop-overhead.js';
 import type { OfflineDecision } from './offline-decision.js';
@@ -23,6 +24,8 @@ export interface BenchResults {
   peers?: PeerResult[];
   memory?: MemoryComparison;
   offline?: OfflineDecision;
+  /** The compiled `kitchen demo`, timed from its spawn, with the peak RSS of every process. */
+  demo?: DemoStartup;
   targets: Target[];
   /** Scenarios that could not be measured, and why; any entry makes the exit code 1. */
   failures: Array<{ scenario: string; error: string }>;

@@ -88,7 +88,7 @@ function timingRows(results: BenchResults): Row[] {
 
 function notes(results: BenchResults): string[] {
   const lines: string[] = [];
-  const { sequential, concurrent, loops, fanOut, spawn, queue, memory, offline } = results;
+  const { sequential, concurrent, loops, fanOut, spawn, queue, memory, offline, demo } = results;
   if (sequential || concurrent) {
     lines.push('', 'Client CPU per call (this process, echo server included on both sides):');
     for (const calls of [sequential, concurrent])
@@ -151,6 +151,18 @@ function notes(results: BenchResults): string[] {
     );
     lines.push(
       `      ${growth('minimal loop', memory.baseline.heapUsedMb, memory.baseline.rssMb)}; ${growth('runAgentLoop', memory.kitchen.heapUsedMb, memory.kitchen.rssMb)}; heap ${memory.heapRatio.toFixed(2)}×.`,
+    );
+  }
+  if (demo) {
+    const { phases } = demo;
+    const at = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    lines.push(
+      '',
+      `kitchen demo (compiled, ${demo.jars} jars, median of ${demo.runs} runs, from the CLI's spawn; pnpm and the cached turbo build come before it):`,
+      `      CLI loaded and starting servers ${at(phases.serversStartMs)}, first server ready ${at(phases.firstServerReadyMs)}, all ready ${at(phases.serversReadyMs)}, first lane ${at(phases.firstLaneMs)}, done ${at(phases.doneMs)}, exit ${at(phases.exitMs)}.`,
+      `      Peak RSS: CLI ${demo.cliPeakRssMib.toFixed(0)} MiB; ${Object.entries(demo.serverPeakRssMib)
+        .map(([server, mib]) => `${server} ${mib.toFixed(0)} MiB`)
+        .join(', ')}.`,
     );
   }
   if (offline) {

@@ -7,6 +7,7 @@
 import { cpus } from 'node:os';
 import type { BenchResults } from './bench-results.js';
 import { openBenchSides } from './bench-sides.js';
+import { measureDemoStartup } from './demo-startup.js';
 import { formatReport } from './format-report.js';
 import { compareMemory } from './loop-memory.js';
 import { compareLoops } from './loop-overhead.js';
@@ -32,7 +33,8 @@ const MEMORY_TURNS = 200;
 const FAN_OUT = { turns: 25, callsPerTurn: 16 } as const;
 const flags = process.argv.slice(2);
 const withPeers = flags.includes('--peers');
-const SCENARIOS = withPeers ? 11 : 10;
+const SCENARIOS = withPeers ? 12 : 11;
+const DEMO_RUNS = 3;
 
 const unknown = flags.filter((flag) => flag !== '--json' && flag !== '--peers' && flag !== '--help');
 if (flags.includes('--help') || unknown.length > 0) {
@@ -96,8 +98,11 @@ try {
   results.queue = await scenario(8, 'event queue throughput', () => measureQueueThroughput());
   results.memory = await scenario(9, `memory after ${MEMORY_TURNS} turns`, () => compareMemory(sides, MEMORY_TURNS));
   results.offline = await scenario(10, 'offline model decision time', () => measureOfflineDecision());
+  results.demo = await scenario(11, `kitchen demo start-up and memory (compiled, ×${DEMO_RUNS})`, () =>
+    measureDemoStartup(DEMO_RUNS),
+  );
   if (withPeers)
-    results.peers = await scenario(11, 'peers: Vercel AI SDK and OpenAI Agents JS', () => comparePeers(sides));
+    results.peers = await scenario(12, 'peers: Vercel AI SDK and OpenAI Agents JS', () => comparePeers(sides));
 } finally {
   await sides.close();
 }

@@ -9,7 +9,7 @@ export interface Target {
   /** The measured value, in `unit`. */
   value: number;
   limit: number;
-  unit: '×' | 'ms' | 'MB' | 'messages' | 'M/s';
+  unit: '×' | 'ms' | 'MB' | 'MiB' | 'messages' | 'M/s';
   /** True when a larger value is better (throughput, speed-up): ok means value ≥ limit. */
   atLeast?: boolean;
   ok: boolean;
@@ -28,6 +28,10 @@ export const TARGETS = {
   offlineDecisionMs: 10,
   queueMillionsPerSecond: 1,
   spawnEfficiency: 0.8,
+  /** From the spawn of the compiled CLI to the main lane's agent-start (pnpm and a cached build come before it). */
+  firstLaneMs: 2000,
+  cliPeakRssMib: 120,
+  serverPeakRssMib: 60,
 } as const;
 
 export function evaluateTargets(results: BenchResults): Target[] {
@@ -41,7 +45,7 @@ export function evaluateTargets(results: BenchResults): Target[] {
       ...(atLeast ? { atLeast } : {}),
       ok: atLeast ? value >= limit : value <= limit,
     });
-  const { sequential, concurrent, loops, fanOut, memory, offline, queue, spawn } = results;
+  const { sequential, concurrent, loops, fanOut, memory, offline, queue, spawn, demo } = results;
   if (sequential) {
     add(
       `Toolbox overhead ≤ ${TARGETS.toolboxRatio}× raw client, sequential (median)`,
@@ -145,5 +149,21 @@ export function evaluateTargets(results: BenchResults): Target[] {
       TARGETS.offlineDecisionMs,
       'ms',
     );
+  if (demo) {
+    add(
+      `kitchen demo: first lane on screen ≤ ${TARGETS.firstLaneMs} ms from the CLI's spawn (median of ${demo.runs})`,
+      demo.phases.firstLaneMs,
+      TARGETS.firstLaneMs,
+      'ms',
+    );
+    add(
+      `kitchen demo: CLI peak RSS ≤ ${TARGETS.cliPeakRssMib} MiB on ${demo.jars} jars`,
+      demo.cliPeakRssMib,
+      TARGETS.cliPeakRssMib,
+      'MiB',
+    );
+    for (const [server, mib] of Object.entries(demo.serverPeakRssMib))
+      add(`kitchen demo: ${server} peak RSS ≤ ${TARGETS.serverPeakRssMib} MiB`, mib, TARGETS.serverPeakRssMib, 'MiB');
+  }
   return targets;
 }

@@ -4,8 +4,8 @@
 
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type GateRule, GateRuleError, parseGateRules } from '@kitchen/host';
+import { KITCHEN_ROOT } from '../app-paths.js';
 import { parseMcpServers, type ServerEntry } from './mcp-servers.js';
 import { readJsonFile } from './read-json-file.js';
 import { parseSamplingRules, type SamplingRules } from './sampling-rules.js';
@@ -34,7 +34,7 @@ export function findConfigFile(start: string = process.cwd()): string {
     if (existsSync(candidate)) return candidate;
     if (dirname(directory) === directory) break;
   }
-  return fileURLToPath(new URL(`../../../../${CONFIG_FILE_NAME}`, import.meta.url));
+  return join(KITCHEN_ROOT, CONFIG_FILE_NAME);
 }
 
 export function loadKitchenConfig(file: string, environment: NodeJS.ProcessEnv = process.env): ConfigResult {

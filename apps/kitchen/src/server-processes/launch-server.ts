@@ -5,9 +5,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { relative } from 'node:path';
+import { basename, extname, join, relative } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { EXIT_WITH_PARENT_FILE, RUNS_COMPILED } from '../app-paths.js';
 import type { LaunchedServerEntry, RemoteServerEntry, StdioServerEntry } from '../config/kitchen-config.js';
 import { cleanText } from '../terminal/clean-text.js';
 import { startTimeout } from './start-timeout.js';
@@ -35,6 +36,8 @@ export interface StartedServer {
   url: string;
   /** Undefined for a server the kitchen did not start (a "url" or "command" entry). */
   pid?: number;
+  /** How a started server runs: its compiled JavaScript under plain node, or its TypeScript under tsx. */
+  runtime?: ServerRuntime;
   /** The last lines the server wrote to stderr, cleaned. */
   stderrTail(): string[];
 }
@@ -78,23 +81,42 @@ function installExitHook(): void {
   });
 }
 
-/** Spawns the server under the app's own tsx with --port and waits for its listening line. */
+export type ServerRuntime = 'node' | 'tsx';
+
+/**
+ * What runs a server's entry: a JavaScript entry runs under plain node; a TypeScript one runs as
+ * its compiled bundle (the package's dist/<entry>.js, from `pnpm build`) when the kitchen itself
+ * runs compiled, and under the app's own tsx otherwise (tests and development run from source,
+ * and a server nobody has built yet still starts, only slower).
+ */
+export function serverProgram(entryFile: string, packageDirectory: string): { file: string; runtime: ServerRuntime } {
+  const extension = extname(entryFile);
+  if (extension !== '.ts' && extension !== '.mts') return { file: entryFile, runtime: 'node' };
+  const compiled = join(packageDirectory, 'dist', `${basename(entryFile, extension)}.js`);
+  return RUNS_COMPILED && existsSync(compiled)
+    ? { file: compiled, runtime: 'node' }
+    : { file: entryFile, runtime: 'tsx' };
+}
+
+/** Spawns the server (compiled, or under tsx) with --port and waits for its listening line. */
 export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions): Launch {
   const timeout = startTimeout(options.timeoutMs);
-  const runAlone = `node --import tsx ${relative(process.cwd(), entry.entryFile) || entry.entryFile} --port ${entry.port}`;
   if (!existsSync(entry.entryFile)) {
     const message = `${entry.name} did not start: ${entry.entryFile} does not exist; fix "package" and "entry" in the config`;
     return { ready: Promise.reject(new ServerStartError(entry.name, message)), stop: async () => {} };
   }
+  const program = serverProgram(entry.entryFile, entry.packageDirectory);
+  const shownFile = relative(process.cwd(), program.file) || program.file;
+  const runAlone = `node ${program.runtime === 'tsx' ? '--import tsx ' : ''}${shownFile} --port ${entry.port}`;
   installExitHook();
   const child = spawn(
     process.execPath,
     [
+      // From source, the preload itself is TypeScript, so every child gets tsx as before.
+      ...(program.runtime === 'tsx' || !RUNS_COMPILED ? ['--import', tsxLoaderUrl()] : []),
       '--import',
-      tsxLoaderUrl(),
-      '--import',
-      exitWithParentUrl(),
-      entry.entryFile,
+      pathToFileURL(EXIT_WITH_PARENT_FILE).href,
+      program.file,
       '--port',
       String(entry.port),
       ...entry.args,
@@ -192,6 +214,7 @@ export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions)
         name: entry.name,
         url: match[2] ?? '',
         ...(child.pid === undefined ? {} : { pid: child.pid }),
+        runtime: program.runtime,
         stderrTail: () => [...stderrLines],
       });
     });
@@ -252,12 +275,8 @@ function collectLines(stream: NodeJS.ReadableStream | null, onLine: (line: strin
 }
 
 function tsxLoaderUrl(): string {
-  // The app's own tsx, never a global one.
+  // The app's own tsx, never a global one. Loaded only in the child, and only for a server with no build.
   return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-}
-
-function exitWithParentUrl(): string {
-  return new URL('./exit-with-parent.ts', import.meta.url).href;
 }
 
 function escapeRegExp(text: string): string {

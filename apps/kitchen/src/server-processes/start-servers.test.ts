@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isAlive, PROCESS_TEST_TIMEOUT_MS, waitUntilGone } from '../../test/cli-process.js';
 import type { LaunchedServerEntry } from '../config/kitchen-config.js';
+import { describeServerStart, type ServerStartEvent } from './server-start-event.js';
 import { type RunningServers, startServers } from './start-servers.js';
 
 const fixtures = fileURLToPath(new URL('../../test/fixtures/', import.meta.url));
@@ -48,6 +49,30 @@ describe('startServers', () => {
     expect(running.connections).toEqual(running.servers.map((server) => ({ name: server.name, url: server.url })));
     const seen = await (await fetch(running.servers[0]!.url)).json();
     expect(seen).toEqual({ seed: '7', jars: '12', args: ['--port', '0', '--extra', 'yes'] });
+  });
+
+  it('says the start has begun, then each server as it becomes ready, then that all are', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const events: ServerStartEvent[] = [];
+    const running = await startServers([fakeEntry('alpha'), fakeEntry('beta')], {
+      onStartEvent: (event) => events.push(event),
+    });
+    cleanups.push(() => running.stop());
+    expect(events[0]).toMatchObject({ type: 'servers-start', servers: ['alpha', 'beta'] });
+    const ready = events.filter((event) => event.type === 'server-ready');
+    expect(ready.map((event) => event.server).sort()).toEqual(['alpha', 'beta']);
+    for (const event of ready) {
+      const server = running.servers.find((started) => started.name === event.server);
+      // From source (as here) a TypeScript entry runs under tsx; compiled, its dist/ bundle under node.
+      expect(event).toMatchObject({ url: server?.url, pid: server?.pid, runtime: 'tsx' });
+    }
+    expect(events.at(-1)).toMatchObject({ type: 'servers-ready', count: 2 });
+    expect(events).toHaveLength(4);
+    expect(describeServerStart(events[0]!)).toBe('starting 2 servers…');
+    expect(describeServerStart(ready[0]!)).toMatch(
+      /^🍳 (alpha|beta) http:\/\/127\.0\.0\.1:\d+\/mcp \(pid \d+\) ready in \d+\.\d s$/,
+    );
   });
 
   it('leaves no server process behind after stop', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {

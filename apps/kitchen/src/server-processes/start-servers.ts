@@ -10,10 +10,13 @@ import {
   ServerStartError,
   type StartedServer,
 } from './launch-server.js';
+import type { ServerStartEvent } from './server-start-event.js';
 
 export interface StartServersOptions extends LaunchOptions {
   /** Aborting it while servers are starting stops them and rejects. */
   signal?: AbortSignal;
+  /** Told as the start begins and as each server becomes ready, in the order they do. */
+  onStartEvent?: (event: ServerStartEvent) => void;
 }
 
 export interface RunningServers {
@@ -30,11 +33,29 @@ export interface RunningServers {
  * the toolbox as they are (it spawns the stdio ones itself).
  */
 export async function startServers(entries: ServerEntry[], options: StartServersOptions = {}): Promise<RunningServers> {
+  const begun = performance.now();
+  const since = () => Math.round(performance.now() - begun);
+  const emit = options.onStartEvent ?? (() => {});
+  emit({ type: 'servers-start', at: Date.now(), servers: entries.map((entry) => entry.name) });
   const launches = entries.map((entry) =>
     entry.kind === 'launch' ? launchServer(entry, options) : remoteServer(entry),
   );
-  // The first failure wins; the servers still starting are stopped rather than waited for.
-  for (const launch of launches) launch.ready.catch(() => {});
+  for (const launch of launches) {
+    launch.ready.then(
+      (server) =>
+        emit({
+          type: 'server-ready',
+          at: Date.now(),
+          server: server.name,
+          url: server.url,
+          ...(server.pid === undefined ? {} : { pid: server.pid }),
+          ...(server.runtime === undefined ? {} : { runtime: server.runtime }),
+          startMs: since(),
+        }),
+      // The first failure wins; the servers still starting are stopped rather than waited for.
+      () => {},
+    );
+  }
   const stopAll = () => Promise.all(launches.map((launch) => launch.stop())).then(() => undefined);
   let servers: StartedServer[];
   let onAbort = () => {};
@@ -53,6 +74,7 @@ export async function startServers(entries: ServerEntry[], options: StartServers
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
   }
+  emit({ type: 'servers-ready', at: Date.now(), count: servers.length, startMs: since() });
   let stopping: Promise<void> | undefined;
   return {
     servers,

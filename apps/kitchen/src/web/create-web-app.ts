@@ -1,9 +1,10 @@
 // The web UI's HTTP surface: the static page and a small JSON API over one WebKitchen. App side.
 // Bodies are validated with zod at this edge; every refusal is JSON with one sentence in `error`.
 
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { MAIN_AGENT } from '@kitchen/host';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { APP_DIRECTORY } from '../app-paths.js';
 import { runsFolder } from '../runs/runs-folder.js';
 import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
@@ -12,7 +13,8 @@ import { addTraceRoutes } from './trace-routes.js';
 import type { WebKitchen } from './web-kitchen.js';
 import { approvalAnswerBody, elicitationAnswerBody, parseBody, startRunBody } from './web-requests.js';
 
-export const PUBLIC_DIRECTORY = fileURLToPath(new URL('./public/', import.meta.url));
+// Served from src/ in both layouts: the page's files are plain JavaScript, never compiled.
+export const PUBLIC_DIRECTORY = join(APP_DIRECTORY, 'src', 'web', 'public');
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** `ownerToken` is required on every API call and the event stream (see owner-token.ts). */

@@ -1,13 +1,9 @@
 // The real model: Claude through @anthropic-ai/sdk's Messages API. Host side; the API key stays
 // here and never reaches an MCP server.
 
-import Anthropic from '@anthropic-ai/sdk';
 import { ConfigurationError } from '../../errors.js';
 import type { Model, ModelRequest, ModelResponse } from '../../model.js';
-import { toModelError } from './anthropic-model-error.js';
-import { fromApiMessage, toApiMessages, toApiTools } from './anthropic-model-mapping.js';
-import { checkApiReply, unreadableReply } from './anthropic-reply-check.js';
-import { withRetries } from './anthropic-retries.js';
+import type { AnthropicCall } from './anthropic-call.js';
 
 /**
  * The Claude model the kitchen uses when none is named. Claude Sonnet 4.5 reaches end of life on
@@ -36,9 +32,10 @@ export interface AnthropicModelOptions {
 export class AnthropicModel implements Model {
   readonly label: string;
   readonly id: string;
-  readonly #client: Anthropic;
+  readonly #options: AnthropicModelOptions;
   readonly #baseURL: string;
-  readonly #maxRetries: number;
+  /** The SDK is loaded on the first call, not at start-up: a run on another model never pays for it. */
+  #call: Promise<AnthropicCall> | undefined;
 
   constructor(options: AnthropicModelOptions) {
     if (options.apiKey.trim() === '') {
@@ -47,36 +44,20 @@ export class AnthropicModel implements Model {
     this.id = options.model ?? DEFAULT_ANTHROPIC_MODEL;
     this.label = this.id;
     this.#baseURL = options.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL;
-    this.#maxRetries = options.maxRetries ?? 2;
-    this.#client = new Anthropic({
-      apiKey: options.apiKey,
-      baseURL: this.#baseURL,
-      // The kitchen retries itself (anthropic-retries.ts), so each retry can be announced.
-      maxRetries: 0,
-      ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
-    });
+    this.#options = options;
   }
 
   async complete(request: ModelRequest): Promise<ModelResponse> {
-    const tools = toApiTools(request.tools);
-    const body = {
-      model: this.id,
-      max_tokens: request.maxTokens,
-      ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-      messages: toApiMessages(request.messages, tools !== undefined),
-      ...(request.system !== undefined && request.system !== '' ? { system: request.system } : {}),
-      ...(tools !== undefined ? { tools } : {}),
-    };
-    const context = { model: this.id, baseURL: this.#baseURL };
-    try {
-      const reply: unknown = await withRetries(
-        () => this.#client.messages.create(body, request.signal !== undefined ? { signal: request.signal } : undefined),
-        { ...context, maxRetries: this.#maxRetries, signal: request.signal, onRetry: request.onRetry },
-      );
-      return fromApiMessage(checkApiReply(reply, this.#baseURL));
-    } catch (error) {
-      if (error instanceof SyntaxError) throw unreadableReply(this.#baseURL, error);
-      throw toModelError(error, context);
-    }
+    this.#call ??= import('./anthropic-call.js').then(({ createAnthropicCall }) =>
+      createAnthropicCall({
+        apiKey: this.#options.apiKey,
+        model: this.id,
+        baseURL: this.#baseURL,
+        maxRetries: this.#options.maxRetries ?? 2,
+        ...(this.#options.timeoutMs === undefined ? {} : { timeoutMs: this.#options.timeoutMs }),
+      }),
+    );
+    const call = await this.#call;
+    return call(request);
   }
 }

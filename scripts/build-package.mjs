@@ -1,0 +1,42 @@
+// A package's `build`: bundles the entry files named on the command line into dist/ as plain
+// JavaScript that `node` runs with no loader. Run by turbo (`pnpm build`, and before `pnpm demo`
+// and `pnpm kitchen`), which caches dist/ per package.
+//
+//   node ../../scripts/build-package.mjs src/main.ts [src/other-entry.ts …]
+//
+// Everything a process loads is bundled in, workspace packages and npm dependencies alike: one
+// file starts faster than hundreds (zod, the MCP SDK and express are many small modules), and a
+// bundle needs no node_modules lookup that pnpm's strict layout would refuse. A dynamic import()
+// stays lazy: it becomes its own chunk, loaded only when that code runs (the Anthropic SDK, the
+// web UI's express).
+
+import { rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const entryPoints = process.argv.slice(2);
+if (entryPoints.length === 0) {
+  process.stderr.write('build-package: name the entry files to bundle, e.g. src/main.ts\n');
+  process.exit(2);
+}
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints,
+  outdir: 'dist',
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // Whitespace and syntax only: a stack trace a person reads still names the functions.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  // Bundled CommonJS (express and its friends) calls require(); an ES module has none of its own.
+  banner: {
+    js: "import { createRequire as __kitchenCreateRequire } from 'node:module'; const require = __kitchenCreateRequire(import.meta.url);",
+  },
+});
