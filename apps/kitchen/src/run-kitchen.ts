@@ -29,7 +29,6 @@ import { type RunningServers, startServers } from './server-processes/start-serv
 import { type RunTelemetry, startRunTelemetry } from './telemetry/run-telemetry.js';
 import { describeToolbox, describeUnavailable } from './terminal/describe-toolbox.js';
 import { createEventWriter } from './terminal/event-writer.js';
-import { plural } from './terminal/format-units.js';
 import { createHeldOutput } from './terminal/held-output.js';
 import { EXIT, type KitchenOutput } from './terminal/kitchen-output.js';
 import { createLiveBoard } from './terminal/live-board.js';
@@ -120,8 +119,6 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
   let servers: RunningServers | undefined;
   let host: KitchenHost | undefined;
   try {
-    const launched = config.servers.filter((entry) => entry.kind === 'launch').length;
-    if (launched > 0) say(`⏳ starting ${plural(launched, 'server')}…`);
     servers = await startServers(config.servers, {
       seed: flags.seed,
       jars: flags.jars,
@@ -130,7 +127,13 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       // No silent start: a line as the start begins and one per server as it becomes ready, where
       // the app's own lines go; with --json, the same events as JSON lines on stderr (stdout is
       // the run's events only).
-      onStartEvent: (event) => (flags.json ? complain(JSON.stringify(event)) : say(describeServerStart(event))),
+      onStartEvent: (event) => {
+        if (flags.json) complain(JSON.stringify(event));
+        else {
+          const line = describeServerStart(event);
+          if (line !== undefined) say(line);
+        }
+      },
       onUnexpectedExit: (server, description) => {
         if (!signal?.aborted)
           complain(`⚠️ ${server} stopped unexpectedly (${description}); its tools will fail from now on`);

@@ -2,10 +2,11 @@
 // live board or --json, and the one plain line per event for a log. App side.
 
 import { RUNS_COMPILED } from '../app-paths.js';
+import { plural } from '../terminal/format-units.js';
 import { type StartedServer, serverLine } from './launch-server.js';
 
 export type ServerStartEvent =
-  /** Every configured server is being started at once. */
+  /** The servers the kitchen launches are being started, all at once (the others need no start). */
   | { type: 'servers-start'; at: number; servers: string[] }
   /** One server printed its listening line (or, for a "url"/"command" entry, needs no start). */
   | {
@@ -18,14 +19,17 @@ export type ServerStartEvent =
       /** Since servers-start. */
       startMs: number;
     }
-  /** The last one is ready; the toolbox connects next. */
-  | { type: 'servers-ready'; at: number; count: number; startMs: number };
+  /** The last one is ready; the toolbox connects next. `count` includes servers that needed no start. */
+  | { type: 'servers-ready'; at: number; count: number; launched: number; startMs: number };
 
-/** The log line for an event: "starting 4 servers…", "🍳 dice http://… (pid 42) ready in 0.3 s". */
-export function describeServerStart(event: ServerStartEvent): string {
+/**
+ * The log line for an event: "⏳ starting 4 servers…", "🍳 dice http://… (pid 42) ready in 0.3 s";
+ * none for the start and the end when the kitchen launches nothing.
+ */
+export function describeServerStart(event: ServerStartEvent): string | undefined {
   switch (event.type) {
     case 'servers-start':
-      return `starting ${event.servers.length} ${event.servers.length === 1 ? 'server' : 'servers'}…`;
+      return event.servers.length === 0 ? undefined : `⏳ starting ${plural(event.servers.length, 'server')}…`;
     case 'server-ready': {
       const line = serverLine({
         name: event.server,
@@ -39,7 +43,8 @@ export function describeServerStart(event: ServerStartEvent): string {
       return event.pid === undefined ? line : `${line} ready in ${seconds(event.startMs)}${how}`;
     }
     case 'servers-ready':
-      return `${event.count === 1 ? 'the server is' : `all ${event.count} servers are`} ready (${seconds(event.startMs)})`;
+      if (event.launched === 0) return undefined;
+      return `${event.launched === 1 ? 'the server is' : `all ${event.launched} servers are`} ready (${seconds(event.startMs)})`;
   }
 }
 

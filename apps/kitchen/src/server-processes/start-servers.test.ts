@@ -69,7 +69,7 @@ describe('startServers', () => {
     }
     expect(events.at(-1)).toMatchObject({ type: 'servers-ready', count: 2 });
     expect(events).toHaveLength(4);
-    expect(describeServerStart(events[0]!)).toBe('starting 2 servers…');
+    expect(describeServerStart(events[0]!)).toBe('⏳ starting 2 servers…');
     expect(describeServerStart(ready[0]!)).toMatch(
       /^🍳 (alpha|beta) http:\/\/127\.0\.0\.1:\d+\/mcp \(pid \d+\) ready in \d+\.\d s$/,
     );

@@ -36,7 +36,8 @@ export async function startServers(entries: ServerEntry[], options: StartServers
   const begun = performance.now();
   const since = () => Math.round(performance.now() - begun);
   const emit = options.onStartEvent ?? (() => {});
-  emit({ type: 'servers-start', at: Date.now(), servers: entries.map((entry) => entry.name) });
+  const launched = entries.filter((entry) => entry.kind === 'launch').map((entry) => entry.name);
+  emit({ type: 'servers-start', at: Date.now(), servers: launched });
   const launches = entries.map((entry) =>
     entry.kind === 'launch' ? launchServer(entry, options) : remoteServer(entry),
   );
@@ -74,7 +75,7 @@ export async function startServers(entries: ServerEntry[], options: StartServers
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
   }
-  emit({ type: 'servers-ready', at: Date.now(), count: servers.length, startMs: since() });
+  emit({ type: 'servers-ready', at: Date.now(), count: servers.length, launched: launched.length, startMs: since() });
   let stopping: Promise<void> | undefined;
   return {
     servers,
