@@ -171,6 +171,42 @@ describe('the folded plain log', () => {
     expect(lines[2]).toContain('✋ approval needed: cookie-jars.discard_jar');
   });
 
+  it('folds the approvals a turn needed and the answers they got, by tool and by what was said', () => {
+    const ask = (id: number): LoopEvent => ({
+      type: 'approval-request',
+      agent: 'main',
+      at,
+      requestId: `r${id}`,
+      callId: `main-discard_jar-${id}`,
+      tool: 'discard_jar',
+      server: 'cookie-jars',
+      input: { id },
+      reason: 'discard_jar on cookie-jars is marked destructive.',
+    });
+    const answer = (id: number): LoopEvent => ({
+      type: 'approval-response',
+      agent: 'main',
+      at,
+      requestId: `r${id}`,
+      callId: `main-discard_jar-${id}`,
+      tool: 'discard_jar',
+      server: 'cookie-jars',
+      decision: 'denied',
+      by: 'person',
+      reason: 'refused by --no',
+    });
+    const lines = logOf([
+      ...[2, 5, 7].map((id) => call('main', id, 'discard_jar')),
+      ...[2, 5, 7].map(ask),
+      ...[2, 5, 7].map(answer),
+    ]);
+    expect(lines).toEqual([
+      '→ cookie-jars.discard_jar ×3 (id 2, 5, 7)',
+      '✋ approval needed: cookie-jars.discard_jar ×3 (id 2, 5, 7) — discard_jar on cookie-jars is marked destructive.',
+      '⛔ denied discard_jar ×3 (id 2, 5, 7) by you: refused by --no',
+    ]);
+  });
+
   it('on the live board, tells the outcome of a call a person was asked about', () => {
     const lines = logOf(
       [

@@ -1,18 +1,21 @@
 // The readable log of a run: a turn's calls to one tool told in one line
-// ("→ cookie-jars.inspect_jar ×20 (id 1–20)") and their results likewise, failures grouped by
-// what they said. App side; --verbose prints every call and result on its own line instead.
+// ("→ cookie-jars.inspect_jar ×20 (id 1–20)"), and likewise their results, the approvals they
+// needed and the answers, failures grouped by what they said. App side; --verbose prints every
+// event on its own line instead.
 
 import type { LoopEvent } from '@kitchen/host';
-
-type ToolCallEvent = Extract<LoopEvent, { type: 'tool-call' }>;
-type ToolResultEvent = Extract<LoopEvent, { type: 'tool-result' }>;
-
-import { shortenLine } from './clean-text.js';
+import { cleanText, shortenLine } from './clean-text.js';
 import { paint } from './paint.js';
 import { summariseArguments } from './summarise-arguments.js';
 import type { TerminalRenderer } from './terminal-renderer.js';
 
-/** A lane's calls or results still waiting to be folded, flushed after this much quiet. */
+type ToolCallEvent = Extract<LoopEvent, { type: 'tool-call' }>;
+type ToolResultEvent = Extract<LoopEvent, { type: 'tool-result' }>;
+type ApprovalRequestEvent = Extract<LoopEvent, { type: 'approval-request' }>;
+type ApprovalResponseEvent = Extract<LoopEvent, { type: 'approval-response' }>;
+type Foldable = ToolCallEvent | ToolResultEvent | ApprovalRequestEvent | ApprovalResponseEvent;
+
+/** A lane's events still waiting to be folded are written after this much quiet. */
 const QUIET_FLUSH_MS = 3_000;
 
 export interface FoldedLogOptions {
@@ -32,8 +35,6 @@ export interface FoldedLog {
   flush(): void;
 }
 
-type Pending = { kind: 'calls'; events: ToolCallEvent[] } | { kind: 'results'; events: ToolResultEvent[] };
-
 /** Events that may stand between a lane's calls and their results without ending the batch. */
 const ALONGSIDE: ReadonlySet<LoopEvent['type']> = new Set(['server-log', 'progress', 'usage']);
 /** Events that show everything waiting first: a person is about to be asked, or the run ends. */
@@ -45,7 +46,8 @@ const FLUSH_ALL: ReadonlySet<LoopEvent['type']> = new Set([
 ]);
 
 export function createFoldedLog(options: FoldedLogOptions): FoldedLog {
-  const pending = new Map<string, Pending>();
+  const { renderer } = options;
+  const pending = new Map<string, Foldable[]>();
   const inputs = new Map<string, Record<string, unknown>>();
   /** Calls a person was asked about. */
   const asked = new Set<string>();
@@ -53,85 +55,104 @@ export function createFoldedLog(options: FoldedLogOptions): FoldedLog {
 
   const writeEvent = (event: LoopEvent) => {
     if (options.shownElsewhere?.has(event.type)) return;
-    const text = options.renderer.render(event);
+    const text = renderer.render(event);
     if (text !== undefined) options.write(text);
   };
   const flushLane = (lane: string) => {
     const batch = pending.get(lane);
     if (batch === undefined) return;
     pending.delete(lane);
-    const lines = batch.kind === 'calls' ? foldCalls(batch.events) : foldResults(batch.events);
-    if (batch.kind === 'results')
-      for (const event of batch.events) {
-        inputs.delete(event.callId);
-        asked.delete(event.callId);
-      }
-    for (const line of lines) options.write(line);
+    for (const line of fold(batch)) options.write(line);
+    for (const event of batch) {
+      if (event.type !== 'tool-result') continue;
+      inputs.delete(event.callId);
+      asked.delete(event.callId);
+    }
   };
   const flushAll = () => {
     for (const lane of [...pending.keys()]) flushLane(lane);
   };
-  const keep = (lane: string, event: ToolCallEvent | ToolResultEvent) => {
-    const kind = event.type === 'tool-call' ? 'calls' : 'results';
-    if (pending.get(lane)?.kind !== kind) flushLane(lane);
-    const batch = pending.get(lane) ?? ({ kind, events: [] } as Pending);
-    (batch.events as Array<typeof event>).push(event);
-    pending.set(lane, batch);
+  const keep = (event: Foldable) => {
+    const batch = pending.get(event.agent);
+    if (batch !== undefined && batch[0]?.type !== event.type) flushLane(event.agent);
+    pending.set(event.agent, [...(pending.get(event.agent) ?? []), event]);
     if (quiet !== undefined) clearTimeout(quiet);
     // A call that never returns must still be told: a quiet lane shows what it waits on.
     quiet = setTimeout(flushAll, QUIET_FLUSH_MS);
     quiet.unref?.();
   };
 
-  const foldCalls = (events: ToolCallEvent[]): string[] =>
-    groupBy(events, (event) => `${event.server}\u0000${event.tool}`).map((group) => {
-      const [first] = group as [ToolCallEvent];
-      if (group.length === 1) return options.renderer.render(first) ?? '';
-      const head = `${options.renderer.lane(first.agent)}→ ${options.renderer.toolName(first.server, first.tool)} ×${group.length}`;
-      return `${paint('cyan', head, options.color)} ${argumentsOf(group)}`;
-    });
-
-  const foldResults = (events: ToolResultEvent[]): string[] =>
-    groupBy(
-      // On the board, a call's outcome is told when it failed or when a person was asked about it.
-      options.tellCalls ? events : events.filter((event) => event.isError || asked.has(event.callId)),
-      (event) => `${event.server}\u0000${event.tool}\u0000${event.isError ? event.content : ''}`,
-    ).flatMap((group) => {
-      const [first] = group as [ToolResultEvent];
-      if (group.length === 1) return [options.renderer.render(first) ?? ''];
-      const lane = options.renderer.lane(first.agent);
-      const tool = shortenLine(first.tool, 60);
-      if (first.isError) {
-        const head = `${lane}✗ ${tool} failed ×${group.length} ${argumentsOf(group)}: `;
-        return [
-          paint('red', head + shortenLine(first.content, Math.max(20, options.width - head.length)), options.color),
-        ];
-      }
-      const cut = group.filter((event) => event.omittedChars !== undefined).length;
-      const note = cut === 0 ? '' : ` (${cut} cut short for the model by --max-result-chars)`;
-      return [`${lane}← ${tool} ×${group.length} ${argumentsOf(group)}${paint('dim', note, options.color)}`];
-    });
-
-  const argumentsOf = (group: ReadonlyArray<ToolCallEvent | ToolResultEvent>) => {
+  const argumentsOf = (events: readonly Foldable[]) => {
     const summary = summariseArguments(
-      group.map((event) => (event.type === 'tool-call' ? event.input : (inputs.get(event.callId) ?? {}))),
+      events.map((event) =>
+        event.type === 'tool-call' || event.type === 'approval-request'
+          ? event.input
+          : (inputs.get(event.callId ?? '') ?? {}),
+      ),
     );
     return summary === '' ? '' : `(${shortenLine(summary, Math.max(20, options.width / 2))})`;
   };
 
+  /** One line per group of alike events: the event's own line when alone. */
+  const fold = (batch: readonly Foldable[]): string[] => {
+    const shown = batch.filter(
+      (event) => event.type !== 'tool-result' || options.tellCalls || event.isError || asked.has(event.callId),
+    );
+    return groupBy(shown, sameAs).flatMap((group) => {
+      const line = group.length === 1 ? renderer.render(group[0] as Foldable) : foldedLine(group);
+      return line === undefined ? [] : [line];
+    });
+  };
+
+  /** Two or more alike events in one line, with how many and their arguments. */
+  const foldedLine = (group: readonly Foldable[]): string => {
+    const [first] = group as [Foldable];
+    const lane = renderer.lane(first.agent);
+    const times = `×${group.length} ${argumentsOf(group)}`;
+    switch (first.type) {
+      case 'tool-call':
+        return `${paint('cyan', `${lane}→ ${renderer.toolName(first.server, first.tool)} ×${group.length}`, options.color)} ${argumentsOf(group)}`;
+      case 'tool-result': {
+        const tool = shortenLine(first.tool, 60);
+        if (first.isError) {
+          const head = `${lane}✗ ${tool} failed ${times}: `;
+          return paint(
+            'red',
+            head + shortenLine(first.content, Math.max(20, options.width - head.length)),
+            options.color,
+          );
+        }
+        const cut = group.filter((event) => event.type === 'tool-result' && event.omittedChars !== undefined).length;
+        const note = cut === 0 ? '' : ` (${cut} cut short for the model by --max-result-chars)`;
+        return `${lane}← ${tool} ${times}${paint('dim', note, options.color)}`;
+      }
+      case 'approval-request':
+        return (
+          `${lane}${paint('yellow', `✋ approval needed: ${renderer.toolName(first.server, first.tool)} ${times}`, options.color)}` +
+          ` — ${shortenLine(first.reason, options.width)}`
+        );
+      case 'approval-response': {
+        // The answer's own line, its tool named once with how many calls it answered.
+        const line = renderer.render(first) ?? '';
+        const tool = cleanText(first.tool);
+        const at = line.indexOf(tool, lane.length);
+        return at < 0 ? `${line} ${times}` : `${line.slice(0, at)}${tool} ${times}${line.slice(at + tool.length)}`;
+      }
+    }
+  };
+
   return {
     push(event) {
-      const lane = event.agent;
-      if ((event.type === 'tool-call' || event.type === 'tool-result') && event.server !== 'local') {
-        if (event.type === 'tool-call') inputs.set(event.callId, event.input);
-        if (event.type === 'tool-call' && !options.tellCalls) return;
-        keep(lane, event);
+      if (event.type === 'tool-call') inputs.set(event.callId, event.input);
+      if (event.type === 'approval-request' && event.callId !== undefined) asked.add(event.callId);
+      if (isFoldable(event, options)) {
+        if (event.type !== 'tool-call' || options.tellCalls) keep(event as Foldable);
         return;
       }
       if (event.type === 'tool-call' && !options.tellCalls) return;
-      if (event.type === 'approval-request' && event.callId !== undefined) asked.add(event.callId);
       if (FLUSH_ALL.has(event.type)) flushAll();
-      else if (!ALONGSIDE.has(event.type) || pending.get(lane)?.kind === 'calls') flushLane(lane);
+      else if (!ALONGSIDE.has(event.type) || pending.get(event.agent)?.[0]?.type !== 'tool-result')
+        flushLane(event.agent);
       writeEvent(event);
     },
     flush() {
@@ -139,6 +160,37 @@ export function createFoldedLog(options: FoldedLogOptions): FoldedLog {
       flushAll();
     },
   };
+}
+
+/** Calls and results of a server's tools, approvals asked in the log, answers a person gave. */
+function isFoldable(event: LoopEvent, options: FoldedLogOptions): boolean {
+  switch (event.type) {
+    case 'tool-call':
+    case 'tool-result':
+      return event.server !== 'local';
+    case 'approval-request':
+      // A request an interactive prompt is about to ask is not folded: the prompt needs it shown.
+      return options.shownElsewhere?.has('approval-request') !== true;
+    case 'approval-response':
+      return event.by !== 'rule';
+    default:
+      return false;
+  }
+}
+
+/** Events told in one line: the same tool, and for failures and answers the same words. */
+function sameAs(event: Foldable): string {
+  const tool = `${event.type}\u0000${event.server}\u0000${event.tool}`;
+  switch (event.type) {
+    case 'tool-call':
+      return tool;
+    case 'tool-result':
+      return `${tool}\u0000${event.isError ? event.content : ''}`;
+    case 'approval-request':
+      return `${tool}\u0000${event.reason}`;
+    case 'approval-response':
+      return `${tool}\u0000${event.decision}\u0000${event.by}\u0000${event.reason ?? ''}`;
+  }
 }
 
 function groupBy<Item>(items: readonly Item[], keyOf: (item: Item) => string): Item[][] {

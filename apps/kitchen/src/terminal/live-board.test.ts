@@ -5,47 +5,10 @@
 import { EventEmitter } from 'node:events';
 import type { LoopEvent } from '@kitchen/host';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { VirtualScreen } from '../../test/virtual-screen.js';
 import { createLaneBoard } from './lane-board.js';
 import { createLiveBoard } from './live-board.js';
 import { renderBoard } from './render-board.js';
-
-/** What the terminal shows: lines, the cursor's line, and everything ever written. */
-class Screen extends EventEmitter {
-  lines: string[] = [''];
-  row = 0;
-  raw = '';
-  isTTY = true;
-  constructor(
-    public columns: number,
-    public rows = 40,
-  ) {
-    super();
-  }
-  write(text: string): boolean {
-    this.raw += text;
-    // Colours take no room; the board's own moves are followed.
-    const pattern = /\u001b\[(\d*)([AJm])|\u001b\[\?25[lh]|\r|\n|[^\u001b\r\n]+/g;
-    for (const match of text.matchAll(pattern)) {
-      const [token, count, command] = match;
-      if (command === 'A') this.row = Math.max(0, this.row - Number(count || 1));
-      else if (command === 'J') {
-        // Clear from the cursor (always at the start of a line here) to the end of the screen.
-        this.lines.length = this.row + 1;
-        this.lines[this.row] = '';
-      } else if (token.startsWith('\u001b')) continue;
-      else if (token === '\r') continue;
-      else if (token === '\n') {
-        this.row += 1;
-        this.lines[this.row] ??= '';
-      } else this.lines[this.row] = (this.lines[this.row] ?? '') + token;
-    }
-    return true;
-  }
-  /** The screen without the empty line the cursor waits on. */
-  shown(): string[] {
-    return this.lines.slice(0, this.row);
-  }
-}
 
 const at = 0;
 const start = (agent: string, name: string, parent?: string): LoopEvent => ({
@@ -98,7 +61,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function board(screen: Screen, environment: NodeJS.ProcessEnv = {}, signals?: EventEmitter) {
+function board(screen: VirtualScreen, environment: NodeJS.ProcessEnv = {}, signals?: EventEmitter) {
   return createLiveBoard({
     terminal: screen,
     color: false,
@@ -110,7 +73,7 @@ function board(screen: Screen, environment: NodeJS.ProcessEnv = {}, signals?: Ev
 
 describe('the live board', () => {
   it('draws one row per agent, workers indented under their parent, and updates them in place', () => {
-    const screen = new Screen(100);
+    const screen = new VirtualScreen(100);
     const live = board(screen);
     live.write('⏳ starting 1 server…\n');
     live.apply(start('main', 'main'));
@@ -135,7 +98,7 @@ describe('the live board', () => {
   });
 
   it('redraws at most once a frame however many events arrive', () => {
-    const screen = new Screen(100);
+    const screen = new VirtualScreen(100);
     const live = board(screen);
     live.apply(start('main', 'main'));
     for (let id = 1; id <= 50; id += 1) live.apply(call('main', id));
@@ -147,7 +110,7 @@ describe('the live board', () => {
   });
 
   it('leaves the final state on screen, the cursor shown, and writes straight through after', () => {
-    const screen = new Screen(100);
+    const screen = new VirtualScreen(100);
     const live = board(screen);
     live.apply(start('main', 'main'));
     live.apply(start('1', 'w', 'main'));
@@ -181,7 +144,7 @@ describe('the live board', () => {
   });
 
   it('clears itself while a question is asked, holds no redraw meanwhile, and comes back after', () => {
-    const screen = new Screen(100);
+    const screen = new VirtualScreen(100);
     const live = board(screen);
     live.apply(start('main', 'main'));
     vi.advanceTimersByTime(100);
@@ -199,7 +162,7 @@ describe('the live board', () => {
   });
 
   it('cuts every row to the width of a narrow terminal, and takes COLUMNS when the terminal says 0', () => {
-    const narrow = new Screen(30);
+    const narrow = new VirtualScreen(30);
     const live = board(narrow);
     live.apply(start('main', 'main'));
     live.apply(start('1', 'a-worker-with-a-long-name', 'main'));
@@ -209,7 +172,7 @@ describe('the live board', () => {
     expect(narrow.shown()[2]).toMatch(/…$/);
     live.finish();
 
-    const unsized = new Screen(0);
+    const unsized = new VirtualScreen(0);
     const fromEnvironment = board(unsized, { COLUMNS: '40' });
     fromEnvironment.apply(start('main', 'main'));
     vi.advanceTimersByTime(100);
@@ -218,7 +181,7 @@ describe('the live board', () => {
   });
 
   it('redraws at the new width when the terminal is resized', () => {
-    const screen = new Screen(100);
+    const screen = new VirtualScreen(100);
     const live = board(screen);
     live.apply(start('main', 'main'));
     vi.advanceTimersByTime(100);
@@ -230,7 +193,7 @@ describe('the live board', () => {
   });
 
   it('steps aside on Ctrl-C before anything else is printed', () => {
-    const screen = new Screen(100);
+    const screen = new VirtualScreen(100);
     const signals = new EventEmitter();
     signals.on('SIGINT', () => screen.write('\nSIGINT: stopping the kitchen…\n'));
     const live = board(screen, {}, signals);

@@ -6,7 +6,7 @@ import { cleanText, shortenLine } from './clean-text.js';
 /** Longest constant value shown as is; longer ones are shortened. */
 const VALUE_WIDTH = 30;
 /** Ranges shown before the rest is summarised as "…". */
-const MAX_RANGES = 6;
+const MAX_RANGES = 8;
 
 /**
  * "id 1–20", or "id 1–3, 7, 9–12; verbose: true": every argument across the calls. A number that
