@@ -158,7 +158,7 @@ describe.concurrent('the plain log through a pipe', () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe('⏳ starting 1 server…');
-    expect(lines[1]).toMatch(/^🍳 cookie-jars http:\/\/127\.0\.0\.1:\d+\/mcp \(pid \d+\)$/);
+    expect(lines[1]).toMatch(/^🍳 cookie-jars http:\/\/127\.0\.0\.1:\d+\/mcp \(pid \d+\) ready in \d+\.\d s$/);
     expect(lines).toContain('[#1 jars-1-20] → cookie-jars.inspect_jar ×20 (id 1–20)');
     expect(lines).toContain('[#1 jars-1-20] ← inspect_jar ×20 (id 1–20)');
     expect(lines).toContain('[#2 jars-21-40] → cookie-jars.inspect_jar ×20 (id 21–40)');
