@@ -27,6 +27,7 @@ import {
   type ToolboxOptions,
   type TreeBudget,
   type TreeSeatbelts,
+  type WorkerToolPolicy,
 } from '@kitchen/host';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { KitchenPolicy } from './config/kitchen-policy.js';
@@ -40,7 +41,10 @@ export type KitchenHostOptions = {
   callTimeoutMs?: number;
   /** spawn_agent's limits; undefined (--no-delegate): no local tool, the main agent does it all. */
   spawnLimits?: SpawnLimits;
-  /** How workers are shaped (--worker-* flags): model arguments, tool policy, report schema, brief ending. */
+  /**
+   * How workers are shaped (config "workers", --worker-* flags): model arguments, report schema,
+   * brief ending, and the tool policy every run gets unless it names its own.
+   */
   workerOptions?: Omit<SpawnAgentOptions, 'maxDepth' | 'maxLiveWorkers' | 'model'>;
   /** Sent as logging/setLevel to every server that logs (--log-level). */
   logLevel?: LogLevel;
@@ -89,6 +93,8 @@ export interface KitchenRunOptions {
   system?: string;
   /** The workers' model (--worker-model), priced as itself on the same tree budget; default: the run's model. */
   workerModel?: Model;
+  /** The workers' tool policy for this run; default: the host's (workerOptions.tools), else inherit. */
+  workerTools?: WorkerToolPolicy;
   /** Writes the run's JSONL trace into this folder (the CLI and the web UI always do; the bench does not). */
   record?: RunRecording;
   /**
@@ -134,6 +140,8 @@ export class KitchenHost {
     readonly toolbox: Toolbox,
     /** True when spawn_agent is offered. */
     readonly delegates: boolean,
+    /** The workers' tool policy of runs that name none. */
+    readonly workerTools: WorkerToolPolicy | undefined,
   ) {}
 
   static async connect(options: KitchenHostOptions): Promise<KitchenHost> {
@@ -173,10 +181,12 @@ export class KitchenHost {
       },
     });
     // spawn_agent: workers run the same loop with the same toolbox, gate and budget.
+    // The tool policy goes with each run (a run of the web page may choose its own), not into the tool.
+    const { tools: workerTools, ...workerOptions } = options.workerOptions ?? {};
     if (options.spawnLimits !== undefined) {
       toolbox.addLocalTool(
         createSpawnAgentTool({
-          ...options.workerOptions,
+          ...workerOptions,
           maxDepth: options.spawnLimits.maxDepth,
           maxLiveWorkers: options.spawnLimits.maxLiveWorkers,
           ...(options.spawnLimits.maxReportChars === undefined
@@ -187,7 +197,7 @@ export class KitchenHost {
     }
     // list_resources and read_resource, when some server has resources: read-only, gated like any tool.
     for (const tool of createResourceTools(toolbox)) toolbox.addLocalTool(tool);
-    host = new KitchenHost(toolbox, options.spawnLimits !== undefined);
+    host = new KitchenHost(toolbox, options.spawnLimits !== undefined, workerTools);
     return host;
   }
 
@@ -280,6 +290,9 @@ export class KitchenHost {
         ...(options.signal === undefined ? {} : { signal: options.signal }),
         ...(options.maxIterations === undefined ? {} : { maxIterations: options.maxIterations }),
         ...(options.workerModel === undefined ? {} : { workerModel: options.workerModel }),
+        ...((options.workerTools ?? this.workerTools) === undefined
+          ? {}
+          : { workerTools: options.workerTools ?? this.workerTools }),
       });
       for await (const event of events) {
         trace?.event(event);

@@ -19,6 +19,7 @@ import { createModel } from './config/create-model.js';
 import { createKitchenPolicy, type KitchenPolicy } from './config/kitchen-policy.js';
 import { loadRunConfig } from './config/load-run-config.js';
 import { rootsFromFlags } from './config/roots-from-flags.js';
+import { mergeWorkerFlags } from './config/worker-choices.js';
 import { type WorkerSettings, workerSettings } from './config/worker-settings.js';
 import { KitchenHost } from './kitchen-host.js';
 import { runsFolder } from './runs/runs-folder.js';
@@ -82,6 +83,11 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     return EXIT.usage;
   }
   const config = loaded.config;
+  const workerChoices = mergeWorkerFlags(flags, config.workers);
+  if (!workerChoices.ok) {
+    complain(workerChoices.message);
+    return EXIT.usage;
+  }
   let model: Model;
   let policy: KitchenPolicy;
   let workers: WorkerSettings;
@@ -107,7 +113,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       ...(person.person === undefined ? {} : { person: person.person }),
     });
     budget = policy.budget;
-    workers = workerSettings(flags, output.environment);
+    workers = workerSettings(workerChoices.workers, output.environment, flags.latencyMs);
     // The OpenTelemetry SDK is loaded only here, and only when an endpoint is configured.
     telemetry = await startRunTelemetry(output.environment, flags.otlp, complain);
   } catch (error) {
@@ -204,6 +210,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
         settings: traceSettings(
           flags,
           servers.connections.map((connection) => connection.name),
+          workerChoices.workers,
         ),
         onOpen: (path) => {
           tracePath = path;

@@ -128,6 +128,39 @@ describe('kitchen web', () => {
     expect((await apiFetch('api/traces/..%2Fsecrets')).status).toBe(404);
   });
 
+  it('runs the workers the form chose (their model, only the tools named) and records them; a bad worker field is named', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const errorOf = async (workers: unknown) =>
+      (await postJson('api/runs', { task: 'Roll a die', workers })).body['error'];
+    expect(await errorOf({ model: 'Not a model!' })).toContain('"workers.model" is not allowed');
+    expect(await errorOf({ tools: [] })).toContain('"workers.tools" is not allowed');
+    expect(await errorOf({ modle: 'offline' })).toContain('Unknown field "workers.modle"');
+    expect(await errorOf({ tools: ['no_such_tool'] })).toContain('"workers.tools" names no tool "no_such_tool"');
+    expect(await errorOf({ model: 'claude-haiku-4-5' })).toMatch(
+      /^"workers\.model" claude-haiku-4-5: .*ANTHROPIC_API_KEY/,
+    );
+
+    const tools = ['list_jars', 'inspect_jar'];
+    const started = await postJson('api/runs', { task: demoTask(JARS), workers: { model: 'offline', tools } });
+    expect(started.status).toBe(201);
+    const events = await readEvents(started.body['runId'] as string);
+    expect(events.at(-1)).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+    const traces = (await (await apiFetch('api/traces')).json()) as { runs: Array<{ id: string; workers: number }> };
+    expect(traces.runs[0]?.workers).toBe(2);
+    const trace = (await (await apiFetch(`api/traces/${traces.runs[0]?.id}`)).json()) as {
+      run: { settings: Record<string, unknown> };
+      modelCalls: Array<{ request: { messages: Array<{ content: unknown }>; tools?: Array<{ name: string }> } }>;
+    };
+    expect(trace.run.settings['workers']).toEqual({ model: 'offline', tools: { kind: 'restrict', tools } });
+    const workerCalls = trace.modelCalls.filter((call) =>
+      JSON.stringify(call.request.messages[0]?.content).includes('Reply with a short report'),
+    );
+    expect(workerCalls.length).toBeGreaterThan(0);
+    for (const call of workerCalls)
+      expect((call.request.tools ?? []).map((tool) => tool.name).sort()).toEqual([...tools].sort());
+  });
+
   it('asks the page before a destructive call and runs it once allowed', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {

@@ -15,6 +15,7 @@ import { runToolCalls } from './loop/run-tool-calls.js';
 import type { LoopStopReason } from './loop/stop-reason.js';
 import { type ErrorReport, type LimitReached, type LoopEvent, stamp } from './loop-event.js';
 import type { Message, Model, ModelRequest, ModelStopReason, TextBlock } from './model.js';
+import type { WorkerToolPolicy } from './spawn-agent.js';
 import { type AgentInfo, MAIN_AGENT } from './tool-types.js';
 import type { Toolbox } from './toolbox.js';
 import type { TreeBudget } from './tree-budget.js';
@@ -43,6 +44,8 @@ export interface RunAgentLoopOptions {
   allowedTools?: Iterable<string>;
   /** The model spawn_agent gives workers when it has none of its own (a host's per-run setting). */
   workerModel?: Model;
+  /** The tool policy spawn_agent gives workers when it has none of its own (a host's per-run setting). */
+  workerTools?: WorkerToolPolicy;
   agent?: AgentInfo;
   /** Whole-run limits on tool calls and wall time, counted over every agent; DEFAULT_SEATBELTS fill the gaps. */
   seatbelts?: TreeSeatbelts;
@@ -78,6 +81,7 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
     maxTokensPerCall: maxTokens,
     allowedTools,
     workerModel: options.workerModel,
+    workerTools: options.workerTools,
   };
   const offeredTools = () => {
     const specs = toolbox.specs({ exclude: delegate ? [] : [SPAWN_AGENT_TOOL] });

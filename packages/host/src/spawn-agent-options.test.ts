@@ -140,6 +140,29 @@ describe('worker options', () => {
     expect(refused?.content).toBe('Tool "fail" is not offered to this agent. Its tools are: echo.');
   });
 
+  it('gives workers the run’s tool policy when spawn_agent has none of its own, and its own when it has one', async () => {
+    const offered: string[][] = [];
+    const model = teamModel({
+      main: hireOne,
+      worker: (request) => {
+        offered.push((request.tools ?? []).map((tool) => tool.name));
+        return textTurn('ok');
+      },
+    });
+    const task = { messages: [{ role: 'user' as const, content: 'Check jar 7.' }], model };
+    await collectEvents(
+      runAgentLoop({ ...task, toolbox: await kitchen({}), workerTools: { kind: 'restrict', tools: ['echo'] } }),
+    );
+    await collectEvents(
+      runAgentLoop({
+        ...task,
+        toolbox: await kitchen({ tools: { kind: 'list', tools: ['fail'] } }),
+        workerTools: { kind: 'restrict', tools: ['echo'] },
+      }),
+    );
+    expect(offered).toEqual([['echo'], ['fail']]);
+  });
+
   it('reads the three tool policies against the hiring agent’s tools', () => {
     expect(workerTools({ kind: 'inherit' }, undefined)).toBeUndefined();
     expect(workerTools({ kind: 'inherit' }, new Set(['echo']))).toEqual(['echo']);

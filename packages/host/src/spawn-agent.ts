@@ -41,7 +41,10 @@ export interface SpawnAgentOptions extends Partial<SpawnLimits> {
   model?: Model;
   /** The workers' model arguments; default: the hiring agent's max tokens and the model's temperature. */
   modelArguments?: { maxTokens?: number; temperature?: number };
-  /** Which tools workers get; default inherit (the hiring agent's). The gate applies inside whatever the policy. */
+  /**
+   * Which tools workers get; default: the run's policy if the host set one (`runAgentLoop`'s
+   * `workerTools`), else inherit (the hiring agent's). The gate applies inside whatever the policy.
+   */
   tools?: WorkerToolPolicy;
   /** A JSON Schema the worker's report must fit (as JSON); a report that does not is sent back once to be fixed. */
   reportSchema?: Record<string, unknown>;
@@ -167,9 +170,10 @@ async function runWorker(
     maxTokensPerCall: setup.modelArguments.maxTokens ?? run.maxTokensPerCall,
     ...(setup.modelArguments.temperature === undefined ? {} : { temperature: setup.modelArguments.temperature }),
     ...(run.workerModel === undefined ? {} : { workerModel: run.workerModel }),
+    ...(run.workerTools === undefined ? {} : { workerTools: run.workerTools }),
     agent,
   };
-  const allowedTools = workerTools(setup.tools, run.allowedTools);
+  const allowedTools = workerTools(setup.tools ?? run.workerTools ?? { kind: 'inherit' }, run.allowedTools);
   try {
     const worker = runAgentLoop({
       ...loopOptions,
@@ -224,7 +228,7 @@ interface WorkerSetup {
   system: string;
   model: Model | undefined;
   modelArguments: { maxTokens?: number; temperature?: number };
-  tools: WorkerToolPolicy;
+  tools: WorkerToolPolicy | undefined;
   report: WorkerReportFormat | undefined;
   briefEnding: string;
 }
@@ -239,7 +243,7 @@ function workerSetup(options: SpawnAgentOptions): WorkerSetup {
     system: options.system ?? WORKER_SYSTEM_PROMPT,
     model: options.model,
     modelArguments: options.modelArguments ?? {},
-    tools: options.tools ?? { kind: 'inherit' },
+    tools: options.tools,
     report: options.reportSchema === undefined ? undefined : workerReportFormat(options.reportSchema),
     briefEnding: options.briefEnding ?? WORKER_BRIEF_ENDING,
   };

@@ -235,3 +235,45 @@ describe('findConfigFile', () => {
     expect(findConfigFile(tmpdir())).toBe(fileURLToPath(new URL('../../../../kitchen.config.json', import.meta.url)));
   });
 });
+
+describe('the "workers" section', () => {
+  const servers = { mcpServers: { far: { url: 'http://127.0.0.1:4100/mcp' } } };
+
+  it("reads the workers' model, model arguments, tool policy and a report schema file beside the config", () => {
+    const folder = mkdtempSync(join(tmpdir(), 'kitchen-workers-'));
+    const schema = { type: 'object', properties: { jar: { type: 'integer' } }, required: ['jar'] };
+    writeFileSync(join(folder, 'report.schema.json'), JSON.stringify(schema));
+    const workers = {
+      model: 'claude-haiku-4-5',
+      maxTokens: 1024,
+      temperature: 0.2,
+      tools: { restrict: ['inspect_jar'] },
+      reportSchema: 'report.schema.json',
+    };
+    const result = parseKitchenConfig({ ...servers, workers }, join(folder, 'kitchen.config.json'));
+    expect(result.ok && result.config.workers).toEqual({
+      model: 'claude-haiku-4-5',
+      maxTokens: 1024,
+      temperature: 0.2,
+      tools: { kind: 'restrict', tools: ['inspect_jar'] },
+      reportSchema: schema,
+    });
+    const listed = parseKitchenConfig({ ...servers, workers: { tools: { list: ['list_jars'] } } }, file);
+    expect(listed.ok && listed.config.workers).toEqual({ tools: { kind: 'list', tools: ['list_jars'] } });
+    const inherited = parseKitchenConfig({ ...servers, workers: { tools: 'inherit' } }, file);
+    expect(inherited.ok && inherited.config.workers).toBeUndefined();
+  });
+
+  it('names the bad field and the fix', () => {
+    expect(errorOf({ ...servers, workers: { temperature: 3 } })).toMatch(
+      /^\/kitchen\/kitchen\.config\.json: "workers\.temperature" is not allowed \(.*\); fix: use a number from 0 to 1/,
+    );
+    expect(errorOf({ ...servers, workers: { maxTokens: 1.5 } })).toContain('"workers.maxTokens" is not allowed');
+    expect(errorOf({ ...servers, workers: { tools: ['inspect_jar'] } })).toContain('"workers.tools" is not allowed');
+    expect(errorOf({ ...servers, workers: { modle: 'offline' } })).toContain('unknown field "workers.modle"');
+    expect(errorOf({ ...servers, workers: 'offline' })).toContain('"workers" must be an object');
+    expect(errorOf({ ...servers, workers: { reportSchema: 'missing.json' } })).toMatch(
+      /"workers\.reportSchema" \(missing\.json\): the file does not exist/,
+    );
+  });
+});

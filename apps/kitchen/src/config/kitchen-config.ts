@@ -9,6 +9,7 @@ import { KITCHEN_ROOT } from '../app-paths.js';
 import { parseMcpServers, type ServerEntry } from './mcp-servers.js';
 import { readJsonFile } from './read-json-file.js';
 import { parseSamplingRules, type SamplingRules } from './sampling-rules.js';
+import { parseWorkersSection, type WorkerChoices } from './worker-choices.js';
 
 export const CONFIG_FILE_NAME = 'kitchen.config.json';
 
@@ -21,11 +22,13 @@ export interface KitchenConfig {
   rules: GateRule[];
   /** Who may ask the host for a model call, and for how much ("sampling"). */
   sampling: SamplingRules;
+  /** How workers are shaped ("workers"), below the --worker-* flags in precedence. */
+  workers?: WorkerChoices;
 }
 
 export type ConfigResult = { ok: true; config: KitchenConfig } | { ok: false; message: string };
 
-const TOP_FIELDS = ['$schema', 'mcpServers', 'servers', 'rules', 'sampling'];
+const TOP_FIELDS = ['$schema', 'mcpServers', 'servers', 'rules', 'sampling', 'workers'];
 
 /** The nearest kitchen.config.json from `start` upwards, else the one at the kitchen's own root. */
 export function findConfigFile(start: string = process.cwd()): string {
@@ -60,7 +63,7 @@ export function parseKitchenConfig(
   if (unknown.length > 0) {
     return {
       ok: false,
-      message: `${shown}: unknown field ${unknown.map((key) => `"${key}"`).join(', ')}; the file holds "mcpServers", "rules" and "sampling"`,
+      message: `${shown}: unknown field ${unknown.map((key) => `"${key}"`).join(', ')}; the file holds "mcpServers", "rules", "sampling" and "workers"`,
     };
   }
   let serversInput = fields['mcpServers'];
@@ -92,7 +95,18 @@ export function parseKitchenConfig(
     servers.map((server) => server.name),
   );
   if (!sampling.ok) return sampling;
-  return { ok: true, config: { file: resolve(file), servers, rules, sampling: sampling.rules } };
+  const workers = parseWorkersSection(fields['workers'], shown, file);
+  if (!workers.ok) return workers;
+  return {
+    ok: true,
+    config: {
+      file: resolve(file),
+      servers,
+      rules,
+      sampling: sampling.rules,
+      ...(Object.keys(workers.workers).length === 0 ? {} : { workers: workers.workers }),
+    },
+  };
 }
 
 /**

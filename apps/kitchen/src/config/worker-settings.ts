@@ -1,46 +1,53 @@
-// The --worker-* flags read into spawn_agent's worker options and the workers' model. App side:
-// the host core takes them as options; only the app knows the flags.
+// A run's worker choices (config "workers" under the --worker-* flags) turned into spawn_agent's
+// worker options and the workers' model. App side: the host core takes them as options; only the
+// app knows the flags and the config file.
 
-import { readFileSync } from 'node:fs';
-import { ConfigurationError, type Model, type SpawnAgentOptions } from '@kitchen/host';
-import type { KitchenFlags } from '../cli/kitchen-flags.js';
+import type { Model, SpawnAgentOptions } from '@kitchen/host';
 import { createModel } from './create-model.js';
+import type { WorkerChoices } from './worker-choices.js';
+
+export type WorkerOptions = Omit<SpawnAgentOptions, 'maxDepth' | 'maxLiveWorkers' | 'model'>;
 
 export interface WorkerSettings {
-  workerOptions?: Omit<SpawnAgentOptions, 'maxDepth' | 'maxLiveWorkers' | 'model'>;
+  workerOptions?: WorkerOptions;
   workerModel?: Model;
 }
 
-/** Throws a ConfigurationError naming the flag for a model without a key or an unreadable schema file. */
-export function workerSettings(flags: KitchenFlags, environment: NodeJS.ProcessEnv): WorkerSettings {
-  const options: NonNullable<WorkerSettings['workerOptions']> = {};
-  if (flags.workerMaxTokens !== undefined || flags.workerTemperature !== undefined)
-    options.modelArguments = {
-      ...(flags.workerMaxTokens === undefined ? {} : { maxTokens: flags.workerMaxTokens }),
-      ...(flags.workerTemperature === undefined ? {} : { temperature: flags.workerTemperature }),
-    };
-  if (flags.workerTools !== undefined) options.tools = { kind: 'restrict', tools: flags.workerTools };
-  if (flags.workerReport !== undefined) {
-    let schema: unknown;
-    try {
-      schema = JSON.parse(readFileSync(flags.workerReport, 'utf8'));
-    } catch (error) {
-      throw new ConfigurationError(
-        `--worker-report ${flags.workerReport}: not a readable JSON file (${(error as Error).message})`,
-      );
-    }
-    if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
-      throw new ConfigurationError(`--worker-report ${flags.workerReport}: a JSON Schema must be an object`);
-    options.reportSchema = schema as Record<string, unknown>;
-  }
-  const workerModel =
-    flags.workerModel === undefined
-      ? undefined
-      : flags.workerModel === 'offline'
-        ? createModel('offline', environment, { latencyMs: flags.latencyMs })
-        : createModel('anthropic', environment, { modelName: flags.workerModel });
+/** Throws a ConfigurationError (from createModel) for a Claude worker model without a key. */
+export function workerSettings(
+  choices: WorkerChoices,
+  environment: NodeJS.ProcessEnv,
+  latencyMs: number,
+): WorkerSettings {
+  const options = workerOptions(choices);
+  const workerModel = workerModelOf(choices.model, environment, latencyMs);
   return {
-    ...(Object.keys(options).length === 0 ? {} : { workerOptions: options }),
+    ...(options === undefined ? {} : { workerOptions: options }),
     ...(workerModel === undefined ? {} : { workerModel }),
   };
+}
+
+/** spawn_agent's options for the choices, the model aside (a rerun replays it instead of making it). */
+export function workerOptions(choices: WorkerChoices): WorkerOptions | undefined {
+  const options: WorkerOptions = {};
+  if (choices.maxTokens !== undefined || choices.temperature !== undefined)
+    options.modelArguments = {
+      ...(choices.maxTokens === undefined ? {} : { maxTokens: choices.maxTokens }),
+      ...(choices.temperature === undefined ? {} : { temperature: choices.temperature }),
+    };
+  if (choices.tools !== undefined) options.tools = choices.tools;
+  if (choices.reportSchema !== undefined) options.reportSchema = choices.reportSchema;
+  return Object.keys(options).length === 0 ? undefined : options;
+}
+
+/** "offline" or a Claude model name; undefined: the main agent's model. */
+export function workerModelOf(
+  name: string | undefined,
+  environment: NodeJS.ProcessEnv,
+  latencyMs: number,
+): Model | undefined {
+  if (name === undefined) return undefined;
+  return name === 'offline'
+    ? createModel('offline', environment, { latencyMs })
+    : createModel('anthropic', environment, { modelName: name });
 }

@@ -7,6 +7,8 @@ import type { CommandContext } from '../cli/kitchen-commands.js';
 import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import { createKitchenPolicy } from '../config/kitchen-policy.js';
 import { loadRunConfig } from '../config/load-run-config.js';
+import { describeWorkerChoices, recordedWorkerChoices } from '../config/worker-choices.js';
+import { workerOptions } from '../config/worker-settings.js';
 import { KitchenHost } from '../kitchen-host.js';
 import { ServerStartError, serverLine } from '../server-processes/launch-server.js';
 import { type RunningServers, startServers } from '../server-processes/start-servers.js';
@@ -80,13 +82,18 @@ export async function rerunCommand(which: string, given: KitchenFlags, context: 
       environment: output.environment,
       ...(person.person === undefined ? {} : { person: person.person }),
     });
+    // The workers as recorded (report schema, tool policy, model arguments): the same run, not today's config.
+    const workers = recordedWorkerChoices(trace.run.settings['workers']) ?? {};
+    const options = workerOptions(workers);
     servers = await startServers(loaded.config.servers, { seed: flags.seed, jars: flags.jars, signal });
     for (const server of servers.servers) say(serverLine(server));
     host = await KitchenHost.connect({
       connections: servers.connections,
       clientName: 'mcp-kitchen',
       ...(policy.spawnLimits === undefined ? {} : { spawnLimits: policy.spawnLimits }),
+      ...(options === undefined ? {} : { workerOptions: options }),
     });
+    if (Object.keys(workers).length > 0) say(`🧑‍🍳 workers as recorded: ${describeWorkerChoices(workers)}`);
     say(
       `🔁 rerun of ${trace.run.id} with its ${trace.modelCalls.length} recorded model answers (${trace.run.model.label})`,
     );
@@ -101,7 +108,10 @@ export async function rerunCommand(which: string, given: KitchenFlags, context: 
       signal,
       onEvent: write,
       ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
-      record: { folder: runsFolder(output.environment, flags.runsDir), settings: { rerunOf: trace.run.id } },
+      record: {
+        folder: runsFolder(output.environment, flags.runsDir),
+        settings: { ...trace.run.settings, rerunOf: trace.run.id },
+      },
     });
     (flags.json ? output.stderr : output.stdout).write(renderDivergences(result));
     return result.divergences.length === 0 ? EXIT.ok : EXIT.failed;

@@ -1,9 +1,17 @@
 // The settings a trace keeps of a run's flags. App side.
 
 import type { KitchenFlags } from '../cli/kitchen-flags.js';
+import type { WorkerChoices } from '../config/worker-choices.js';
 
-/** What a trace keeps of the flags: enough to read it back and to rerun it against the same servers. */
-export function traceSettings(flags: KitchenFlags, servers: string[]): Record<string, unknown> {
+/**
+ * What a trace keeps of the flags: enough to read it back and to rerun it against the same servers,
+ * with the same workers (their choices as JSON, the report schema itself included).
+ */
+export function traceSettings(
+  flags: KitchenFlags,
+  servers: string[],
+  workers: WorkerChoices = {},
+): Record<string, unknown> {
   return {
     seed: flags.seed,
     jars: flags.jars,
@@ -14,5 +22,6 @@ export function traceSettings(flags: KitchenFlags, servers: string[]): Record<st
     ...(flags.maxWorkers === undefined ? {} : { maxWorkers: flags.maxWorkers }),
     ...(flags.configPath === undefined ? {} : { configPath: flags.configPath }),
     ...(flags.servers === undefined ? {} : { extraServers: flags.servers }),
+    ...(Object.keys(workers).length === 0 ? {} : { workers }),
   };
 }

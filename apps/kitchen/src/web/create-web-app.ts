@@ -40,7 +40,7 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
   app.post('/api/runs', (request, response) => {
     const body = parseBody(startRunBody, request.body);
     if (!body.ok) return void response.status(400).json({ error: body.message });
-    const started = kitchen.startRun(body.value.task, body.value.model, body.value.paceMs);
+    const started = kitchen.startRun(body.value.task, body.value.model, body.value.paceMs, body.value.workers);
     if (!started.ok) return void response.status(started.status).json({ error: started.message });
     response.status(201).json(started.run.describe());
   });

@@ -3,6 +3,7 @@
 // App side: the same kitchen-host wiring as the terminal, with the page as the person.
 
 import {
+  ConfigurationError,
   DEFAULT_CALL_TIMEOUT_MS,
   describeError,
   describeServerLocation,
@@ -20,6 +21,8 @@ import { createModel, type ModelChoice } from '../config/create-model.js';
 import type { KitchenConfig } from '../config/kitchen-config.js';
 import { createKitchenPolicy, type KitchenPolicy } from '../config/kitchen-policy.js';
 import { rootsFromFlags } from '../config/roots-from-flags.js';
+import { mergeWorkerFlags, type WorkerChoices } from '../config/worker-choices.js';
+import { workerModelOf, workerOptions } from '../config/worker-settings.js';
 import { KitchenHost } from '../kitchen-host.js';
 import { demoTask, demoToolCallLimit, PASTRY_DEMO_TASK } from '../kitchen-task.js';
 import { runsFolder } from '../runs/runs-folder.js';
@@ -49,6 +52,13 @@ export interface WebKitchenOptions {
 
 export type StartRunResult = { ok: true; run: WebRun } | { ok: false; status: 400 | 409; message: string };
 
+/** What the run form may choose for this run's workers; the rest comes from the config and flags. */
+export interface RunWorkerChoice {
+  model?: string;
+  /** The only tools workers get, of the main agent's. */
+  tools?: string[];
+}
+
 interface CurrentRun {
   run: WebRun;
   finished: Promise<void>;
@@ -69,22 +79,33 @@ export class WebKitchen {
     readonly maxTreeTokens: number,
     /** Exports each run as OpenTelemetry spans when an endpoint is configured. */
     readonly telemetry: RunTelemetry | undefined,
+    /** The workers of a run that chooses nothing (config "workers" under the --worker-* flags). */
+    readonly workers: WorkerChoices,
   ) {}
 
   /**
    * Throws (ConfigurationError, GateRuleError: both name the flag or file) for flags and rules a
    * run could not use; cheap, so it can run before any server is started.
    */
-  static check(options: Omit<WebKitchenOptions, 'connections'>): { model: Model; policy: KitchenPolicy } {
+  static check(options: Omit<WebKitchenOptions, 'connections'>): {
+    model: Model;
+    policy: KitchenPolicy;
+    workers: WorkerChoices;
+  } {
     otlpTracesEndpoint(options.environment, options.flags.otlp);
+    const workers = mergeWorkerFlags(options.flags, options.config.workers);
+    if (!workers.ok) throw new ConfigurationError(workers.message);
+    workerModelOf(workers.workers.model, options.environment, options.flags.latencyMs);
     return {
       model: createModel(options.flags.model, options.environment, modelOptions(options.flags)),
       policy: createKitchenPolicy(options.flags, { config: options.config, environment: options.environment }),
+      workers: workers.workers,
     };
   }
 
   static async connect(options: WebKitchenOptions): Promise<WebKitchen> {
-    const { model, policy } = WebKitchen.check(options);
+    const { model, policy, workers } = WebKitchen.check(options);
+    const shaped = workerOptions(workers);
     const host = await KitchenHost.connect({
       connections: options.connections,
       clientName: 'mcp-kitchen-web',
@@ -92,12 +113,13 @@ export class WebKitchen {
       // outlast their time to answer, or it would time out while they are still reading.
       callTimeoutMs: DEFAULT_CALL_TIMEOUT_MS + policy.approvalTimeoutMs,
       ...(policy.spawnLimits === undefined ? {} : { spawnLimits: policy.spawnLimits }),
+      ...(shaped === undefined ? {} : { workerOptions: shaped }),
       ...(options.flags.logLevel === undefined ? {} : { logLevel: options.flags.logLevel }),
       ...(rootsFromFlags(options.flags.roots) === undefined ? {} : { roots: rootsFromFlags(options.flags.roots) }),
     });
     const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
     const telemetry = await startRunTelemetry(options.environment, options.flags.otlp, warn);
-    return new WebKitchen(host, options, describeModel(model), policy.budget.maxTokens, telemetry);
+    return new WebKitchen(host, options, describeModel(model), policy.budget.maxTokens, telemetry, workers);
   }
 
   get toolbox(): Toolbox {
@@ -120,6 +142,7 @@ export class WebKitchen {
       demos: this.demos(),
       paceMs: flags.latencyMs,
       model: this.defaultModel,
+      workers: this.workers,
       seed: flags.seed,
       jars: flags.jars,
       maxTreeTokens: this.maxTreeTokens,
@@ -165,7 +188,7 @@ export class WebKitchen {
   }
 
   /** `paceMs`: a wait before each model call, so a presenter can let people watch the lanes fill. */
-  startRun(task: string, choice?: ModelChoice, paceMs = 0): StartRunResult {
+  startRun(task: string, choice?: ModelChoice, paceMs = 0, workerChoice: RunWorkerChoice = {}): StartRunResult {
     if (this.#current !== undefined) {
       const { id } = this.#current.run;
       return {
@@ -177,11 +200,33 @@ export class WebKitchen {
     const { flags, environment } = this.options;
     let model: Model;
     let policy: KitchenPolicy;
+    let workerModel: Model | undefined;
+    const workers: WorkerChoices = {
+      ...this.workers,
+      ...(workerChoice.model === undefined ? {} : { model: workerChoice.model }),
+      ...(workerChoice.tools === undefined ? {} : { tools: { kind: 'restrict', tools: workerChoice.tools } }),
+    };
+    const unknownTools = (workerChoice.tools ?? []).filter((name) => this.toolbox.find(name) === undefined);
+    if (unknownTools.length > 0)
+      return {
+        ok: false,
+        status: 400,
+        message: `"workers.tools" names no tool ${unknownTools.map((name) => `"${name}"`).join(', ')}; the tools are ${this.toolbox
+          .list()
+          .map((tool) => tool.name)
+          .join(', ')}.`,
+      };
     try {
       model = createModel(choice ?? flags.model, environment, modelOptions(flags));
       policy = this.#policy();
+      workerModel = workerModelOf(workers.model, environment, flags.latencyMs);
     } catch (error) {
-      return { ok: false, status: 400, message: describeError(error) };
+      const words = describeError(error);
+      return {
+        ok: false,
+        status: 400,
+        message: workerChoice.model === undefined ? words : `"workers.model" ${workerChoice.model}: ${words}`,
+      };
     }
     // The run's address is its trace's id, so a page can find it in memory or, later, on disk.
     const run = new WebRun(newRunId(), task, describeModel(model), paceMs);
@@ -200,10 +245,12 @@ export class WebKitchen {
         signal: run.controller.signal,
         ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
         ...(this.telemetry === undefined ? {} : { observe: this.telemetry.forRun }),
+        ...(workerModel === undefined ? {} : { workerModel }),
+        ...(workers.tools === undefined ? {} : { workerTools: workers.tools }),
         record: {
           id: run.id,
           folder: runsFolder(environment, flags.runsDir),
-          settings: { ...traceSettings(flags, this.host.toolbox.serverNames), from: 'web' },
+          settings: { ...traceSettings(flags, this.host.toolbox.serverNames, workers), from: 'web' },
         },
       }),
     );

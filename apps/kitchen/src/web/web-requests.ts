@@ -7,10 +7,20 @@ import { MAX_PACE_MS } from './paced-model.js';
 
 export const MAX_TASK_LENGTH = 4000;
 
+/** A model name as the Messages API spells one (claude-haiku-4-5), or offline. */
+const MODEL_NAME = /^[a-z0-9][a-z0-9.-]{0,63}$/;
+
 export const startRunBody = z.strictObject({
   task: z.string().trim().min(1).max(MAX_TASK_LENGTH),
   model: z.enum(MODEL_CHOICES).optional(),
   paceMs: z.number().int().min(0).max(MAX_PACE_MS).optional(),
+  /** This run's workers: their model and the only tools they get (of the main agent's); the rest as configured. */
+  workers: z
+    .strictObject({
+      model: z.string().trim().regex(MODEL_NAME).optional(),
+      tools: z.array(z.string().trim().min(1).max(100)).min(1).max(100).optional(),
+    })
+    .optional(),
 });
 
 export const approvalAnswerBody = z.strictObject({
@@ -31,6 +41,11 @@ const FIXES: Record<string, string> = {
   model: 'use "offline", "anthropic" or "auto", or leave it out',
   paceMs: `send a whole number of milliseconds from 0 to ${MAX_PACE_MS} to wait before each model call, or leave it out`,
   always: 'send true with "approved": true to allow this tool for the rest of the run, or leave it out',
+  workers:
+    'send an object with "model" and/or "tools", e.g. {"workers": {"model": "offline", "tools": ["inspect_jar"]}}',
+  'workers.model': 'name a Claude model (e.g. "claude-haiku-4-5") or "offline", or leave it out',
+  'workers.tools':
+    'send a list of tool names, e.g. ["list_jars", "inspect_jar"], or leave it out (workers get every tool)',
   approved: 'send true to allow the call or false to refuse it, e.g. {"approved": true}',
   reason: 'send a short sentence (at most 500 characters), or leave it out',
   action: 'use "accept", "decline" or "cancel"',
@@ -48,14 +63,21 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown): BodyResult<T>
   if (result.success) return { ok: true, value: result.data };
   const issue = result.error.issues[0];
   if (issue === undefined) return { ok: false, message: 'The body is not valid.' };
+  const where = issue.path.map(String);
   if (issue.code === 'unrecognized_keys') {
+    const prefix = where.map((part) => `${part}.`).join('');
+    const fields = where.length === 0 ? fieldsOf(schema) : FIXES[where.join('.')];
     return {
       ok: false,
-      message: `Unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}; the fields are ${fieldsOf(schema)}.`,
+      message: `Unknown field ${issue.keys.map((key) => `"${prefix}${key}"`).join(', ')}; ${where.length === 0 ? `the fields are ${fields}` : fields}.`,
     };
   }
-  const field = String(issue.path[0] ?? '');
-  const value = (body as Record<string, unknown>)[field];
+  // The field the issue is about, "workers.tools" for a bad list (not "workers.tools.0").
+  const path = where.filter((part) => !/^\d+$/.test(part));
+  const field = FIXES[path.slice(0, 2).join('.')] === undefined ? (path[0] ?? '') : path.slice(0, 2).join('.');
+  const value = field
+    .split('.')
+    .reduce<unknown>((inside, key) => (inside as Record<string, unknown> | undefined)?.[key], body);
   const what = value === undefined ? 'is missing' : `is not allowed (${issue.message})`;
   return { ok: false, message: `"${field}" ${what}; ${FIXES[field] ?? `the fields are ${fieldsOf(schema)}`}.` };
 }

@@ -5,6 +5,7 @@
 import type { Gate } from '../gate.js';
 import type { AgentTree } from '../limits/agent-tree.js';
 import type { Model } from '../model.js';
+import type { WorkerToolPolicy } from '../spawn-agent.js';
 import type { ToolCallContext } from '../tool-types.js';
 import type { Toolbox } from '../toolbox.js';
 import type { TreeBudget } from '../tree-budget.js';
@@ -22,6 +23,8 @@ export interface LiveRun {
   allowedTools: ReadonlySet<string> | undefined;
   /** The model workers use unless spawn_agent was given its own; undefined: the caller's model. */
   workerModel: Model | undefined;
+  /** The tool policy workers get unless spawn_agent was given its own; undefined: inherit. */
+  workerTools: WorkerToolPolicy | undefined;
 }
 
 /** The context runAgentLoop gives every tool call: a ToolCallContext that also carries its run. */

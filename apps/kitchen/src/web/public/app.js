@@ -34,6 +34,8 @@ const page = {
   run: $('run-button'),
   stop: $('stop-button'),
   problem: $('form-problem'),
+  workerModel: $('worker-model'),
+  workerTools: $('worker-tools'),
   runLine: $('run-line'),
   runLink: $('run-link'),
   runState: $('run-state'),
@@ -82,10 +84,25 @@ const questions = createQuestionWatch({
 
 async function startRun(task, replaceAddress = false) {
   page.problem.hidden = true;
-  const { ok, data } = await api('/api/runs', { task, paceMs: Number(page.pace.value) });
+  const workers = workerChoice();
+  const { ok, data } = await api('/api/runs', {
+    task,
+    paceMs: Number(page.pace.value),
+    ...(Object.keys(workers).length > 0 ? { workers } : {}),
+  });
   if (!ok) return showProblem(data.error ?? 'The kitchen did not start the run.');
   setAddress(data.runId, replaceAddress);
   follow(data);
+}
+
+/** The run form's worker fields: a model name and the only tools workers get (empty: as configured). */
+function workerChoice() {
+  const model = page.workerModel.value.trim();
+  const tools = page.workerTools.value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  return { ...(model === '' ? {} : { model }), ...(tools.length === 0 ? {} : { tools }) };
 }
 
 /** Shows run `runId`: live from the kitchen when it has it, else from its trace, else says there is none. */
@@ -489,6 +506,8 @@ async function boot() {
   if (savedPace !== null && [...page.pace.options].some((option) => option.value === savedPace))
     page.pace.value = savedPace;
   page.task.value = params.get('task') ?? kitchen.demoTask;
+  page.workerModel.value = kitchen.workers?.model ?? '';
+  if (kitchen.workers?.tools?.kind === 'restrict') page.workerTools.value = kitchen.workers.tools.tools.join(', ');
   page.task.dispatchEvent(new Event('input'));
   void refreshRecent();
   const runId = params.get('run');
