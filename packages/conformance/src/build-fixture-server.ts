@@ -6,6 +6,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { registerFixturePrompts } from './register-fixture-prompts.js';
 import { registerFixtureResources } from './register-fixture-resources.js';
 import { registerFixtureTools } from './register-fixture-tools.js';
+import { listToolsVerbatim } from './register-verbatim-schema-tool.js';
 
 export const FIXTURE_SERVER_NAME = 'conformance-fixture';
 
@@ -19,5 +20,7 @@ export function buildFixtureServer(): McpServer {
   registerFixtureTools(server);
   registerFixtureResources(server);
   registerFixturePrompts(server);
+  // After registerTool installed McpServer's own handler: json_schema_2020_12_tool is listed as written.
+  listToolsVerbatim(server, registerFixtureTools);
   return server;
 }

@@ -6,6 +6,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CreateMessageResultSchema, ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { FIXTURE_PNG_BASE64, FIXTURE_WAV_BASE64 } from './fixture-media.js';
+import { registerVerbatimSchemaTool } from './register-verbatim-schema-tool.js';
 
 /** Pause between the notifications of the logging and progress tools, so they arrive as separate events. */
 const STEP_MS = 20;
@@ -231,4 +232,6 @@ export function registerFixtureTools(server: McpServer): void {
       return text(`Elicitation completed: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`);
     },
   );
+
+  registerVerbatimSchemaTool(server);
 }
