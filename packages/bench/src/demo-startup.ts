@@ -1,15 +1,20 @@
 // The quick start as a user waits for it: runs the compiled `kitchen demo --json` (what `pnpm demo`
 // runs after its cached build) as a child process, times its phases from the spawn, and samples
-// the peak RSS of the CLI and of each server it starts. On neither side of the boundary: it only
-// watches processes.
+// the peak RSS of the CLI and of each server it starts; the same from source under tsx (how the
+// demo ran before it was compiled), interleaved, for ratios in one run. On neither side of the
+// boundary: it only watches processes.
 
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { percentile } from './measure.js';
 
 const KITCHEN_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const COMPILED_CLI = fileURLToPath(new URL('../../../apps/kitchen/dist/cli.js', import.meta.url));
+const SOURCE_CLI = fileURLToPath(new URL('../../../apps/kitchen/src/cli.ts', import.meta.url));
+/** The app's own tsx, which the source CLI also hands to every server it starts. */
+const TSX_LOADER = pathToFileURL(createRequire(SOURCE_CLI).resolve('tsx')).href;
 const SAMPLE_EVERY_MS = 20;
 /** A bound on a hang, not a timing. */
 const RUN_BOUND_MS = 120_000;
@@ -31,6 +36,13 @@ export interface DemoPhases {
 export interface DemoStartup {
   runs: number;
   jars: number;
+  /** The compiled demo, what `pnpm demo` runs. */
+  compiled: DemoFigures;
+  /** The same demo from source: the CLI and every server under tsx. */
+  source: DemoFigures;
+}
+
+export interface DemoFigures {
   /** Median of each phase over the runs. */
   phases: DemoPhases;
   /** Peak resident set (VmHWM) of the CLI process, MiB, the largest over the runs. */
@@ -39,12 +51,25 @@ export interface DemoStartup {
   serverPeakRssMib: Record<string, number>;
 }
 
-/** Runs the demo `runs` times, one after another. Needs `pnpm build` (the root `pnpm bench` runs it). */
+type DemoRun = { phases: DemoPhases; cli: number; servers: Map<string, number> };
+
+/**
+ * Runs the demo `runs` times each way, compiled and from source alternately. Needs `pnpm build`
+ * (the root `pnpm bench` runs it).
+ */
 export async function measureDemoStartup(runs = 3, jars = 80): Promise<DemoStartup> {
   if (!existsSync(COMPILED_CLI))
     throw new Error(`${COMPILED_CLI} does not exist: run pnpm build first (the root pnpm bench does)`);
-  const measured: Array<{ phases: DemoPhases; cli: number; servers: Map<string, number> }> = [];
-  for (let run = 0; run < runs; run += 1) measured.push(await runDemoOnce(jars));
+  const compiled: DemoRun[] = [];
+  const source: DemoRun[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    compiled.push(await runDemoOnce([COMPILED_CLI], jars));
+    source.push(await runDemoOnce(['--import', TSX_LOADER, SOURCE_CLI], jars));
+  }
+  return { runs, jars, compiled: summarizeRuns(compiled), source: summarizeRuns(source) };
+}
+
+function summarizeRuns(measured: DemoRun[]): DemoFigures {
   const median = (pick: (phases: DemoPhases) => number) =>
     percentile(
       measured.map((run) => pick(run.phases)),
@@ -54,8 +79,6 @@ export async function measureDemoStartup(runs = 3, jars = 80): Promise<DemoStart
   for (const run of measured)
     for (const [server, mib] of run.servers) serverPeakRssMib[server] = Math.max(serverPeakRssMib[server] ?? 0, mib);
   return {
-    runs,
-    jars,
     phases: {
       serversStartMs: median((phases) => phases.serversStartMs),
       firstServerReadyMs: median((phases) => phases.firstServerReadyMs),
@@ -69,11 +92,11 @@ export async function measureDemoStartup(runs = 3, jars = 80): Promise<DemoStart
   };
 }
 
-async function runDemoOnce(jars: number): Promise<{ phases: DemoPhases; cli: number; servers: Map<string, number> }> {
+async function runDemoOnce(cli: string[], jars: number): Promise<DemoRun> {
   const environment: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   for (const key of Object.keys(environment)) if (key.startsWith('ANTHROPIC_')) delete environment[key];
   const began = performance.now();
-  const child = spawn(process.execPath, [COMPILED_CLI, 'demo', '--json', '--jars', String(jars)], {
+  const child = spawn(process.execPath, [...cli, 'demo', '--json', '--jars', String(jars)], {
     cwd: KITCHEN_ROOT,
     env: environment,
     stdio: ['ignore', 'pipe', 'pipe'],

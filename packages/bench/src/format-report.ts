@@ -154,15 +154,26 @@ function notes(results: BenchResults): string[] {
     );
   }
   if (demo) {
-    const { phases } = demo;
     const at = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     lines.push(
       '',
-      `kitchen demo (compiled, ${demo.jars} jars, median of ${demo.runs} runs, from the CLI's spawn; pnpm and the cached turbo build come before it):`,
-      `      CLI loaded and starting servers ${at(phases.serversStartMs)}, first server ready ${at(phases.firstServerReadyMs)}, all ready ${at(phases.serversReadyMs)}, first lane ${at(phases.firstLaneMs)}, done ${at(phases.doneMs)}, exit ${at(phases.exitMs)}.`,
-      `      Peak RSS: CLI ${demo.cliPeakRssMib.toFixed(0)} MiB; ${Object.entries(demo.serverPeakRssMib)
-        .map(([server, mib]) => `${server} ${mib.toFixed(0)} MiB`)
-        .join(', ')}.`,
+      `kitchen demo, ${demo.jars} jars, median of ${demo.runs} runs each way (alternating), from the CLI's spawn (pnpm and the cached turbo build come before it):`,
+    );
+    for (const [way, figures] of [
+      ['compiled (pnpm demo)', demo.compiled],
+      ['from source, tsx   ', demo.source],
+    ] as const) {
+      const { phases } = figures;
+      lines.push(
+        `      ${way}: servers starting ${at(phases.serversStartMs)}, first ready ${at(phases.firstServerReadyMs)}, all ready ${at(phases.serversReadyMs)}, first lane ${at(phases.firstLaneMs)}, done ${at(phases.doneMs)}, exit ${at(phases.exitMs)}; peak RSS CLI ${figures.cliPeakRssMib.toFixed(0)} MiB, ${Object.entries(
+          figures.serverPeakRssMib,
+        )
+          .map(([server, mib]) => `${server} ${mib.toFixed(0)}`)
+          .join(', ')} MiB.`,
+      );
+    }
+    lines.push(
+      `      compiled / source: first lane ${(demo.compiled.phases.firstLaneMs / demo.source.phases.firstLaneMs).toFixed(2)}×, CLI peak RSS ${(demo.compiled.cliPeakRssMib / demo.source.cliPeakRssMib).toFixed(2)}×.`,
     );
   }
   if (offline) {
