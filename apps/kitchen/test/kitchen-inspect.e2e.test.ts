@@ -50,6 +50,25 @@ describe.concurrent('kitchen tools, call, resources, read, prompts, prompt', () 
     expect(JSON.parse(String(outcome?.['content']))).toMatchObject({ count: 2, sides: 20 });
   });
 
+  it('shows the picture and the sound of a roll as one line each, by type and size', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const result = await runCli([
+      'call',
+      'dice',
+      'roll_dice',
+      'count=3',
+      'picture=true',
+      'sound=true',
+      '--config',
+      config,
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^← roll_dice: \{"count":3,.*\[image: image\/png/m);
+    expect(result.stdout).toMatch(/^ {3}🖼 image\/png \d+ (B|KB)$/m);
+    expect(result.stdout).toMatch(/^ {3}🔊 audio\/wav \d+ (B|KB) \(described to the model, not played\)$/m);
+  });
+
   it('refuses an argument of the wrong type before calling, and names an unknown server', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {

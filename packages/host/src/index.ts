@@ -47,6 +47,7 @@ export type {
   ModelRetry,
   ModelStopReason,
   TextBlock,
+  ToolImage,
   ToolResultBlock,
   ToolSpec,
   ToolUseBlock,
@@ -68,7 +69,14 @@ export { createSamplingHandler, SAMPLING_REJECTED } from './sampling-handler.js'
 export type { SpawnAgentOptions, WorkerToolPolicy } from './spawn-agent.js';
 export { createSpawnAgentTool, WORKER_BRIEF_ENDING } from './spawn-agent.js';
 // Tools: the toolbox, local tools, spawn_agent.
-export type { AgentInfo, ToolAnnotations, ToolCallContext, ToolDescriptor, ToolOutcome } from './tool-types.js';
+export type {
+  AgentInfo,
+  ToolAnnotations,
+  ToolCallContext,
+  ToolDescriptor,
+  ToolOutcome,
+  ToolResultAttachment,
+} from './tool-types.js';
 export { MAIN_AGENT } from './tool-types.js';
 export type { FeatureClash, Root, ServerConnection, ToolboxOptions } from './toolbox.js';
 export { DEFAULT_CALL_TIMEOUT_MS, Toolbox } from './toolbox.js';

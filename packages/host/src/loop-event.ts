@@ -4,6 +4,7 @@
 import type { LoopStopReason } from './loop/stop-reason.js';
 import type { Message, ModelStopReason } from './model.js';
 import type { AnsweredBy } from './person.js';
+import type { ToolResultAttachment } from './tool-types.js';
 
 /**
  * Which limit stopped an agent or the run: the host option that set it, its value and what was
@@ -68,6 +69,8 @@ export interface ToolResultEvent extends EventBase<'tool-result'> {
    * tail around a note, and this many characters in between were left out of the model's copy.
    */
   omittedChars?: number;
+  /** What the result carried besides text (images, audio, resources, links, structured content), described. */
+  attachments?: ToolResultAttachment[];
   durationMs: number;
 }
 export interface ApprovalRequestEvent extends EventBase<'approval-request'> {

@@ -18,6 +18,14 @@ export interface ToolResultBlock {
   tool_use_id: string;
   content: string;
   is_error?: boolean;
+  /** Pictures after the text, only for a model whose seam takes them (Model.acceptsImages). */
+  images?: ToolImage[];
+}
+
+/** An image a tool returned, as base64, for a model that can look at it. */
+export interface ToolImage {
+  mimeType: string;
+  data: string;
 }
 
 export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock;
@@ -84,6 +92,8 @@ export interface Model {
   readonly label: string;
   /** Model id used for pricing. */
   readonly id: string;
+  /** True when the model can look at images in tool results; otherwise it reads their description. */
+  readonly acceptsImages?: boolean;
   complete(request: ModelRequest): Promise<ModelResponse>;
 }
 

@@ -2,7 +2,7 @@
 // call returns. Host side; remote tools are described by their server, local tools by the host.
 
 import type { LoopEventDraft } from './loop-event.js';
-import type { ToolSpec } from './model.js';
+import type { ToolImage, ToolSpec } from './model.js';
 
 /** MCP tool annotations (hints from the server; the gate decides what they are worth). */
 export interface ToolAnnotations {
@@ -28,9 +28,27 @@ export interface ToolDescriptor {
 
 /** The outcome of any tool call: always data, never an exception. */
 export interface ToolOutcome {
+  /** What the model reads (and the person sees): the text, with a line for each other kind of content. */
   content: string;
   isError: boolean;
+  /** Pictures the model may look at, when its seam takes images; `content` names each of them too. */
+  images?: ToolImage[];
+  /** What the result carried besides its text, described for the person (no bulky data). */
+  attachments?: ToolResultAttachment[];
 }
+
+/**
+ * One part of a tool result beyond its text, for the person: an image or audio clip (type and
+ * size), an embedded resource, a resource link, structured content no text block repeats, or text the server
+ * meant for the user alone (kept from the model).
+ */
+export type ToolResultAttachment =
+  | { kind: 'image'; mimeType: string; bytes: number; toModel: boolean }
+  | { kind: 'audio'; mimeType: string; bytes: number }
+  | { kind: 'resource'; uri: string; mimeType?: string; bytes: number; text: boolean }
+  | { kind: 'resource-link'; uri: string; name: string; mimeType?: string }
+  | { kind: 'structured'; value: unknown }
+  | { kind: 'for-user'; text: string };
 
 /** Which agent is running a call. */
 export interface AgentInfo {

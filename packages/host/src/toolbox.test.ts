@@ -160,7 +160,11 @@ describe('Toolbox failures become tool results', () => {
   it('gives structured content as JSON text when there is no text block', async () => {
     const toolbox = await open({ pantry: buildTestServer('pantry') });
     const outcome = await toolbox.call('structured', {}, createRecordingContext().context);
-    expect(outcome).toEqual({ isError: false, content: '{"jars":3,"sealed":true}' });
+    expect(outcome).toEqual({
+      isError: false,
+      content: '{"jars":3,"sealed":true}',
+      attachments: [{ kind: 'structured', value: { jars: 3, sealed: true } }],
+    });
   });
 
   it('times out a silent call and says so', async () => {

@@ -13,6 +13,7 @@ import { type LocalTool, LocalTools } from './local-tools.js';
 import { runWithToolCallContext } from './loop/tool-call-context.js';
 import type { LogLevel, LoopEventDraft } from './loop-event.js';
 import type { ToolSpec } from './model.js';
+import { READ_RESOURCE_TOOL } from './resource-tools.js';
 import { MAIN_AGENT, type ToolCallContext, type ToolDescriptor, type ToolOutcome } from './tool-types.js';
 import { connectionError } from './wire/connection-error.js';
 import { type FeatureClash, findFeatureClashes } from './wire/feature-clashes.js';
@@ -264,7 +265,18 @@ export class Toolbox {
     const server = this.#servers.get(tool.server);
     if (!server) return { isError: true, content: `Tool "${name}" was not run: the toolbox is closed.` };
     const timeoutMs = this.#options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
-    const call = () => callRemoteTool({ client: server.client, tool, input, context, timeoutMs });
+    // A resource link in the result is worth following only if the model can read resources.
+    const reader = this.#descriptors.get(READ_RESOURCE_TOOL);
+    const readResourceTool = reader?.server === LOCAL_SERVER ? READ_RESOURCE_TOOL : undefined;
+    const call = () =>
+      callRemoteTool({
+        client: server.client,
+        tool,
+        input,
+        context,
+        timeoutMs,
+        ...(readResourceTool === undefined ? {} : { readResourceTool }),
+      });
     // The context is only read by the handlers of requests a server sends back during the call.
     return this.#options.handlers === undefined ? call() : runWithToolCallContext(context, call);
   }

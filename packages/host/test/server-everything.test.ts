@@ -166,4 +166,29 @@ describe('the host against @modelcontextprotocol/server-everything', () => {
       /^\[demo:\/\/resource\/dynamic\/blob\/1 \([^)]+\): binary, \d+ B, not shown to the model\]$/,
     );
   }, 20_000);
+
+  it('hands over an image for a model that can look, resource links the model can follow, and embedded resources', async () => {
+    const { context } = createRecordingContext();
+    const image = await toolbox.call('get-tiny-image', {}, context);
+    expect(image.content).toMatch(
+      /^Here's the image you requested:\n\n\[image: image\/png, \d+ (B|KB)\]\n\nThe image above/,
+    );
+    expect(image.images).toEqual([expect.objectContaining({ mimeType: 'image/png' })]);
+    expect(image.attachments).toEqual([
+      expect.objectContaining({ kind: 'image', mimeType: 'image/png', toModel: true }),
+    ]);
+
+    const links = await toolbox.call('get-resource-links', { count: 2 }, context);
+    expect(links.content).toMatch(
+      /\[resource link: "[^"]+" at demo:\/\/resource\/dynamic\/\S+ .*— read it with read_resource \{"server": "everything", "uri": "demo:/,
+    );
+    expect(links.attachments?.filter((part) => part.kind === 'resource-link')).toHaveLength(2);
+    const followed = /"uri": ("[^"]+")/.exec(links.content)?.[1] ?? '""';
+    const read = await toolbox.call(READ_RESOURCE_TOOL, { server: 'everything', uri: JSON.parse(followed) }, context);
+    expect(read.isError).toBe(false);
+
+    const embedded = await toolbox.call('get-resource-reference', { resourceType: 'Text', resourceId: 2 }, context);
+    expect(embedded.content).toMatch(/\[embedded resource demo:\/\/resource\/dynamic\/text\/2[^\]]*\]\n.*Resource 2/s);
+    expect(embedded.attachments).toContainEqual(expect.objectContaining({ kind: 'resource', text: true }));
+  }, 20_000);
 });

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer, type DiceOptions } from './build-server.js';
 import { rollDice } from './dice.js';
 import { drawDice } from './dice-picture.js';
+import { rattleDice } from './dice-sound.js';
 
 const clients = createInMemoryClients();
 afterEach(() => clients.closeAll());
@@ -44,6 +45,17 @@ describe('dice buildServer', () => {
     ]);
   });
 
+  it('adds a WAV of the dice landing as audio content when asked for the sound', async () => {
+    const result = await roll({ count: 3, sides: 6, seed: 5, picture: true, sound: true });
+    const expected = rollDice({ count: 3, sides: 6, seed: 5 });
+    expect(result.content.map((block) => block.type)).toEqual(['text', 'image', 'audio']);
+    expect(result.content[2]).toEqual({
+      type: 'audio',
+      mimeType: 'audio/wav',
+      data: rattleDice(expected).toString('base64'),
+    });
+  });
+
   it('accepts the edges of the allowed ranges', async () => {
     expect((await roll({ count: 100, sides: 1000, seed: 1 })).isError).toBeFalsy();
     expect((await roll({ count: 1, sides: 2, seed: 1 })).isError).toBeFalsy();
@@ -59,6 +71,7 @@ describe('dice buildServer', () => {
     [{ sides: 6.5 }, 'sides must be a whole number from 2 to 1000 (got 6.5)'],
     [{ seed: 1.25 }, 'seed must be a whole number (got 1.25)'],
     [{ picture: 'yes' }, 'picture'],
+    [{ sound: 1 }, 'sound'],
   ])('refuses %j with an isError result that says what is allowed', async (args, message) => {
     const result = await roll(args);
     expect(result.isError).toBe(true);

@@ -1,5 +1,6 @@
 // Registers roll_dice on a fresh McpServer: chance, made reproducible by an optional seed, and
-// on request a picture of the dice as image content beside the JSON. Server side; once per session.
+// on request a picture (image content) or the sound (audio content) of the dice beside the JSON.
+// Server side; once per session.
 
 import { randomInt } from 'node:crypto';
 import { jsonToolResult, wholeNumber } from '@kitchen/server-kit';
@@ -8,6 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { DICE_LIMITS, rollDice } from './dice.js';
 import { drawDice } from './dice-picture.js';
+import { rattleDice } from './dice-sound.js';
 
 export interface DiceOptions {
   /** Where a seed comes from when the caller gives none (tests pass a fixed one). */
@@ -25,7 +27,7 @@ export function buildServer(options: DiceOptions = {}): McpServer {
     'roll_dice',
     {
       title: 'Roll dice',
-      description: `Roll ${count.min} to ${count.max} dice with ${sides.min} to ${sides.max} sides each. The result names the seed used; pass the same seed to get the same roll again. With picture: true the result also carries a PNG of the dice.`,
+      description: `Roll ${count.min} to ${count.max} dice with ${sides.min} to ${sides.max} sides each. The result names the seed used; pass the same seed to get the same roll again. With picture: true the result also carries a PNG of the dice; with sound: true, a WAV of them landing.`,
       inputSchema: {
         count: wholeNumber('count', count)
           .default(1)
@@ -35,6 +37,10 @@ export function buildServer(options: DiceOptions = {}): McpServer {
           .describe(`Sides per die, ${sides.min} to ${sides.max} (default 6).`),
         seed: wholeNumber('seed').optional().describe('Any whole number; the same seed gives the same roll.'),
         picture: z.boolean().default(false).describe('Also return a PNG picture of the dice (default false).'),
+        sound: z
+          .boolean()
+          .default(false)
+          .describe('Also return a WAV of the dice landing, one click per die (default false).'),
       },
       outputSchema: {
         count: z.number().int(),
@@ -48,10 +54,13 @@ export function buildServer(options: DiceOptions = {}): McpServer {
     (input): CallToolResult => {
       const roll = rollDice({ count: input.count, sides: input.sides, seed: input.seed ?? pickSeed() });
       const result = jsonToolResult(roll);
-      if (!input.picture) return result;
-      // Image content sits beside the text: a host that cannot show images still has the JSON.
-      const png = drawDice(roll).toString('base64');
-      return { ...result, content: [...result.content, { type: 'image', data: png, mimeType: 'image/png' }] };
+      // Image and audio content sit beside the text: a host that cannot show or play them still has the JSON.
+      const content = [...result.content];
+      if (input.picture)
+        content.push({ type: 'image', data: drawDice(roll).toString('base64'), mimeType: 'image/png' });
+      if (input.sound)
+        content.push({ type: 'audio', data: rattleDice(roll).toString('base64'), mimeType: 'audio/wav' });
+      return { ...result, content };
     },
   );
 

@@ -106,6 +106,7 @@ export function printCallResult(
       server: call.server,
       isError: call.outcome.isError,
       content: call.outcome.content,
+      ...(call.outcome.attachments === undefined ? {} : { attachments: call.outcome.attachments }),
       durationMs: Date.now() - call.started,
     }),
   );

@@ -93,6 +93,10 @@ class TracedModel implements Model {
     this.id = inner.id;
   }
 
+  get acceptsImages(): boolean {
+    return this.inner.acceptsImages === true;
+  }
+
   async complete(request: ModelRequest): Promise<ModelResponse> {
     const { signal: _signal, ...sent } = request;
     const at = Date.now();

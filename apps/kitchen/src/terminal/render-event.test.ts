@@ -153,6 +153,37 @@ describe('renderEvent', () => {
     expect(Array.from(line!).length).toBe(100);
   });
 
+  it('puts a line under a result for each image, audio clip, resource, link, structured part and note for the user', () => {
+    const text = render({
+      type: 'tool-result',
+      agent: '2',
+      at,
+      callId: 'c1',
+      tool: 'roll_dice',
+      server: 'dice',
+      isError: false,
+      content: '{"total":7}\n\n[image: image/png, 12 KB]',
+      attachments: [
+        { kind: 'image', mimeType: 'image/png', bytes: 12_288, toModel: true },
+        { kind: 'audio', mimeType: 'audio/wav', bytes: 9_000 },
+        { kind: 'resource', uri: 'note://1', mimeType: 'text/plain', bytes: 20, text: true },
+        { kind: 'resource-link', uri: 'jar://7', name: 'Jar 7\u001b[2J' },
+        { kind: 'structured', value: { total: 7, rolls: [3, 4] } },
+        { kind: 'for-user', text: 'Roll again any time.' },
+      ],
+      durationMs: 2,
+    });
+    expect(text?.split('\n')).toEqual([
+      '[#2 jars-21-40] ← roll_dice: {"total":7} [image: image/png, 12 KB]',
+      '[#2 jars-21-40]    🖼 image/png 12 KB',
+      '[#2 jars-21-40]    🔊 audio/wav 9 KB (described to the model, not played)',
+      '[#2 jars-21-40]    📎 note://1 text/plain 20 B',
+      '[#2 jars-21-40]    🔗 Jar 7 jar://7',
+      '[#2 jars-21-40]    {…} structured content, 2 fields (folded; --json shows it)',
+      '[#2 jars-21-40]    👤 for you only: Roll again any time.',
+    ]);
+  });
+
   it('prints a failed tool call as a failure, on one line', () => {
     expect(
       render({

@@ -6,6 +6,7 @@ import { cleanText, shortenLine } from './clean-text.js';
 import { approvalAdvice, stopAdvice } from './flag-advice.js';
 import { plural } from './format-units.js';
 import { paint } from './paint.js';
+import { renderAttachments } from './render-attachments.js';
 
 export const LINE_WIDTH = 100;
 const ROOT_AGENT = MAIN_AGENT.id;
@@ -55,7 +56,10 @@ export function renderEvent(event: LoopEvent, context: RenderContext): string | 
           ? ''
           : ` (the model read ${(event.content.length - event.omittedChars).toLocaleString('en-US')} of ${event.content.length.toLocaleString('en-US')} characters)`;
       const body = shortenLine(event.content, Math.max(10, width - head.length - omitted.length)) + omitted;
-      return line(event.isError ? paint('red', head + body, colour) : head + paint('dim', body, colour));
+      const shown = line(event.isError ? paint('red', head + body, colour) : head + paint('dim', body, colour));
+      // Images, audio, resources, links and structured content each get a line under the result.
+      const parts = renderAttachments(event.attachments ?? [], width).map((part) => line(paint('dim', part, colour)));
+      return [shown, ...parts].join('\n');
     }
     case 'progress': {
       const amount =

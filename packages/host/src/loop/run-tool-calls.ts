@@ -5,7 +5,7 @@ import { createEventQueue, drainWhile } from '../event-queue.js';
 import { shortenForModel } from '../limits/shorten-for-model.js';
 import { AGENT_DEPTH_LIMIT_TEXT, SPAWN_AGENT_TOOL, SPAWN_NOT_OFFERED_TEXT } from '../limits/spawn-agent-limits.js';
 import { type LoopEvent, type LoopEventDraft, stamp } from '../loop-event.js';
-import type { ToolResultBlock, ToolUseBlock } from '../model.js';
+import type { Model, ToolResultBlock, ToolUseBlock } from '../model.js';
 import type { AgentInfo, ToolDescriptor, ToolOutcome } from '../tool-types.js';
 import { LOCAL_SERVER } from '../wire/tool-index.js';
 import type { LiveRun, LiveToolCallContext } from './live-run.js';
@@ -55,16 +55,25 @@ export async function* runToolCalls(turn: TurnToolCalls): AsyncGenerator<LoopEve
   for await (const event of drainWhile(queue, work)) yield event;
   const outcomes = await work;
 
-  const results = toolUses.map((use, index): ToolResultBlock => {
-    const outcome = outcomes[index] as ToolOutcome;
-    return {
-      type: 'tool_result',
-      tool_use_id: use.id,
-      content: outcome.content,
-      ...(outcome.isError ? { is_error: true } : {}),
-    };
-  });
+  const results = toolUses.map((use, index) => resultBlock(use, outcomes[index] as ToolOutcome, run.model));
   return { results, started: admitted.filter(Boolean).length };
+}
+
+/** The tool_result block: the text, and the images when this model can look at them. */
+function resultBlock(use: ToolUseBlock, outcome: ToolOutcome, model: Model): ToolResultBlock {
+  const images = outcome.images ?? [];
+  const looks = images.length > 0 && model.acceptsImages === true;
+  const unseen =
+    images.length === 0 || looks
+      ? ''
+      : `\n\n[${images.length === 1 ? 'the image was' : `${images.length} images were`} not passed: this model reads text only]`;
+  return {
+    type: 'tool_result',
+    tool_use_id: use.id,
+    content: outcome.content + unseen,
+    ...(outcome.isError ? { is_error: true } : {}),
+    ...(looks ? { images } : {}),
+  };
 }
 
 async function runOneCall(
@@ -95,6 +104,7 @@ async function runOneCall(
     isError: outcome.isError,
     content: outcome.content,
     ...(shortened === undefined ? {} : { omittedChars: shortened.omittedChars }),
+    ...(outcome.attachments === undefined ? {} : { attachments: outcome.attachments }),
     durationMs: Math.round(performance.now() - started),
   });
   return shortened === undefined ? outcome : { ...outcome, content: shortened.text };

@@ -23,6 +23,10 @@ export class RecordingModel implements Model {
     this.id = inner.id;
   }
 
+  get acceptsImages(): boolean {
+    return this.inner.acceptsImages === true;
+  }
+
   async complete(request: ModelRequest): Promise<ModelResponse> {
     const response = await this.inner.complete(request);
     const { signal: _signal, ...recorded } = request;

@@ -34,11 +34,14 @@ export type ScriptStep = ScriptedTurn | ((request: ModelRequest, turn: number) =
 export interface ScriptedModelOptions {
   id?: string;
   label?: string;
+  /** Play a model that can look at images in tool results. Default false. */
+  acceptsImages?: boolean;
 }
 
 export class ScriptedModel implements Model {
   readonly id: string;
   readonly label: string;
+  readonly acceptsImages: boolean;
   /** Every request, in order (messages copied as they were at the time of the call). */
   readonly requests: ModelRequest[] = [];
   readonly #script: ScriptStep[] | ((request: ModelRequest, turn: number) => ScriptedTurn | Promise<ScriptedTurn>);
@@ -50,6 +53,7 @@ export class ScriptedModel implements Model {
     this.#script = script;
     this.id = options.id ?? 'scripted';
     this.label = options.label ?? 'scripted model';
+    this.acceptsImages = options.acceptsImages ?? false;
   }
 
   async complete(request: ModelRequest): Promise<ModelResponse> {

@@ -9,7 +9,7 @@ import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/
 import { describeError } from '../errors.js';
 import { formatDuration } from '../limits/format-units.js';
 import type { ToolCallContext, ToolDescriptor, ToolOutcome } from '../tool-types.js';
-import { toolResultText } from './tool-result-text.js';
+import { readToolResult } from './tool-result-content.js';
 
 export interface RemoteCall {
   client: Client;
@@ -18,9 +18,18 @@ export interface RemoteCall {
   context: ToolCallContext;
   /** No answer and no progress for this long ends the call (progress restarts the clock). */
   timeoutMs: number;
+  /** The local tool that reads resources, named to the model beside a resource link; none if not offered. */
+  readResourceTool?: string;
 }
 
-export async function callRemoteTool({ client, tool, input, context, timeoutMs }: RemoteCall): Promise<ToolOutcome> {
+export async function callRemoteTool({
+  client,
+  tool,
+  input,
+  context,
+  timeoutMs,
+  readResourceTool,
+}: RemoteCall): Promise<ToolOutcome> {
   const who = `Tool "${tool.name}" on server "${tool.server}"`;
   // A controller per call that follows the run's signal only while the call is in flight. The SDK
   // adds an abort listener to the signal it is given and never removes it: handed the run's signal
@@ -52,8 +61,19 @@ export async function callRemoteTool({ client, tool, input, context, timeoutMs }
     });
     // Only pre-2024-11-05 servers answer with the legacy { toolResult } shape.
     if (!hasContent(result)) return { isError: false, content: JSON.stringify(result.toolResult) };
-    const text = toolResultText(result);
-    if (!result.isError) return { isError: false, content: text };
+    const read = readToolResult(result, {
+      server: tool.server,
+      ...(readResourceTool === undefined ? {} : { readResourceTool }),
+    });
+    const text = read.text;
+    if (!result.isError) {
+      return {
+        isError: false,
+        content: text,
+        ...(read.images.length === 0 ? {} : { images: read.images }),
+        ...(read.attachments.length === 0 ? {} : { attachments: read.attachments }),
+      };
+    }
     // The v1 SDK server reports bad arguments as an isError result carrying a JSON-RPC error text.
     const badOutput = /^MCP error -32602: Output validation error: (.*)$/s.exec(text);
     if (badOutput) {

@@ -4,7 +4,7 @@
 
 import { el } from './dom.js';
 import { parseJsonObject, renderJson } from './json-view.js';
-import { cleanDisplayText, formatDuration, shortenText, toolLabel } from './lane-words.js';
+import { attachmentText, cleanDisplayText, formatDuration, shortenText, toolLabel } from './lane-words.js';
 import { renderQuestion, toolName } from './question-view.js';
 
 /** Text longer than this is shown folded, its first line as the summary. */
@@ -90,7 +90,16 @@ function renderToolEntry(entry, laneTitleOf) {
       ),
     );
   }
-  if (entry.result) item.append(renderResult(entry));
+  if (entry.result) {
+    item.append(renderResult(entry));
+    // Images, audio, resources, links and structured content: one line each, under the result.
+    const parts = entry.result.attachments ?? [];
+    if (parts.length > 0) {
+      item.append(
+        el('ul', 'attachments', undefined, ...parts.map((part) => el('li', 'attachment', attachmentText(part)))),
+      );
+    }
+  }
   return item;
 }
 

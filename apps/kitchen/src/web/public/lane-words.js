@@ -109,3 +109,31 @@ export function formatDuration(milliseconds) {
 export function plural(count, singular) {
   return `${formatTokens(count)} ${count === 1 ? singular : `${singular}s`}`;
 }
+
+/**
+ * One line for a part of a tool result beyond its text: "🖼 image/png 12 KB", "🔗 Jar 7 jar://7".
+ * @param {import('@kitchen/host').ToolResultAttachment} attachment
+ */
+export function attachmentText(attachment) {
+  switch (attachment.kind) {
+    case 'image':
+      return `🖼 ${attachment.mimeType} ${formatBytes(attachment.bytes)}${attachment.toModel ? '' : ' (described to the model, not shown)'}`;
+    case 'audio':
+      return `🔊 ${attachment.mimeType} ${formatBytes(attachment.bytes)} (described to the model, not played)`;
+    case 'resource':
+      return `📎 ${cleanDisplayText(attachment.uri)} ${formatBytes(attachment.bytes)}${attachment.text ? '' : ' binary'}`;
+    case 'resource-link':
+      return `🔗 ${cleanDisplayText(attachment.name)} ${cleanDisplayText(attachment.uri)}`;
+    case 'structured':
+      return `{…} structured content: ${cleanDisplayText(JSON.stringify(attachment.value)).slice(0, 200)}`;
+    case 'for-user':
+      return `👤 for you only: ${cleanDisplayText(attachment.text)}`;
+  }
+}
+
+/** 900 → "900 B", 12_345 → "12 KB". @param {number} bytes */
+function formatBytes(bytes) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+}

@@ -11,7 +11,8 @@ import { cleanDisplayText, formatDuration, ROOT_AGENT } from './lane-words.js';
  *
  * @typedef {{ kind: 'iteration'; iteration: number }} IterationEntry
  * @typedef {{ kind: 'text'; text: string }} TextEntry
- * @typedef {{ isError: boolean; content: string; durationMs: number }} ToolResult
+ * @typedef {{ isError: boolean; content: string; durationMs: number;
+ *   attachments?: import('@kitchen/host').ToolResultAttachment[] }} ToolResult
  * @typedef {{ progress: number; total?: number; message?: string }} ToolProgress
  * @typedef {{ kind: 'tool'; callId: string; tool: string; server: string; input: Record<string, unknown>;
  *   result?: ToolResult; progress?: ToolProgress; questions: QuestionEntry[]; waitedMs: number;
@@ -158,7 +159,12 @@ export function applyEvent(view, event) {
       return changed(entry);
     }
     case 'tool-result': {
-      const result = { isError: event.isError, content: event.content, durationMs: event.durationMs };
+      const result = {
+        isError: event.isError,
+        content: event.content,
+        durationMs: event.durationMs,
+        ...(event.attachments === undefined ? {} : { attachments: event.attachments }),
+      };
       const entry = lane.calls.get(event.callId);
       if (entry !== undefined) {
         entry.result = result;

@@ -8,6 +8,7 @@ import type {
   ModelResponse,
   ModelStopReason,
   TextBlock,
+  ToolImage,
   ToolSpec,
   ToolUseBlock,
   Usage,
@@ -49,11 +50,26 @@ function toApiBlock(block: ContentBlock): Anthropic.ContentBlockParam[] {
         {
           type: 'tool_result',
           tool_use_id: block.tool_use_id,
-          content: block.content,
+          content:
+            block.images === undefined
+              ? block.content
+              : [{ type: 'text', text: block.content }, ...block.images.map(toApiImage)],
           ...(block.is_error === true ? { is_error: true } : {}),
         },
       ];
   }
+}
+
+/** The seam passes only the types the API reads (MODEL_IMAGE_TYPES), so the cast holds. */
+function toApiImage(image: ToolImage): Anthropic.ImageBlockParam {
+  return {
+    type: 'image',
+    source: {
+      type: 'base64',
+      media_type: image.mimeType as Anthropic.Base64ImageSource['media_type'],
+      data: image.data,
+    },
+  };
 }
 
 export function toApiTools(tools: ToolSpec[] | undefined): Anthropic.Tool[] | undefined {

@@ -32,6 +32,8 @@ export interface AnthropicModelOptions {
 export class AnthropicModel implements Model {
   readonly label: string;
   readonly id: string;
+  /** The Messages API reads PNG, JPEG, GIF and WebP images inside a tool_result. */
+  readonly acceptsImages = true;
   readonly #options: AnthropicModelOptions;
   readonly #baseURL: string;
   /** The SDK is loaded on the first call, not at start-up: a run on another model never pays for it. */
