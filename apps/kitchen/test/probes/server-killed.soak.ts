@@ -1,0 +1,37 @@
+// Soak only (`pnpm soak`; too slow for `pnpm test`): a server SIGKILLed in the middle of a call.
+// Today the call is failed only by the call timeout (a minute): the kitchen sees the server die but
+// the request stays pending until then. The run must still go on, in words naming the server, and
+// leave nothing behind.
+
+import type { FakeMessagesApi } from '@kitchen/host/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, serverPids, startCli } from '../cli-process.js';
+import { anthropic, expectCleanEnd, slowCountApi, slowServerConfig } from './fault-run.js';
+import { markProbe } from './probe-processes.js';
+
+let api: FakeMessagesApi | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+describe('a server SIGKILLed mid-call', () => {
+  it('fails the call in words naming the server, and the run goes on to its report', {
+    timeout: PROCESS_TEST_TIMEOUT_MS * 2,
+  }, async () => {
+    api = await slowCountApi();
+    const mark = markProbe(anthropic(api.url));
+    const cli = startCli(
+      ['run', '--model', 'anthropic', '--config', slowServerConfig(), 'Count for me.'],
+      mark.environment,
+    );
+    cli.child.stdin.end();
+    await cli.waitFor(/slow call started/);
+    process.kill(serverPids(cli.output().stdout).get('slow')!, 'SIGKILL');
+    const result = await cli.exited;
+    await expectCleanEnd(result, cli.child.pid, mark, { code: 0, words: /The count came back: .*"slow"/ });
+    expect(`${result.stdout}${result.stderr}`).toContain('slow stopped unexpectedly (killed by SIGKILL)');
+    // The model was told, and the run went on to a second model call.
+    expect(api.requests).toHaveLength(2);
+  });
+});
