@@ -1,0 +1,92 @@
+// Workers on another model through the real CLI: the main agent on the offline model, its workers
+// on Claude (the real Anthropic SDK against a local fake Messages API), restricted to two tools.
+// The summary prices each model's share as that model; a withheld tool is refused without
+// reaching the server.
+
+import {
+  type FakeMessagesApi,
+  type RecordedMessagesRequest,
+  startFakeMessagesApi,
+  textReply,
+  toolUseReply,
+} from '@kitchen/host/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from './cli-process.js';
+
+const KEY = 'sk-ant-kitchen-test';
+const WORKER_MODEL = 'claude-haiku-4-5';
+/** Every reply's usage, so the price is known: claude-haiku-4-5 costs 100¢ per million input and 500¢ per million output tokens. */
+const USAGE = { input_tokens: 10_000, output_tokens: 1_000 };
+const CENTS_PER_CALL = (10_000 * 100 + 1_000 * 500) / 1_000_000;
+
+let api: FakeMessagesApi | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+function lastToolResult(request: RecordedMessagesRequest): { content: string; is_error?: boolean } | undefined {
+  const last = request.body.messages.at(-1)?.content;
+  if (typeof last === 'string') return undefined;
+  const block = last?.find((item) => item.type === 'tool_result');
+  return block === undefined ? undefined : { content: String(block.content), is_error: block.is_error === true };
+}
+
+/** A worker that first tries a withheld tool, then inspects jar 1, then reports. */
+function workerScript(request: RecordedMessagesRequest) {
+  const turns = request.body.messages.filter((message) => message.role === 'assistant').length;
+  const reply =
+    turns === 0
+      ? toolUseReply('discard_jar', { id: 1 }, { id: 'toolu_discard' })
+      : turns === 1
+        ? toolUseReply('inspect_jar', { id: 1 }, { id: 'toolu_inspect' })
+        : textReply('jar 1: inspected');
+  return { ...reply, usage: USAGE };
+}
+
+describe('workers on another model', () => {
+  it('are priced as that model in the summary, and a restricted worker cannot call a withheld tool', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    api = await startFakeMessagesApi({ script: workerScript, apiKey: KEY });
+    const result = await runCli(
+      [
+        'demo',
+        '--jars',
+        '40',
+        '--model',
+        'offline',
+        '--worker-model',
+        WORKER_MODEL,
+        '--worker-tools',
+        'list_jars,inspect_jar',
+        '--config',
+        serversConfig('cookie-jars'),
+      ],
+      { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: api.url },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`🧑‍🍳 workers' model: ${WORKER_MODEL}`);
+
+    const calls = api.requests.length;
+    expect(calls).toBeGreaterThan(0);
+    expect(calls % 3).toBe(0);
+    for (const request of api.requests) {
+      expect(request.body.model).toBe(WORKER_MODEL);
+      expect((request.body.tools ?? []).map((tool) => tool.name).sort()).toEqual(['inspect_jar', 'list_jars']);
+    }
+    // The withheld tool came back as a refusal the worker could read; the server never saw it.
+    const refusals = api.requests.map(lastToolResult).filter((found) => found?.content.includes('discard_jar'));
+    expect(refusals).toHaveLength(calls / 3);
+    for (const refusal of refusals) {
+      expect(refusal).toMatchObject({ is_error: true });
+      expect(refusal?.content).toMatch(/not offered to this agent/);
+    }
+    expect(result.stdout).not.toMatch(/discarded/i);
+
+    const tokens = (calls * (USAGE.input_tokens + USAGE.output_tokens)).toLocaleString('en-US');
+    const cents = `${(calls * CENTS_PER_CALL).toFixed(1)}¢`;
+    expect(result.stdout).toMatch(new RegExp(`💰 by model: .*\\b${WORKER_MODEL} ${tokens} tokens ${cents}`));
+    expect(result.stdout).toMatch(/💰 by model: offline [\d,]+ tokens [\d.]+¢/);
+  });
+});
