@@ -32,7 +32,7 @@ import { describeToolbox, describeUnavailable } from './terminal/describe-toolbo
 import { createEventWriter } from './terminal/event-writer.js';
 import { createHeldOutput } from './terminal/held-output.js';
 import { EXIT, type KitchenOutput } from './terminal/kitchen-output.js';
-import { createLiveBoard } from './terminal/live-board.js';
+import { createLiveBoard, wantsLiveBoard } from './terminal/live-board.js';
 import { shouldUseColour } from './terminal/paint.js';
 import { LINE_WIDTH } from './terminal/render-event.js';
 import { describeModel, renderSummary } from './terminal/render-summary.js';
@@ -247,11 +247,6 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     await servers?.stop();
     await telemetry?.shutdown();
   }
-}
-
-/** A live board on an interactive terminal; a plain log for pipes, CI, --plain, --json and TERM=dumb. */
-function wantsLiveBoard(flags: KitchenFlags, output: KitchenOutput): boolean {
-  return !flags.json && !flags.plain && output.stdout.isTTY === true && output.environment['TERM'] !== 'dumb';
 }
 
 function exitCodeFor(done: DoneEvent): number {

@@ -39,6 +39,39 @@ describe('the kitchen CLI answers mistakes', () => {
     });
   });
 
+  it.concurrent.each(flagMistakes.map((mistake) => [mistake.argv.join(' '), mistake] as const))(
+    'exits 2 for `kitchen %s`, with one line on stderr and nothing on stdout',
+    { timeout: PROCESS_TEST_TIMEOUT_MS },
+    async (_typed, { argv, says }) => {
+      const result = await runCli(argv);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(says);
+      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    },
+  );
+
+  it('exits 2 from the real CLI for a --config file that does not exist, naming the path', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const result = await runCli(['demo', '--config', 'nope.json']);
+    expect(result).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'nope.json: the file does not exist; check the path given to --config\n',
+    });
+  });
+
+  it('exits 2 for a flag the command does not take, naming the commands that do', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const result = await runCli(['servers', '--plain']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'kitchen servers: --plain does not apply to servers; it is for kitchen demo, kitchen run, kitchen replay, kitchen prompt (see kitchen servers --help)\n',
+    );
+  });
+
   it('exits 2 for a config file that does not exist, and says so', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const result = await runInProcess({ task: 'Roll 3 dice', args: ['--config', 'nope.json'] });
     expect(result).toMatchObject({
@@ -64,7 +97,10 @@ describe('the kitchen CLI answers mistakes', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Examples:\n  kitchen demo\n');
     expect(result.stdout).toMatch(/--max-iterations N\s+model calls EACH agent may make/);
+    expect(result.stdout).toMatch(/--plain\s+a plain log even on a terminal: no live board/);
     expect(result.stdout).not.toContain('--port');
+    // `kitchen help demo` is the same page.
+    expect((await runCli(['help', 'demo'])).stdout).toBe(result.stdout);
   });
 
   it('prints its version and exits 0', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {

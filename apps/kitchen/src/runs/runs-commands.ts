@@ -15,6 +15,7 @@ import { type RunningServers, startServers } from '../server-processes/start-ser
 import { createEventWriter } from '../terminal/event-writer.js';
 import { createHeldOutput } from '../terminal/held-output.js';
 import { EXIT } from '../terminal/kitchen-output.js';
+import { createLiveBoard, wantsLiveBoard } from '../terminal/live-board.js';
 import { shouldUseColour } from '../terminal/paint.js';
 import { LINE_WIDTH } from '../terminal/render-event.js';
 import { createTerminalPerson } from '../terminal/terminal-person.js';
@@ -37,19 +38,40 @@ export async function replayCommand(which: string, flags: KitchenFlags, context:
   const trace = readTrace(which, flags, context);
   if (trace === undefined) return EXIT.usage;
   const color = !flags.json && shouldUseColour(output.stdout, output.environment);
+  // A replay on a terminal moves like the run did: the same live board.
+  const board = wantsLiveBoard(flags, output)
+    ? createLiveBoard({
+        terminal: output.stdout,
+        color,
+        environment: output.environment,
+        ...(output.signals === undefined ? {} : { signals: output.signals }),
+      })
+    : undefined;
+  const stdout = board ?? output.stdout;
   const write = createEventWriter({
     json: flags.json,
     color,
-    width: Math.min(LINE_WIDTH, output.stdout.columns ?? LINE_WIDTH),
-    stdout: output.stdout,
+    width: Math.min(LINE_WIDTH, output.stdout.columns || LINE_WIDTH),
+    stdout,
+    fold: !flags.verbose,
+    ...(board === undefined ? {} : { board }),
   });
-  await replayRun(trace, {
-    speed: flags.speed ?? 1,
-    write,
-    color,
-    say: (line) => (flags.json ? output.stderr : output.stdout).write(`${line}\n`),
-    signal: context.signal,
-  });
+  try {
+    await replayRun(trace, {
+      speed: flags.speed ?? 1,
+      write: (event) => {
+        write(event);
+        // The board's final state goes above the replay's summary line, as in a run.
+        if (event.type === 'done') board?.finish();
+      },
+      color,
+      say: (line) => (flags.json ? output.stderr : stdout).write(`${line}\n`),
+      signal: context.signal,
+    });
+    write.flush();
+  } finally {
+    board?.finish();
+  }
   return context.signal.aborted ? EXIT.interrupted : EXIT.ok;
 }
 

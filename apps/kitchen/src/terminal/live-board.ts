@@ -4,8 +4,9 @@
 // App side; the rows come from lane-board.ts, their drawing from render-board.ts.
 
 import type { LoopEvent } from '@kitchen/host';
+import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import { displayWidth } from './display-width.js';
-import type { TextSink } from './kitchen-output.js';
+import type { KitchenOutput, TextSink } from './kitchen-output.js';
 import { createLaneBoard, type LaneBoard } from './lane-board.js';
 import { renderBoard } from './render-board.js';
 
@@ -41,6 +42,11 @@ export interface LiveBoard extends TextSink {
   resume(): void;
   /** Draws the final state once more and leaves it there; later writes go straight through. */
   finish(): void;
+}
+
+/** A live board on an interactive terminal; a plain log for pipes, CI, --plain, --json and TERM=dumb. */
+export function wantsLiveBoard(flags: Pick<KitchenFlags, 'json' | 'plain'>, output: KitchenOutput): boolean {
+  return !flags.json && !flags.plain && output.stdout.isTTY === true && output.environment['TERM'] !== 'dumb';
 }
 
 export function createLiveBoard(options: LiveBoardOptions): LiveBoard {
