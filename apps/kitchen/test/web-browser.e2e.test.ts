@@ -243,6 +243,35 @@ describe('the web kitchen in Chromium', () => {
     await page.context().close();
   });
 
+  it('inspects the servers and calls a tool by hand from its schema, showing the raw MCP messages', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const page = await openKitchen();
+    await page.locator('#inspector summary').first().click();
+    const jars = page.locator('.server-card[data-server="cookie-jars"]');
+    await jars.waitFor();
+    await jars.locator('.feature-group > summary', { hasText: 'Tools' }).click();
+    const tool = jars.locator('.tool-card[data-tool="inspect_jar"]');
+    await tool.locator('summary').first().click();
+    await tool.locator('input[type="number"]').first().fill('5');
+    await tool.getByRole('button', { name: 'Call' }).click();
+    const outcome = tool.locator('.hand-call-outcome');
+    await outcome.waitFor();
+    expect(await outcome.locator('strong').first().textContent()).toContain('← result');
+    expect(await outcome.locator('.json').first().textContent()).toContain('"id": 5');
+    await outcome.locator('.raw-messages > summary').click();
+    const directions = await outcome.locator('.wire-direction').allTextContents();
+    expect(directions.length).toBeGreaterThanOrEqual(5);
+    expect(await outcome.locator('.raw-messages').textContent()).toContain('"tools/call"');
+    expect(await jars.locator('.feature-group > summary').allTextContents()).toEqual([
+      expect.stringMatching(/^Tools \(\d+\)$/),
+      expect.stringMatching(/^Resources \(\d+\)$/),
+      expect.stringMatching(/^Prompts \(\d+\)$/),
+    ]);
+    await saveScreenshot(page, 'inspector');
+    await page.context().close();
+  });
+
   it('fits a phone-sized screen: no sideways scrolling, the task box and Run in reach', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {

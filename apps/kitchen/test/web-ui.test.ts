@@ -304,6 +304,27 @@ describe('kitchen web', () => {
     });
   });
 
+  it('lists what each server offers and calls a tool by hand with the raw messages of its session', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const { servers } = (await (await apiFetch('api/servers')).json()) as {
+      servers: Array<{ name: string; tools: Array<{ name: string; inputSchema: unknown }>; prompts: unknown[] }>;
+    };
+    expect(servers.map((server) => server.name)).toEqual(['cookie-jars', 'pastry-chef']);
+    expect(servers[0]?.tools.map((tool) => tool.name)).toContain('inspect_jar');
+    const called = await postJson('api/servers/cookie-jars/tools/inspect_jar', { arguments: { id: 2 } });
+    expect(called).toMatchObject({ status: 200, body: { outcome: { isError: false } } });
+    const messages = called.body['messages'] as Array<{ direction: string; message: { method?: string } }>;
+    expect(messages.filter((wire) => wire.direction === 'out').map((wire) => wire.message.method)).toEqual([
+      'initialize',
+      'notifications/initialized',
+      'tools/call',
+    ]);
+    expect((await postJson('api/servers/ghost/tools/x', { arguments: {} })).status).toBe(404);
+    expect((await postJson('api/servers/cookie-jars/tools/nope', { arguments: {} })).status).toBe(404);
+    expect((await postJson('api/servers/cookie-jars/tools/inspect_jar', { arguments: 3 })).status).toBe(400);
+  });
+
   it('refuses requests for another host or from another origin', async () => {
     const port = new URL(web.url).port;
     const foreignHost = await rawRequest('GET', '/api/tools', { Host: `evil.example:${port}` });

@@ -84,6 +84,7 @@ export { DEFAULT_CALL_TIMEOUT_MS, Toolbox } from './toolbox.js';
 export { MAX_TREE_TOKENS, TreeBudget } from './tree-budget.js';
 export type { ElicitationSchema, ElicitedValue } from './wire/elicited-content.js';
 export { findContentProblems, readFieldAnswer } from './wire/elicited-content.js';
+export { type RecordedToolCall, recordToolCall, type WireMessage } from './wire/recorded-tool-call.js';
 export { describeServerLocation } from './wire/server-connection.js';
 // What a server offers besides tools: resources, prompts, completions.
 export type {

@@ -8,10 +8,11 @@ import { APP_DIRECTORY } from '../app-paths.js';
 import { runsFolder } from '../runs/runs-folder.js';
 import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
+import { callToolByHand, describeServers } from './server-inspector.js';
 import { streamRunEvents } from './stream-run-events.js';
 import { addTraceRoutes } from './trace-routes.js';
 import type { WebKitchen } from './web-kitchen.js';
-import { approvalAnswerBody, elicitationAnswerBody, parseBody, startRunBody } from './web-requests.js';
+import { approvalAnswerBody, elicitationAnswerBody, handCallBody, parseBody, startRunBody } from './web-requests.js';
 
 // Served from src/ in both layouts: the page's files are plain JavaScript, never compiled.
 export const PUBLIC_DIRECTORY = join(APP_DIRECTORY, 'src', 'web', 'public');
@@ -35,6 +36,25 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
 
   app.get('/api/tools', (_request, response) => {
     response.json(kitchen.tools());
+  });
+
+  app.get('/api/servers', async (_request, response) => {
+    response.json({ servers: await describeServers(kitchen.toolbox, kitchen.options.connections) });
+  });
+
+  app.post('/api/servers/:server/tools/:tool', async (request, response) => {
+    const body = parseBody(handCallBody, request.body);
+    if (!body.ok) return void response.status(400).json({ error: body.message });
+    const { server, tool } = request.params;
+    const called = await callToolByHand(
+      kitchen.toolbox,
+      kitchen.options.connections,
+      server,
+      tool,
+      body.value.arguments,
+    );
+    if (!called.ok) return void response.status(called.status).json({ error: called.message });
+    response.json(called.call);
   });
 
   app.post('/api/runs', (request, response) => {

@@ -31,6 +31,10 @@ export const approvalAnswerBody = z.strictObject({
 
 const elicitedValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.array(z.string().max(2000)).max(100)]);
 
+export const handCallBody = z.strictObject({
+  arguments: z.record(z.string(), z.unknown()),
+});
+
 export const elicitationAnswerBody = z.strictObject({
   action: z.enum(['accept', 'decline', 'cancel']),
   content: z.record(z.string(), elicitedValue).optional(),
@@ -49,6 +53,7 @@ const FIXES: Record<string, string> = {
   approved: 'send true to allow the call or false to refuse it, e.g. {"approved": true}',
   reason: 'send a short sentence (at most 500 characters), or leave it out',
   action: 'use "accept", "decline" or "cancel"',
+  arguments: 'send the tool\'s arguments as a JSON object, e.g. {"arguments": {"count": 3}}',
   content: 'send an object of field values (text, numbers, true/false or lists of text), e.g. {"servings": 4}',
 };
 

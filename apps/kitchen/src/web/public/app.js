@@ -6,6 +6,7 @@
 import { createConnection } from './connection.js';
 import { api, el, streamPath, whenControlsNeedHolding, whenUnreachable } from './dom.js';
 import { renderEntry } from './entry-view.js';
+import { setUpInspector } from './inspector.js';
 import {
   cleanDisplayText,
   formatCents,
@@ -490,6 +491,7 @@ window.addEventListener('popstate', () => {
 
 async function boot() {
   setUpZoom($('zoom-out'), $('zoom-in'), $('zoom-level'));
+  setUpInspector($('inspector'), $('inspector-body'));
   connection.show();
   const params = new URLSearchParams(location.search);
   const info = await api('/api/kitchen');

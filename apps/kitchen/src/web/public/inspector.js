@@ -1,0 +1,249 @@
+// The inspector beside the run, for people building a server: each connected server with its
+// tools (and their schemas), resources, resource templates and prompts; a form drawn from a
+// tool's input schema to call it by hand; and the raw MCP messages of that call. App side, in
+// the browser; server text goes in with textContent only.
+
+import { api, el } from './dom.js';
+import { formContent, formFields } from './elicitation-form.js';
+import { parseJsonObject, renderJson } from './json-view.js';
+import { formatDuration, shortenText } from './lane-words.js';
+
+/** Fills `container` the first time `panel` (a <details>) is opened, and on each Refresh. */
+export function setUpInspector(panel, container) {
+  let loaded = false;
+  const load = async () => {
+    loaded = true;
+    container.replaceChildren(el('p', 'inspector-note', 'asking the servers what they offer…'));
+    const { ok, data } = await api('/api/servers');
+    if (!ok) {
+      loaded = false;
+      container.replaceChildren(el('p', 'form-problem', data.error ?? 'The kitchen did not answer.'));
+      return;
+    }
+    const refresh = el('button', 'secondary', 'Refresh');
+    refresh.type = 'button';
+    refresh.addEventListener('click', () => void load());
+    container.replaceChildren(refresh, ...data.servers.map(renderServer));
+  };
+  panel.addEventListener('toggle', () => {
+    if (panel.open && !loaded) void load();
+  });
+}
+
+function renderServer(server) {
+  const card = el(
+    'section',
+    'server-card',
+    undefined,
+    el('h3', 'server-name', `${server.name}${server.available ? '' : ' (unavailable)'}`),
+    el('p', 'server-location', server.location),
+  );
+  card.dataset.server = server.name;
+  if (server.problem) card.append(el('p', 'form-problem', server.problem));
+  card.append(
+    group(
+      `Tools (${server.tools.length})`,
+      server.tools.map((tool) => renderTool(server.name, tool)),
+    ),
+    group(
+      `Resources (${server.resources.length + server.resourceTemplates.length})`,
+      [...server.resources, ...server.resourceTemplates].map((resource) =>
+        el(
+          'div',
+          'feature-line',
+          undefined,
+          el('code', '', resource.uri ?? resource.uriTemplate ?? ''),
+          document.createTextNode(
+            ` ${resource.name ?? ''}${resource.description ? ` — ${shortenText(resource.description, 120)}` : ''}`,
+          ),
+        ),
+      ),
+    ),
+    group(
+      `Prompts (${server.prompts.length})`,
+      server.prompts.map((prompt) =>
+        el(
+          'div',
+          'feature-line',
+          undefined,
+          el(
+            'code',
+            '',
+            `${prompt.name}(${(prompt.arguments ?? []).map((argument) => `${argument.name}${argument.required ? '*' : ''}`).join(', ')})`,
+          ),
+          document.createTextNode(prompt.description ? ` — ${shortenText(prompt.description, 120)}` : ''),
+        ),
+      ),
+    ),
+  );
+  return card;
+}
+
+function group(title, items) {
+  const details = el('details', 'feature-group', undefined, el('summary', '', title));
+  details.append(...(items.length > 0 ? items : [el('p', 'inspector-note', 'none')]));
+  return details;
+}
+
+function renderTool(server, tool) {
+  const hints = [
+    tool.annotations.readOnlyHint ? 'read-only' : '',
+    tool.annotations.destructiveHint ? 'destructive' : '',
+  ].filter(Boolean);
+  const details = el(
+    'details',
+    'tool-card',
+    undefined,
+    el(
+      'summary',
+      '',
+      undefined,
+      el('code', 'tool-name', tool.name),
+      document.createTextNode(
+        `${hints.length ? ` [${hints.join(', ')}]` : ''} ${shortenText(tool.description ?? '', 120)}`,
+      ),
+    ),
+  );
+  details.dataset.tool = tool.name;
+  details.append(callForm(server, tool));
+  return details;
+}
+
+/** Fields for a flat schema (as a form the page already knows how to draw); JSON for anything deeper. */
+function callForm(server, tool) {
+  const schema = tool.inputSchema ?? {};
+  const properties = schema.properties ?? {};
+  const deep = Object.values(properties).some(
+    (property) =>
+      property?.type === 'object' || (property?.type === 'array' && !property.items?.enum && !property.items?.anyOf),
+  );
+  const fields = deep ? [] : formFields(schema);
+  const form = el('form', 'elicitation-form hand-call');
+  form.noValidate = true;
+  const inputs = new Map();
+  for (const field of fields) {
+    const input =
+      field.kind === 'boolean' ? checkbox(field) : field.kind === 'choice' ? choice(field) : textInput(field);
+    inputs.set(field.name, input);
+    form.append(
+      el(
+        'label',
+        'field',
+        undefined,
+        el('span', 'field-label', `${field.label}${field.required ? ' *' : ''}`),
+        input,
+        field.description ? el('span', 'field-description', field.description) : null,
+      ),
+    );
+  }
+  const json = el('textarea', 'json-arguments');
+  json.rows = 4;
+  json.value = '{}';
+  if (deep) form.append(el('label', 'field', undefined, el('span', 'field-label', 'Arguments (JSON)'), json));
+  const schemaView = el('details', 'schema-view', undefined, el('summary', '', 'input schema'), renderJson(schema));
+  const problem = el('p', 'form-problem');
+  problem.hidden = true;
+  const call = el('button', 'primary', 'Call');
+  call.type = 'submit';
+  const result = el('div', 'hand-call-result');
+  form.append(schemaView, el('div', 'answer-buttons', undefined, call), problem, result);
+  form.addEventListener('submit', async (submitted) => {
+    submitted.preventDefault();
+    problem.hidden = true;
+    let input;
+    if (deep) {
+      input = parseJsonObject(json.value);
+      if (input === undefined || Array.isArray(input)) {
+        problem.textContent = 'The arguments must be a JSON object, e.g. {"count": 3}.';
+        problem.hidden = false;
+        return;
+      }
+    } else {
+      const typed = {};
+      for (const field of fields) {
+        const element = inputs.get(field.name);
+        typed[field.name] = field.kind === 'boolean' ? element.checked : element.value;
+      }
+      const read = formContent(fields, typed);
+      if ('problems' in read) {
+        problem.textContent = read.problems.join(' ');
+        problem.hidden = false;
+        return;
+      }
+      input = read.content;
+    }
+    call.disabled = true;
+    result.replaceChildren(el('p', 'inspector-note', 'calling…'));
+    const answer = await api(`/api/servers/${encodeURIComponent(server)}/tools/${encodeURIComponent(tool.name)}`, {
+      arguments: input,
+    });
+    call.disabled = false;
+    if (!answer.ok) {
+      result.replaceChildren(el('p', 'form-problem', answer.data.error ?? 'The kitchen did not make the call.'));
+      return;
+    }
+    result.replaceChildren(renderCall(answer.data));
+  });
+  return form;
+}
+
+function renderCall(call) {
+  const { outcome, messages, durationMs } = call;
+  const parsed = parseJsonObject(outcome.content);
+  const raw = el('details', 'raw-messages', undefined, el('summary', '', `raw MCP messages (${messages.length})`));
+  const started = messages[0]?.at ?? 0;
+  for (const { direction, at, message } of messages) {
+    raw.append(
+      el(
+        'div',
+        `wire-message ${direction}`,
+        undefined,
+        el(
+          'span',
+          'wire-direction',
+          `${direction === 'out' ? '→ to the server' : '← from the server'} +${at - started} ms`,
+        ),
+        renderJson(message),
+      ),
+    );
+  }
+  return el(
+    'div',
+    `hand-call-outcome${outcome.isError ? ' failed' : ''}`,
+    undefined,
+    el('strong', '', `${outcome.isError ? '✗ error' : '← result'} · ${formatDuration(durationMs)}`),
+    parsed === undefined ? el('pre', 'result-full', outcome.content) : renderJson(parsed),
+    raw,
+  );
+}
+
+function textInput(field) {
+  const input = el('input');
+  input.type = field.kind === 'number' || field.kind === 'integer' ? 'number' : 'text';
+  if (field.kind === 'integer') input.step = '1';
+  if (field.minimum !== undefined) input.min = String(field.minimum);
+  if (field.maximum !== undefined) input.max = String(field.maximum);
+  if (field.defaultValue !== undefined) input.value = String(field.defaultValue);
+  return input;
+}
+
+function checkbox(field) {
+  const input = el('input');
+  input.type = 'checkbox';
+  input.checked = field.defaultValue === true;
+  return input;
+}
+
+function choice(field) {
+  const select = el('select');
+  const none = el('option', '', field.required ? 'choose…' : '—');
+  none.value = '';
+  select.append(none);
+  for (const option of field.options) {
+    const element = el('option', '', option.label);
+    element.value = option.value;
+    if (field.defaultValue === option.value) element.selected = true;
+    select.append(element);
+  }
+  return select;
+}

@@ -1,0 +1,96 @@
+// The inspector beside the run: what each connected server offers (tools with their schemas,
+// resources, resource templates, prompts) and a tool called by hand on a session of its own,
+// answered with every raw MCP message of that session. App side; the wire work is the host's
+// recordToolCall.
+
+import {
+  DEFAULT_CALL_TIMEOUT_MS,
+  describeError,
+  describeServerLocation,
+  type RecordedToolCall,
+  recordToolCall,
+  type ServerConnection,
+  type Toolbox,
+} from '@kitchen/host';
+
+export interface ServerView {
+  name: string;
+  location: string;
+  available: boolean;
+  tools: Array<{
+    name: string;
+    description: string;
+    inputSchema: unknown;
+    annotations: Record<string, unknown>;
+  }>;
+  resources: unknown[];
+  resourceTemplates: unknown[];
+  prompts: unknown[];
+  /** Why a list could not be read, when one could not. */
+  problem?: string;
+}
+
+export async function describeServers(toolbox: Toolbox, connections: ServerConnection[]): Promise<ServerView[]> {
+  return Promise.all(
+    connections.map(async (connection): Promise<ServerView> => {
+      const features = toolbox.server(connection.name);
+      const view: ServerView = {
+        name: connection.name,
+        location: describeServerLocation(connection),
+        available: features !== undefined,
+        tools: toolbox
+          .list()
+          .filter((tool) => tool.server === connection.name)
+          .map((tool) => ({
+            name: tool.originalName,
+            description: tool.description,
+            inputSchema: tool.inputSchema,
+            annotations: { ...tool.annotations },
+          })),
+        resources: [],
+        resourceTemplates: [],
+        prompts: [],
+      };
+      if (features === undefined) return view;
+      try {
+        [view.resources, view.resourceTemplates, view.prompts] = await Promise.all([
+          features.listResources(),
+          features.listResourceTemplates(),
+          features.listPrompts(),
+        ]);
+      } catch (error) {
+        view.problem = `Could not list what ${connection.name} offers: ${describeError(error)}`;
+      }
+      return view;
+    }),
+  );
+}
+
+export type HandCallResult = { ok: true; call: RecordedToolCall } | { ok: false; status: 404; message: string };
+
+/** Calls `tool` (its own name on the server) by hand; the gate is not asked: the person pressed Call. */
+export async function callToolByHand(
+  toolbox: Toolbox,
+  connections: ServerConnection[],
+  server: string,
+  tool: string,
+  input: Record<string, unknown>,
+): Promise<HandCallResult> {
+  const connection = connections.find((candidate) => candidate.name === server);
+  if (connection === undefined)
+    return {
+      ok: false,
+      status: 404,
+      message: `There is no server "${server}" in this kitchen; GET /api/servers lists them.`,
+    };
+  const known = toolbox.list().some((offered) => offered.server === server && offered.originalName === tool);
+  if (!known)
+    return { ok: false, status: 404, message: `${server} offers no tool "${tool}"; GET /api/servers lists its tools.` };
+  return {
+    ok: true,
+    call: await recordToolCall(connection, tool, input, {
+      timeoutMs: DEFAULT_CALL_TIMEOUT_MS,
+      clientName: 'mcp-kitchen-web-inspector',
+    }),
+  };
+}
