@@ -10,7 +10,7 @@ import { describeError } from '../errors.js';
 import type { ToolOutcome } from '../tool-types.js';
 import type { ServerConnection } from './server-connection.js';
 import { openTransport } from './server-transport.js';
-import { toolResultText } from './tool-result-text.js';
+import { readToolResult } from './tool-result-content.js';
 
 export interface WireMessage {
   /** out: from the host to the server; in: from the server. */
@@ -57,7 +57,12 @@ export async function recordToolCall(
     });
     // Only pre-2024-11-05 servers answer with the legacy { toolResult } shape.
     if (!Array.isArray(result.content)) return finish({ isError: false, content: JSON.stringify(result) });
-    return finish({ isError: result.isError === true, content: toolResultText(result as CallToolResult) });
+    const read = readToolResult(result as CallToolResult, { server: server.name });
+    return finish({
+      isError: result.isError === true,
+      content: read.text,
+      ...(read.attachments.length === 0 ? {} : { attachments: read.attachments }),
+    });
   } catch (error) {
     return finish({
       isError: true,
