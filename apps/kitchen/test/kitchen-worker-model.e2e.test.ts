@@ -1,8 +1,12 @@
 // Workers on another model through the real CLI: the main agent on the offline model, its workers
 // on Claude (the real Anthropic SDK against a local fake Messages API), restricted to two tools.
 // The summary prices each model's share as that model; a withheld tool is refused without
-// reaching the server.
+// reaching the server. A report that breaks the report schema is sent back once, then the worker
+// fails in words.
 
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   type FakeMessagesApi,
   type RecordedMessagesRequest,
@@ -11,7 +15,7 @@ import {
   toolUseReply,
 } from '@kitchen/host/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from './cli-process.js';
+import { PROCESS_TEST_TIMEOUT_MS, parseEvents, runCli, serversConfig } from './cli-process.js';
 
 const KEY = 'sk-ant-kitchen-test';
 const WORKER_MODEL = 'claude-haiku-4-5';
@@ -44,8 +48,8 @@ function workerScript(request: RecordedMessagesRequest) {
   return { ...reply, usage: USAGE };
 }
 
-describe('workers on another model', () => {
-  it('are priced as that model in the summary, and a restricted worker cannot call a withheld tool', {
+describe('worker options through the real CLI', () => {
+  it('workers on another model are priced as that model in the summary; a restricted worker cannot call a withheld tool', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     api = await startFakeMessagesApi({ script: workerScript, apiKey: KEY });
@@ -88,5 +92,54 @@ describe('workers on another model', () => {
     const cents = `${(calls * CENTS_PER_CALL).toFixed(1)}¢`;
     expect(result.stdout).toMatch(new RegExp(`💰 by model: .*\\b${WORKER_MODEL} ${tokens} tokens ${cents}`));
     expect(result.stdout).toMatch(/💰 by model: offline [\d,]+ tokens [\d.]+¢/);
+  });
+
+  it('a report that breaks the schema is sent back once, then the worker fails in words', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const asked: string[] = [];
+    api = await startFakeMessagesApi({
+      apiKey: KEY,
+      script: (request) => {
+        const last = request.body.messages.at(-1)?.content;
+        const text = typeof last === 'string' ? last : JSON.stringify(last);
+        asked.push(text.includes('does not fit the report schema') ? 'fix' : 'brief');
+        return {
+          ...textReply(text.includes('does not fit') ? 'Still fine, jar 1.' : 'Jar 1 looks fine.'),
+          usage: USAGE,
+        };
+      },
+    });
+    const schemaFile = join(mkdtempSync(join(tmpdir(), 'kitchen-schema-')), 'report.schema.json');
+    writeFileSync(schemaFile, JSON.stringify({ type: 'object', required: ['tampered'] }));
+    const result = await runCli(
+      [
+        'demo',
+        '--jars',
+        '40',
+        '--json',
+        '--model',
+        'offline',
+        '--worker-model',
+        WORKER_MODEL,
+        '--worker-report',
+        schemaFile,
+        '--config',
+        serversConfig('cookie-jars'),
+      ],
+      { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: api.url },
+    );
+    const events = parseEvents(result.stdout);
+    const hires = events.filter((event) => event.type === 'tool-result' && event.tool === 'spawn_agent');
+    expect(hires.length).toBeGreaterThan(0);
+    // Each worker: its brief, then exactly one request to fix the report.
+    expect(asked.filter((turn) => turn === 'brief')).toHaveLength(hires.length);
+    expect(asked.filter((turn) => turn === 'fix')).toHaveLength(hires.length);
+    for (const hire of hires) {
+      expect(hire).toMatchObject({ isError: true });
+      expect(hire.type === 'tool-result' && hire.content).toMatch(
+        /gave a report that does not fit the report schema, even after being asked once to fix it \(the report is not JSON\)/,
+      );
+    }
   });
 });
