@@ -25,6 +25,8 @@ export async function runInProcess(options: {
   model?: Model;
   terminal?: FakeTerminal;
   environment?: NodeJS.ProcessEnv;
+  /** Stands in for Ctrl-C (or the page's Stop): aborting it stops the run. */
+  signal?: AbortSignal;
 }): Promise<InProcessRun> {
   const parsed = parseCliArguments(['run', options.task, ...options.args]);
   if (!parsed.ok || parsed.command.name !== 'run')
@@ -38,6 +40,7 @@ export async function runInProcess(options: {
     task: options.task,
     flags,
     ...(options.model === undefined ? {} : { model: options.model }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
     output: {
       stdout: { write: (text: string) => (stdout += text) },
       // With --json the prompt goes to stderr: the fake terminal sees it there.

@@ -247,12 +247,17 @@ describe('kitchen web', () => {
     const runId = (await postJson('api/runs', { task: 'discard jar 5' })).body['runId'] as string;
     const stream = openEvents(runId);
     const request = await stream.until((event) => event.type === 'approval-request');
+    if (request.type !== 'approval-request') throw new Error('unreachable');
     expect((await postJson(`api/runs/${runId}/abort`, {})).status).toBe(202);
-    expect(await stream.until((event) => event.type === 'done')).toMatchObject({ stopReason: 'aborted' });
+    expect(await stream.until((event) => event.type === 'done')).toMatchObject({
+      stopReason: 'aborted',
+      finalText: expect.stringMatching(/^The run was stopped before I could finish/),
+    });
+    // The page shows who ended the question: the stop, never "denied by you".
     expect(
-      request.type === 'approval-request' &&
-        (await postJson(`api/approvals/${request.requestId}`, { approved: true })).status,
-    ).toBe(404);
+      stream.seen.find((event) => event.type === 'approval-response' && event.requestId === request.requestId),
+    ).toMatchObject({ decision: 'denied', by: 'stop' });
+    expect((await postJson(`api/approvals/${request.requestId}`, { approved: true })).status).toBe(404);
     expect((await postJson(`api/runs/${runId}/abort`, {})).status).toBe(409);
   });
 

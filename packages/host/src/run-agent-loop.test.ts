@@ -239,7 +239,10 @@ describe('runAgentLoop', () => {
     const events = await run({ model, toolbox: await kitchen(), signal: controller.signal });
 
     expect(model.requests[0]?.signal?.aborted).toBe(true);
-    expect(last(events, 'done')).toMatchObject({ stopReason: 'aborted', finalText: '' });
+    expect(last(events, 'done')).toMatchObject({
+      stopReason: 'aborted',
+      finalText: 'The run was stopped before I could finish: nothing established.',
+    });
   });
 
   it('does not call the model at all when the signal has already fired', async () => {
@@ -336,7 +339,7 @@ describe('runAgentLoop', () => {
     expect(budget.reservedTokens).toBe(0);
   });
 
-  it('stops with stopReason budget and what it had when not even the last chance fits', async () => {
+  it('stops with stopReason budget and what its tool results established when not even the last chance fits', async () => {
     const budget = new TreeBudget({ maxTokens: 3_500 });
     const model = new ScriptedModel((request) =>
       request.tools?.length
@@ -352,7 +355,8 @@ describe('runAgentLoop', () => {
     expect(model.requests.every((request) => request.tools?.length)).toBe(true);
     expect(last(events, 'done')).toMatchObject({
       stopReason: 'budget',
-      finalText: 'I ran out of token budget before I could finish. What I had so far:\nJar 1 is fine so far.',
+      finalText:
+        'I ran out of token budget before I could finish. What the tool results established (1 of 1 calls):\n- echo {"text":"x"}: pantry says x',
     });
   });
 

@@ -9,11 +9,19 @@ import { AgentTree, type TreeSeatbelts } from './limits/agent-tree.js';
 import { InputTokenBound } from './limits/input-token-bound.js';
 import { SPAWN_AGENT_TOOL } from './limits/spawn-agent-limits.js';
 import { callModelWithinBudget, usageEvent } from './loop/budgeted-model-call.js';
-import { askForLastReport, fallbackReport, type LastChanceCause } from './loop/last-chance.js';
+import { establishedReport } from './loop/established-report.js';
+import { askForLastReport, isLastChanceCause } from './loop/last-chance.js';
 import type { LiveRun } from './loop/live-run.js';
+import {
+  type Ending,
+  endingOfFinalReply,
+  limitBeforeModelCall,
+  seatbeltEnding,
+  stoppedEnding,
+} from './loop/loop-ending.js';
 import { runToolCalls } from './loop/run-tool-calls.js';
 import type { LoopStopReason } from './loop/stop-reason.js';
-import { type ErrorReport, type LimitReached, type LoopEvent, stamp } from './loop-event.js';
+import { type LoopEvent, stamp } from './loop-event.js';
 import type { Message, Model, ModelRequest, ModelStopReason, TextBlock } from './model.js';
 import type { WorkerToolPolicy } from './spawn-agent.js';
 import { type AgentInfo, MAIN_AGENT } from './tool-types.js';
@@ -53,15 +61,6 @@ export interface RunAgentLoopOptions {
   tree?: AgentTree;
 }
 
-interface Ending {
-  stopReason: LoopStopReason;
-  detail?: string;
-  limit?: LimitReached;
-  error?: ErrorReport;
-  /** Set for the limits that end in a last-chance report. */
-  lastChance?: LastChanceCause;
-}
-
 /** Throws (a ConfigurationError) only for bad seatbelts, before the first event; everything else ends in words. */
 export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerator<LoopEvent, void> {
   const { model, toolbox, budget } = options;
@@ -97,15 +96,17 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
   if (options.signal?.aborted) forwardAbort();
   else options.signal?.addEventListener('abort', forwardAbort, { once: true });
   // A person may stop this one agent (AgentTree.stopAgent): its calls stop as in an abort, but it
-  // still gets its last chance to report what it established, on the run's own signal.
+  // still gets its last chance to report what it established, on the run's own signal. The run's
+  // signal is a stop, or its wall time running out mid-call (the tree's deadline).
   const agentStop = new AbortController();
-  const work = AbortSignal.any([stop.signal, agentStop.signal]);
+  const runWork = AbortSignal.any([stop.signal, tree.deadline]);
+  const work = AbortSignal.any([runWork, agentStop.signal]);
+  setMaxListeners(0, runWork);
   setMaxListeners(0, work);
   const unregisterStop = tree.registerAgentStop(agent.id, (reason) => agentStop.abort(new Error(reason)));
 
   const messages = [...options.messages];
   const totals = { iterations: 0, toolCalls: 0, tokens: 0, costCents: 0 };
-  const texts: string[] = [];
   // Learns the model's real input counts, so each reservation costs only what was appended.
   const inputBound = new InputTokenBound();
   let finalText = '';
@@ -147,7 +148,7 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
         const need = `it needs up to ${outcome.worstCase} tokens and ${outcome.left} of ${outcome.maxTokens} are left`;
         ending = {
           stopReason: 'budget',
-          lastChance: 'budget',
+          unfinished: 'budget',
           detail: `Stopped: the tree budget has no room for another model call (${need}).`,
           limit: {
             limit: 'maxTreeTokens',
@@ -160,9 +161,10 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
       }
       if (outcome.kind === 'failed') {
         ending = outcome.aborted
-          ? { stopReason: 'aborted', detail: 'The run was aborted during a model call.' }
+          ? stoppedEnding(tree, ' during a model call')
           : {
               stopReason: 'error',
+              unfinished: 'error',
               detail: `The model (${model.label}) failed on iteration ${totals.iterations}: ${outcome.reason}`,
               error: reportError(outcome.error),
             };
@@ -181,7 +183,6 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
       if (turnText.trim() !== '') {
         // A turn the API paused goes on in the next reply: the answer is both parts.
         finalText = modelStopReason === 'pause_turn' ? finalText + turnText : turnText;
-        texts.push(turnText);
         yield stamp({ type: 'text', agent: agent.id, text: turnText });
       }
       modelStopReason = response.stopReason;
@@ -193,7 +194,7 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
       }
       const belt = tree.checkSeatbelts();
       if (belt) {
-        ending = { stopReason: 'seatbelt', detail: belt.message, limit: belt.limit };
+        ending = seatbeltEnding(belt);
         break;
       }
 
@@ -201,22 +202,24 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
       totals.toolCalls += turn.started;
       messages.push({ role: 'user', content: turn.results });
     }
-    if (ending?.stopReason === 'aborted' && agentStop.signal.aborted && !stop.signal.aborted) {
+    if (ending?.stopReason === 'aborted' && agentStop.signal.aborted && !runWork.aborted) {
       const why = agentStop.signal.reason instanceof Error ? agentStop.signal.reason.message : 'stopped';
-      ending = { stopReason: 'aborted', lastChance: 'stopped', detail: `This agent was stopped: ${why}.` };
+      ending = { stopReason: 'aborted', unfinished: 'stopped', detail: `This agent was stopped: ${why}.` };
     }
-    // An agent refused before any model call answered has nothing to report: no call is spent on it.
-    if (ending?.lastChance && answered === 0) finalText = fallbackReport(ending.lastChance, texts);
-    else if (ending?.lastChance) {
+    // An agent that stopped before it finished reports what it established: written by the model
+    // when one more call makes sense (a limit that leaves time, a person who stopped this agent
+    // alone, and an agent that has answered before), else drawn from its tool results. Never its
+    // last sentence, which is an intention.
+    const cause = ending?.unfinished;
+    if (cause !== undefined && isLastChanceCause(cause) && answered > 0 && !runWork.aborted) {
       finalText = yield* askForLastReport({
-        cause: ending.lastChance,
+        cause,
         model,
         budget,
         agent: agent.id,
         system: options.system,
         messages,
-        texts,
-        signal: stop.signal,
+        signal: runWork,
         inputBound,
         charge: (tokens, costCents) => {
           totals.tokens += tokens;
@@ -224,9 +227,8 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
         },
         treeTokens,
       });
-      if (stop.signal.aborted)
-        ending = { stopReason: 'aborted', detail: 'The run was aborted during the last-chance report.' };
-    }
+      if (stop.signal.aborted) ending = stoppedEnding(tree, ' during the last-chance report');
+    } else if (cause !== undefined) finalText = establishedReport(cause, messages);
   } catch (error) {
     // A bug below us (a gate or local tool that threw) ends the run in words, not as a crash.
     ending = {
@@ -234,6 +236,7 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
       detail: `The agent loop failed: ${describeError(error)}`,
       error: reportError(error),
     };
+    finalText = establishedReport('error', messages);
   } finally {
     options.signal?.removeEventListener('abort', forwardAbort);
     unregisterStop();
@@ -274,49 +277,6 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
 }
 
 const SAYS_WHY_IN_REPORT: ReadonlySet<LoopStopReason> = new Set(['error', 'seatbelt', 'max_tokens', 'refusal']);
-
-/**
- * How a reply without tool calls ends the agent, by the model's own stop reason; undefined for a
- * turn the API paused (pause_turn), which goes on when the reply is sent back as the last message.
- */
-function endingOfFinalReply(stopReason: ModelStopReason, maxTokens: number): Ending | undefined {
-  switch (stopReason) {
-    case 'pause_turn':
-      return undefined;
-    case 'max_tokens':
-      return {
-        stopReason: 'max_tokens',
-        detail: `The model's answer was cut off at its limit of ${maxTokens} output tokens, so this report is incomplete.`,
-      };
-    case 'refusal':
-      return { stopReason: 'refusal', detail: 'The model declined to go on with the task (stop reason "refusal").' };
-    case 'end_turn':
-    case 'stop_sequence':
-    case 'tool_use':
-      return { stopReason: 'end_turn' };
-  }
-}
-
-/** The limits checked before every model call, in order: abort, the whole-run seatbelts, this agent's iterations. */
-function limitBeforeModelCall(
-  signal: AbortSignal,
-  tree: AgentTree,
-  iterations: number,
-  maxIterations: number,
-): Ending | undefined {
-  if (signal.aborted) return { stopReason: 'aborted', detail: 'The run was aborted.' };
-  const belt = tree.checkSeatbelts();
-  if (belt) return { stopReason: 'seatbelt', detail: belt.message, limit: belt.limit };
-  if (iterations >= maxIterations) {
-    return {
-      stopReason: 'max_iterations',
-      lastChance: 'max_iterations',
-      detail: `Stopped: the agent used all ${maxIterations} of its model calls, its limit.`,
-      limit: { limit: 'maxIterations', value: maxIterations, spent: iterations },
-    };
-  }
-  return undefined;
-}
 
 function firstUserText(messages: Message[]): string {
   const first = messages.find((message) => message.role === 'user');

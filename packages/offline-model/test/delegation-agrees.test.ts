@@ -102,7 +102,15 @@ describe('the offline model with and without spawn_agent', () => {
     const closed = capped.events.filter((event) => event.type === 'agent-end').map((event) => event.agent);
     expect(closed.sort()).toEqual(opened.sort());
     const done = capped.events.find((event) => event.type === 'done');
-    expect(done).toMatchObject({ stopReason: 'budget', finalText: expect.stringMatching(/not reached/i) });
+    // How far the lanes got before the cap depends on how their reservations interleave; the report
+    // must say which jars were not reached, or cover them all.
+    const inspected = new Set(
+      capped.events.flatMap((event) =>
+        event.type === 'tool-result' && event.tool === 'inspect_jar' && !event.isError ? [event.content] : [],
+      ),
+    );
+    const partly = inspected.size < JAR_COUNT ? /not reached/i : new RegExp(`Audit of all ${JAR_COUNT} jars`);
+    expect(done).toMatchObject({ stopReason: 'budget', finalText: expect.stringMatching(partly) });
     for (const id of reportedJars(capped.events)) expect(tampered).toContain(id);
   });
 });

@@ -8,6 +8,8 @@ import { checkSeatbelts, parseSeatbelts, type SeatbeltStop, type Seatbelts } fro
 /** Whole-run limits; omitted ones take DEFAULT_SEATBELTS. maxIterations is per agent (a loop option). */
 export type TreeSeatbelts = Partial<Pick<Seatbelts, 'maxToolCalls' | 'maxWallTimeMs' | 'maxResultChars'>>;
 
+const LONGEST_TIMER_MS = 2_147_483_647;
+
 export interface TreeTotals {
   iterations: number;
   toolCalls: number;
@@ -20,6 +22,11 @@ export class AgentTree {
   readonly slots = new AgentSlots();
   /** Sums over every agent of the run, added as each agent ends. */
   readonly totals: TreeTotals = { iterations: 0, toolCalls: 0, tokens: 0, costCents: 0 };
+  /**
+   * Fires when the run's wall time is up, so the deadline reaches work in flight (a model call that
+   * never answers, a slow tool, a worker), not only the checks between turns.
+   */
+  readonly deadline: AbortSignal;
   readonly #startedAt: number;
   readonly #now: () => number;
   #toolCallsAdmitted = 0;
@@ -31,6 +38,12 @@ export class AgentTree {
     this.limits = Object.freeze(parseSeatbelts(seatbelts));
     this.#now = now;
     this.#startedAt = now();
+    // Node's timers fire at once past 2^31 - 1 ms (~24 days): a longer limit never fires. The timer
+    // of AbortSignal.timeout does not keep the process alive.
+    this.deadline =
+      this.limits.maxWallTimeMs <= LONGEST_TIMER_MS
+        ? AbortSignal.timeout(this.limits.maxWallTimeMs)
+        : new AbortController().signal;
   }
 
   /**
@@ -53,7 +66,9 @@ export class AgentTree {
 
   /** Which belt has tripped, if any. Once tripped, a belt stays tripped: both counts only grow. */
   checkSeatbelts(): SeatbeltStop | undefined {
-    return checkSeatbelts({ toolCalls: this.#toolCallsAdmitted, elapsedMs: this.elapsedMs, limits: this.limits });
+    // The deadline's timer and the clock may disagree by a millisecond; once it fired, time is up.
+    const elapsedMs = this.deadline.aborted ? Math.max(this.elapsedMs, this.limits.maxWallTimeMs) : this.elapsedMs;
+    return checkSeatbelts({ toolCalls: this.#toolCallsAdmitted, elapsedMs, limits: this.limits });
   }
 
   /** The result a call gets when the run has no tool call left for it. */

@@ -1,4 +1,5 @@
-// Seatbelts: whole-run limits on tool calls and wall time, checked by the loop between turns, and
+// Seatbelts: whole-run limits on tool calls and wall time, checked by the loop between turns (the
+// wall time also fires AgentTree.deadline, which reaches work in flight), and
 // the most of one tool result the model reads (shorten-for-model.ts).
 // Host side and pure: validation and a check, no timers; the loop decides when to look.
 

@@ -1,18 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackReport, lastChanceNudge } from './last-chance.js';
+import type { Message } from '../model.js';
+import { establishedReport } from './established-report.js';
+import { lastChanceNudge } from './last-chance.js';
 
 describe('last chance', () => {
   it('asks for what the agent DID establish, with a first sentence that says which limit it hit', () => {
     const rest = 'Reply now, without tools, with a short report of what you DID establish and what you did not reach.';
     expect(lastChanceNudge('max_iterations')).toBe(`You have reached the iteration limit. ${rest}`);
     expect(lastChanceNudge('budget')).toBe(`The run has almost no token budget left. ${rest}`);
+    expect(lastChanceNudge('tool_calls')).toBe(`The run has used all of its tool calls. ${rest}`);
+  });
+});
+
+describe('establishedReport', () => {
+  const conversation: Message[] = [
+    { role: 'user', content: 'Check jars 1 to 3.' },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Discarding jars 1, 2 and 3 now.' },
+        { type: 'tool_use', id: 't1', name: 'inspect_jar', input: { id: 1 } },
+        { type: 'tool_use', id: 't2', name: 'inspect_jar', input: { id: 2 } },
+        { type: 'tool_use', id: 't3', name: 'spawn_agent', input: { task: 'Check jar 3.', name: 'three' } },
+      ],
+    },
+    {
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 't1', content: '{"id":1,\n "seal":"broken"}' },
+        { type: 'tool_result', tool_use_id: 't2', content: 'Request timed out', is_error: true },
+        { type: 'tool_result', tool_use_id: 't3', content: 'Jar 3: intact.\nJar 3 weighs 412 g.' },
+      ],
+    },
+  ];
+
+  it('lists what the tool results established, keeps a worker report whole and counts the failures', () => {
+    expect(establishedReport('aborted', conversation)).toBe(
+      [
+        'The run was stopped before I could finish. What the tool results established (2 of 3 calls):',
+        '- inspect_jar {"id":1}: {"id":1, "seal":"broken"}',
+        '- spawn_agent {"task":"Check jar 3.","name":"three"}:',
+        '  Jar 3: intact.',
+        '  Jar 3 weighs 412 g.',
+        '1 of 3 calls failed or were not run.',
+      ].join('\n'),
+    );
   });
 
-  it('falls back to every text the agent wrote, or says nothing was established', () => {
-    expect(fallbackReport('budget', ['Jar 1 is fine.', '  ', 'Jar 2 has a broken seal.'])).toBe(
-      'I ran out of token budget before I could finish. What I had so far:\nJar 1 is fine.\nJar 2 has a broken seal.',
-    );
-    expect(fallbackReport('max_iterations', [])).toBe(
+  it('never repeats what the agent said it would do', () => {
+    expect(establishedReport('wall_time', conversation)).not.toContain('Discarding');
+  });
+
+  it('says nothing was established when no call answered', () => {
+    expect(establishedReport('max_iterations', [{ role: 'user', content: 'go' }])).toBe(
       'I reached the iteration limit before I could finish: nothing established.',
     );
   });

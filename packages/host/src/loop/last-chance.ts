@@ -1,22 +1,25 @@
-// The last chance: an agent stopped by its iteration cap, by the tree budget or by a person who
-// stopped that one agent is asked once more,
-// without tools and with a short answer, for what it DID establish, so a limit ends in a partial
-// report instead of silence. Host side; shared by both limits.
+// The last chance: an agent stopped by its iteration cap, the tree budget, the run's tool calls or
+// a person who stopped that one agent is asked once more, without tools and with a short answer,
+// for what it DID establish, so a stop ends in a partial report instead of silence. Host side; when the call cannot be made or
+// fails, the report is drawn from the agent's tool results (established-report.ts).
 
 import type { InputTokenBound } from '../limits/input-token-bound.js';
 import { type LoopEvent, stamp } from '../loop-event.js';
 import type { ContentBlock, Message, Model, TextBlock } from '../model.js';
 import type { TreeBudget } from '../tree-budget.js';
 import { callModelWithinBudget, usageEvent } from './budgeted-model-call.js';
+import { establishedReport, type UnfinishedCause } from './established-report.js';
 
 /** Output room for the report; its reservation (input estimate + this) must itself fit the budget. */
 export const LAST_CHANCE_MAX_TOKENS = 512;
 
-export type LastChanceCause = 'max_iterations' | 'budget' | 'stopped';
+/** The stops that leave room for one more model call: no time limit has passed and the run goes on. */
+export type LastChanceCause = Extract<UnfinishedCause, 'max_iterations' | 'budget' | 'tool_calls' | 'stopped'>;
 
 const FIRST_SENTENCE: Readonly<Record<LastChanceCause, string>> = {
   max_iterations: 'You have reached the iteration limit.',
   budget: 'The run has almost no token budget left.',
+  tool_calls: 'The run has used all of its tool calls.',
   stopped: 'A person stopped you before you finished.',
 };
 
@@ -28,19 +31,8 @@ export function lastChanceNudge(cause: LastChanceCause): string {
   return `${FIRST_SENTENCE[cause]} ${REPORT_NOW}`;
 }
 
-/**
- * The finalText of an agent that could not get its last chance: it says why and hands over every
- * text block the agent wrote, because that is all it had.
- */
-export function fallbackReport(cause: LastChanceCause, texts: string[]): string {
-  const why =
-    cause === 'budget'
-      ? 'I ran out of token budget before I could finish'
-      : cause === 'stopped'
-        ? 'I was stopped before I could finish'
-        : 'I reached the iteration limit before I could finish';
-  const had = texts.map((text) => text.trim()).filter((text) => text !== '');
-  return had.length === 0 ? `${why}: nothing established.` : `${why}. What I had so far:\n${had.join('\n')}`;
+export function isLastChanceCause(cause: UnfinishedCause): cause is LastChanceCause {
+  return cause in FIRST_SENTENCE;
 }
 
 export interface LastChance {
@@ -49,9 +41,8 @@ export interface LastChance {
   budget: TreeBudget | undefined;
   agent: string;
   system: string | undefined;
+  /** The conversation so far: its tool results are the fallback report. */
   messages: Message[];
-  /** Every text block the agent wrote so far, for the fallback. */
-  texts: string[];
   signal: AbortSignal;
   /** The agent's own bound, which knows what the model counted for its history so far. */
   inputBound?: InputTokenBound;
@@ -76,7 +67,7 @@ export async function* askForLastReport(chance: LastChance): AsyncGenerator<Loop
     signal: chance.signal,
     ...(chance.inputBound === undefined ? {} : { inputBound: chance.inputBound }),
   });
-  if (outcome.kind !== 'answered') return fallbackReport(cause, chance.texts);
+  if (outcome.kind !== 'answered') return establishedReport(cause, chance.messages);
   const { response } = outcome;
   chance.charge(outcome.tokens, outcome.costCents);
   yield usageEvent(agent, outcome, chance.treeTokens());
@@ -85,7 +76,7 @@ export async function* askForLastReport(chance: LastChance): AsyncGenerator<Loop
     .filter((block): block is TextBlock => block.type === 'text')
     .map((block) => block.text)
     .join('\n');
-  if (report.trim() === '') return fallbackReport(cause, chance.texts);
+  if (report.trim() === '') return establishedReport(cause, chance.messages);
   yield stamp({ type: 'text', agent, text: report });
   return report;
 }

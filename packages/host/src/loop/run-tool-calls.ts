@@ -11,9 +11,8 @@ import { LOCAL_SERVER } from '../wire/tool-index.js';
 import type { LiveRun, LiveToolCallContext } from './live-run.js';
 
 /**
- * How long an aborted call may take to wind down by itself before its result is written off. A
- * worker uses it to close its lane (agent-end) and a remote call to send notifications/cancelled;
- * a local tool that ignores the signal is let go after it and runs on unobserved.
+ * How long an aborted local tool may take to wind down by itself before its result is written off;
+ * one that ignores the signal is let go after it and runs on unobserved.
  */
 const ABORT_GRACE_MS = 100;
 
@@ -87,8 +86,9 @@ async function runOneCall(
   const context: LiveToolCallContext = { callId: use.id, agent: turn.agent, signal: turn.signal, emit, run: turn.run };
   // Remote calls, the gate and workers stop on abort by themselves; only a local tool that is not
   // a worker needs watching (settleOnAbort), which saves a listener and a promise per remote call.
+  // A worker is never cut short: after an abort it only writes the report of what it established.
   const outcome = admitted
-    ? await (tool?.server === LOCAL_SERVER
+    ? await (tool?.server === LOCAL_SERVER && use.name !== SPAWN_AGENT_TOOL
         ? settleOnAbort(authorizeAndCall(turn, use, tool, context), turn.signal, use.name)
         : authorizeAndCall(turn, use, tool, context))
     : { isError: true, content: turn.run.tree.refusedCallText(use.name) };
