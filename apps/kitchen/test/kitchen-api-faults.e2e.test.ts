@@ -4,29 +4,26 @@
 
 import type { LoopEvent } from '@kitchen/host';
 import {
-  type FakeMessagesApi,
   type FakeScript,
   overloadedReply,
   startFakeMessagesApi,
   textReply,
 } from '@kitchen/host/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXIT } from '../src/terminal/kitchen-output.js';
 import { PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from './cli-process.js';
 
 const KEY = 'sk-ant-kitchen-test';
 
-const started: FakeMessagesApi[] = [];
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((api) => api.close()));
-});
-
-/** Each run gets its own fake API (the tests run concurrently); returns the CLI's result and the API's URL. */
+/** Each run gets its own fake API, closed when the run ends (the tests run concurrently). */
 async function runAgainst(script: FakeScript, ...flags: string[]) {
   const api = await startFakeMessagesApi({ script, apiKey: KEY });
-  started.push(api);
-  const args = ['run', '--model', 'anthropic', '--config', serversConfig('cookie-jars'), ...flags, 'Is jar 3 intact?'];
-  return { ...(await runCli(args, { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: api.url })), url: api.url };
+  try {
+    const args = ['run', '--model', 'anthropic', '--config', serversConfig('cookie-jars'), ...flags, 'Is jar 3 intact?'];
+    return { ...(await runCli(args, { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: api.url })), url: api.url };
+  } finally {
+    await api.close();
+  }
 }
 
 const overloadedThenCutOff: FakeScript = [
