@@ -3,12 +3,7 @@
 // overloaded, cuts an answer off at max_tokens, or sends garbage.
 
 import type { LoopEvent } from '@kitchen/host';
-import {
-  type FakeScript,
-  overloadedReply,
-  startFakeMessagesApi,
-  textReply,
-} from '@kitchen/host/testing';
+import { type FakeScript, overloadedReply, startFakeMessagesApi, textReply } from '@kitchen/host/testing';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../src/terminal/kitchen-output.js';
 import { PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from './cli-process.js';
@@ -19,7 +14,15 @@ const KEY = 'sk-ant-kitchen-test';
 async function runAgainst(script: FakeScript, ...flags: string[]) {
   const api = await startFakeMessagesApi({ script, apiKey: KEY });
   try {
-    const args = ['run', '--model', 'anthropic', '--config', serversConfig('cookie-jars'), ...flags, 'Is jar 3 intact?'];
+    const args = [
+      'run',
+      '--model',
+      'anthropic',
+      '--config',
+      serversConfig('cookie-jars'),
+      ...flags,
+      'Is jar 3 intact?',
+    ];
     return { ...(await runCli(args, { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: api.url })), url: api.url };
   } finally {
     await api.close();
