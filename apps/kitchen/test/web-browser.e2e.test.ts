@@ -272,6 +272,35 @@ describe('the web kitchen in Chromium', () => {
     await page.context().close();
   });
 
+  it('runs with the workers chosen in the form (their model and only the tools named), and names a bad tool', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const page = await openKitchen();
+    await page.locator('#worker-options summary').click();
+    await page.getByLabel('Tools').fill('list_jars, no_such_tool');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect
+      .poll(() => page.locator('#form-problem').textContent())
+      .toContain('"workers.tools" names no tool "no_such_tool"');
+
+    await page.getByLabel('Model', { exact: true }).fill('offline');
+    await page.getByLabel('Tools').fill('list_jars, inspect_jar');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.locator('#report').waitFor({ state: 'visible' });
+    await saveScreenshot(page, 'web-worker-options');
+    const headers = { 'X-Kitchen-Token': web.token };
+    const { runs } = (await (await fetch(new URL('api/traces', web.url), { headers })).json()) as {
+      runs: Array<{ id: string }>;
+    };
+    const trace = (await (await fetch(new URL(`api/traces/${runs[0]?.id}`, web.url), { headers })).json()) as {
+      run: { settings: Record<string, unknown> };
+    };
+    expect(trace.run.settings['workers']).toEqual({
+      model: 'offline',
+      tools: { kind: 'restrict', tools: ['list_jars', 'inspect_jar'] },
+    });
+  });
+
   it('fits a phone-sized screen: no sideways scrolling, the task box and Run in reach', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
