@@ -5,7 +5,8 @@ import { once } from 'node:events';
 import { ConfigurationError, describeError, GateRuleError } from '@kitchen/host';
 import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import { loadRunConfig } from '../config/load-run-config.js';
-import { ServerStartError, serverLine } from '../server-processes/launch-server.js';
+import { ServerStartError } from '../server-processes/launch-server.js';
+import { describeServerStart } from '../server-processes/server-start-event.js';
 import { describeUnavailable } from '../terminal/describe-toolbox.js';
 import { EXIT, type KitchenOutput } from '../terminal/kitchen-output.js';
 import { FIXED_TOKEN } from './owner-token.js';
@@ -48,6 +49,11 @@ export async function runWebCommand(options: RunWebCommandOptions): Promise<numb
         if (!signal.aborted)
           complain(`⚠️ ${server} stopped unexpectedly (${description}); its tools will fail from now on`);
       },
+      // No silent start: the start, then each server as it becomes ready.
+      onStartEvent: (event) => {
+        const line = describeServerStart(event);
+        if (line !== undefined) say(line);
+      },
     });
   } catch (error) {
     if (error instanceof ServerStartError) complain(error.message);
@@ -56,9 +62,6 @@ export async function runWebCommand(options: RunWebCommandOptions): Promise<numb
     return signal.aborted ? EXIT.interrupted : EXIT.failed;
   }
   try {
-    for (const server of web.servers.servers) {
-      say(serverLine(server));
-    }
     const described = web.kitchen.describe();
     for (const line of describeUnavailable(web.kitchen.toolbox)) complain(line);
     say(described.toolbox);

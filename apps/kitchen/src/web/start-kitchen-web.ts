@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import type { KitchenConfig } from '../config/kitchen-config.js';
+import type { ServerStartEvent } from '../server-processes/server-start-event.js';
 import { type RunningServers, startServers } from '../server-processes/start-servers.js';
 import { createWebApp } from './create-web-app.js';
 import { createOwnerToken, ownerAddress } from './owner-token.js';
@@ -28,6 +29,8 @@ export interface StartKitchenWebOptions {
   /** Aborting it while the servers start stops them and rejects. */
   signal?: AbortSignal;
   onUnexpectedExit?: (server: string, description: string) => void;
+  /** Told as the servers start and as each becomes ready. */
+  onStartEvent?: (event: ServerStartEvent) => void;
 }
 
 export interface KitchenWeb {
@@ -53,6 +56,7 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
     ...(options.flags.startTimeoutMs === undefined ? {} : { timeoutMs: options.flags.startTimeoutMs }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onUnexpectedExit === undefined ? {} : { onUnexpectedExit: options.onUnexpectedExit }),
+    ...(options.onStartEvent === undefined ? {} : { onStartEvent: options.onStartEvent }),
   });
   const token = options.token ?? createOwnerToken();
   let kitchen: WebKitchen | undefined;
