@@ -4,6 +4,7 @@
 
 import {
   AgentTree,
+  type AuthorizationOptions,
   createElicitationHandler,
   createResourceTools,
   createSamplingHandler,
@@ -50,6 +51,8 @@ export type KitchenHostOptions = {
   logLevel?: LogLevel;
   /** Folders offered to servers as roots (--root); the toolbox's default is the working directory. */
   roots?: Root[];
+  /** Shows a person the sign-in page of a server that asks for OAuth; without it a 401 is a refusal. */
+  authorization?: AuthorizationOptions;
   /**
    * Where a server's log lines go while no run is in progress (during the run they go to the
    * run's own `emit`): a stdio server's first words arrive while the toolbox connects.
@@ -161,6 +164,7 @@ export class KitchenHost {
       },
       ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
       ...(options.roots === undefined ? {} : { roots: options.roots }),
+      ...(options.authorization === undefined ? {} : { authorization: options.authorization }),
       ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
       handlers: {
         sampling: (server, params, context, signal) => {

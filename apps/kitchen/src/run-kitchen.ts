@@ -28,6 +28,7 @@ import { ServerStartError } from './server-processes/launch-server.js';
 import { describeServerStart } from './server-processes/server-start-event.js';
 import { type RunningServers, startServers } from './server-processes/start-servers.js';
 import { type RunTelemetry, startRunTelemetry } from './telemetry/run-telemetry.js';
+import { createAuthorizationPrompt } from './terminal/authorization-prompt.js';
 import { describeToolbox, describeUnavailable } from './terminal/describe-toolbox.js';
 import { createEventWriter } from './terminal/event-writer.js';
 import { createHeldOutput } from './terminal/held-output.js';
@@ -179,6 +180,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       ...(flags.logLevel === undefined ? {} : { logLevel: flags.logLevel }),
       emitBetweenRuns: write,
       ...(rootsFromFlags(flags.roots) === undefined ? {} : { roots: rootsFromFlags(flags.roots) }),
+      authorization: createAuthorizationPrompt({ say: complain, openBrowser: flags.openBrowser === true }),
     });
     for (const line of describeUnavailable(host.toolbox)) complain(line);
     say(

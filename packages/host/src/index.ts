@@ -78,7 +78,15 @@ export type {
   ToolResultAttachment,
 } from './tool-types.js';
 export { MAIN_AGENT } from './tool-types.js';
-export type { FeatureClash, Root, ServerConnection, ToolboxOptions } from './toolbox.js';
+export type {
+  AuthorizationOptions,
+  AuthorizationRequest,
+  FeatureClash,
+  OAuthSettings,
+  Root,
+  ServerConnection,
+  ToolboxOptions,
+} from './toolbox.js';
 export { DEFAULT_CALL_TIMEOUT_MS, Toolbox } from './toolbox.js';
 // Limits and money.
 export { MAX_TREE_TOKENS, TreeBudget } from './tree-budget.js';

@@ -3,15 +3,15 @@
 // in front of a server-kit server that publishes protected-resource metadata. The test plays the
 // person's browser by following the authorization URL with fetch.
 
-import { once } from 'node:events';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { type ServedMcp, serveMcp } from '@kitchen/server-kit';
-import { DemoInMemoryAuthProvider } from '@modelcontextprotocol/sdk/examples/server/demoInMemoryOAuthProvider.js';
-import { mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import express from 'express';
+import { serveMcp } from '@kitchen/server-kit';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type AuthorizationServer,
+  browse,
+  buildVault,
+  startAuthorizationServer as startServer,
+  startVault as startVaultFor,
+} from './testing/oauth-test-servers.js';
 import { createRecordingContext } from './testing/recording-context.js';
 import { type AuthorizationRequest, Toolbox, type ToolboxOptions } from './toolbox.js';
 
@@ -20,65 +20,16 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** `whoami` answers with the client id and scopes of the token the request carried. */
-function buildVault(): McpServer {
-  const server = new McpServer({ name: 'vault', version: '1.0.0' });
-  server.registerTool('whoami', {}, (extra) => ({
-    content: [
-      { type: 'text', text: `client ${extra.authInfo?.clientId ?? 'none'} scopes ${extra.authInfo?.scopes.join(',')}` },
-    ],
-  }));
+async function startAuthorizationServer(): Promise<AuthorizationServer> {
+  const server = await startServer();
+  cleanups.push(() => server.close());
   return server;
 }
 
-interface AuthorizationServer {
-  url: string;
-  provider: DemoInMemoryAuthProvider;
-  /** Form posts and queries the server received, by path. */
-  requests: Array<{ path: string; query: Record<string, unknown> }>;
-}
-
-/** The SDK's authorization server (metadata, DCR, authorize with PKCE, token) on a free loopback port. */
-async function startAuthorizationServer(): Promise<AuthorizationServer> {
-  const provider = new DemoInMemoryAuthProvider();
-  const requests: AuthorizationServer['requests'] = [];
-  const app = express();
-  app.use((request, _response, next) => {
-    requests.push({ path: request.path, query: { ...request.query } });
-    next();
-  });
-  const server: Server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  app.use(mcpAuthRouter({ provider, issuerUrl: new URL(url), scopesSupported: ['vault:read'] }));
-  cleanups.push(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  return { url, provider, requests };
-}
-
-async function startVault(authorizationServer: AuthorizationServer): Promise<ServedMcp> {
-  const served = await serveMcp({
-    name: 'vault',
-    buildServer: buildVault,
-    log: { level: 'silent' },
-    auth: {
-      authorizationServers: [authorizationServer.url],
-      scopesSupported: ['vault:read'],
-      verifyToken: (token) => authorizationServer.provider.verifyAccessToken(token),
-    },
-  });
+async function startVault(authorizationServer: AuthorizationServer) {
+  const served = await startVaultFor(authorizationServer);
   cleanups.push(() => served.close());
   return served;
-}
-
-/** The person's browser: opens the page, which redirects at once (the demo server asks nothing). */
-async function browse(url: URL, rewrite: (location: URL) => URL = (location) => location): Promise<void> {
-  const page = await fetch(url, { redirect: 'manual' });
-  const location = page.headers.get('location');
-  if (location === null) throw new Error(`the authorization page did not redirect (HTTP ${page.status})`);
-  await fetch(rewrite(new URL(location)));
 }
 
 async function connect(servers: Parameters<typeof Toolbox.connect>[0], options: ToolboxOptions): Promise<Toolbox> {

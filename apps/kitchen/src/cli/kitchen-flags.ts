@@ -186,6 +186,13 @@ export const KITCHEN_FLAGS = {
       'stretched by the load per core on a busy machine (up to 10×)',
     ],
   },
+  'open-browser': {
+    kind: 'switch',
+    key: 'openBrowser',
+    sets: true,
+    group: 'run',
+    help: ['open the sign-in page of a server that asks for OAuth in', 'the browser (its URL is always printed)'],
+  },
   'log-level': {
     kind: 'value',
     key: 'logLevel',

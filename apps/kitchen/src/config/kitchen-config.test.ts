@@ -95,7 +95,7 @@ describe('parseKitchenConfig', () => {
       '"mcpServers" → "far": "env" belongs with "command"',
     );
     expect(errorOf({ mcpServers: { tool: { command: 'npx', arg: ['x'] } } })).toContain(
-      '"mcpServers" → "tool": unknown field "arg"; the fields are type, url, headers, command, args, env, cwd, kitchen',
+      '"mcpServers" → "tool": unknown field "arg"; the fields are type, url, headers, oauth, command, args, env, cwd, kitchen',
     );
     expect(errorOf({ mcpServers: { tool: { command: 'npx', env: { PORT: 7 } } } })).toContain(
       '"mcpServers" → "tool": "env.PORT" must be a string, not 7; fix: give an object of string values',
@@ -108,6 +108,30 @@ describe('parseKitchenConfig', () => {
     );
     expect(errorOf({ mcpServers: {} })).toContain('"mcpServers" is empty');
     expect(errorOf({ mcpServers: [] })).toContain('"mcpServers" must be an object keyed by server name');
+  });
+
+  it('reads the OAuth settings of a server reached by url, the client secret from the environment', () => {
+    const oauth = { clientId: 'kitchen', clientSecret: '${VAULT_SECRET}', scope: 'vault:read', callbackPort: 8976 };
+    const result = parseKitchenConfig({ mcpServers: { vault: { url: 'https://vault.test/mcp', oauth } } }, file, {
+      VAULT_SECRET: 's3cret',
+    });
+    expect(result.ok && result.config.servers).toEqual([
+      {
+        kind: 'remote',
+        name: 'vault',
+        url: 'https://vault.test/mcp',
+        oauth: { clientId: 'kitchen', clientSecret: 's3cret', scope: 'vault:read', callbackPort: 8976 },
+      },
+    ]);
+    expect(errorOf({ mcpServers: { vault: { url: 'https://vault.test/mcp', oauth: { client_id: 'x' } } } })).toContain(
+      '"mcpServers" → "vault": unknown field "oauth.client_id"; "oauth" holds clientId, clientSecret, scope, callbackPort and clientMetadataUrl',
+    );
+    expect(errorOf({ mcpServers: { vault: { url: 'https://vault.test/mcp', oauth: { callbackPort: 0 } } } })).toContain(
+      '"mcpServers" → "vault": "oauth.callbackPort" is not allowed: 0; fix: give {"clientId"',
+    );
+    expect(errorOf({ mcpServers: { tool: { command: 'npx', oauth: {} } } })).toContain(
+      '"mcpServers" → "tool": "oauth" belongs with "url"',
+    );
   });
 
   it('names the variable an entry uses but nobody set, instead of sending an empty token', () => {

@@ -5,6 +5,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: "${NAME}" is the config's own variable syntax, not a template.
 
 import { isAbsolute, resolve } from 'node:path';
+import type { OAuthSettings } from '@kitchen/host';
 import { z } from 'zod';
 
 /** A server the kitchen starts as a child process and reaches over HTTP. Paths are absolute. */
@@ -27,6 +28,8 @@ export interface RemoteServerEntry {
   name: string;
   url: string;
   headers?: Record<string, string>;
+  /** How to authorize with OAuth 2.1 if the server asks (401); without it, dynamic registration. */
+  oauth?: OAuthSettings;
 }
 
 /** A server the host spawns and speaks to over stdin/stdout. */
@@ -55,6 +58,8 @@ const FIELD_FIXES: Record<string, string> = {
   args: 'give a list of strings, e.g. ["-y", "@modelcontextprotocol/server-everything"]',
   env: 'give an object of string values, e.g. {"API_KEY": "${MY_API_KEY}"}',
   cwd: 'give the folder to run the server in',
+  oauth:
+    'give {"clientId": "…", "clientSecret": "${MY_SECRET}", "scope": "…", "callbackPort": 8976, "clientMetadataUrl": "https://…"} (every field optional) for a server that asks for OAuth',
   kitchen: 'give {"package": "servers/dice", "entry": "src/main.ts"} for a kitchen example server',
   'kitchen.package': 'give the server package folder relative to the config file, e.g. "servers/cookie-jars"',
   'kitchen.entry': 'give the entry file inside the package, e.g. "src/main.ts"',
@@ -63,13 +68,22 @@ const FIELD_FIXES: Record<string, string> = {
   'kitchen.port': 'use a whole number from 0 to 65535 (0 picks a free port)',
   'kitchen.token': 'give the bearer token the server should require, e.g. "${DICE_TOKEN}"',
 };
-const ENTRY_FIELDS = 'type, url, headers, command, args, env, cwd, kitchen';
+const ENTRY_FIELDS = 'type, url, headers, oauth, command, args, env, cwd, kitchen';
 
 const stringMap = z.record(z.string(), z.string());
 const entrySchema = z.strictObject({
   type: z.enum(['stdio', 'http', 'streamable-http']).optional(),
   url: z.url({ protocol: /^https?$/ }).optional(),
   headers: stringMap.optional(),
+  oauth: z
+    .strictObject({
+      clientId: z.string().min(1).optional(),
+      clientSecret: z.string().min(1).optional(),
+      scope: z.string().min(1).optional(),
+      callbackPort: z.number().int().min(1).max(65535).optional(),
+      clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
+    })
+    .optional(),
   command: z.string().min(1).optional(),
   args: z.array(z.string()).optional(),
   env: stringMap.optional(),
@@ -151,11 +165,18 @@ function toServerEntry(
       ];
       if (wrong.length > 0) return wrong.join('; ');
       const headers = entry.headers === undefined ? undefined : expandValues(entry.headers, 'headers', expand);
-      return { kind: 'remote', name, url: expand(entry.url, 'url'), ...(headers === undefined ? {} : { headers }) };
+      const oauth = entry.oauth === undefined ? undefined : expandOAuth(entry.oauth, expand);
+      return {
+        kind: 'remote',
+        name,
+        url: expand(entry.url, 'url'),
+        ...(headers === undefined ? {} : { headers }),
+        ...(oauth === undefined ? {} : { oauth }),
+      };
     }
     if (entry.command !== undefined) {
       const wrong = [
-        ...misplaced(['headers'], '"url"'),
+        ...misplaced(['headers', 'oauth'], '"url"'),
         ...(entry.type !== undefined && entry.type !== 'stdio'
           ? [`"type" is "${entry.type}" but the server has a "command"`]
           : []),
@@ -176,7 +197,7 @@ function toServerEntry(
   }
   const launch = entry.kitchen;
   const wrong = misplaced(
-    ['type', 'headers', 'args', 'env', 'cwd'],
+    ['type', 'headers', 'oauth', 'args', 'env', 'cwd'],
     'a server reached by "url" or "command" (inside "kitchen" use "args", "env", "port")',
   );
   if (launch === undefined || wrong.length > 0) return wrong.join('; ');
@@ -225,6 +246,15 @@ function expander(environment: NodeJS.ProcessEnv): (text: string, field: string)
     });
 }
 
+/** A client id or secret may come from the environment, like a header. */
+function expandOAuth(oauth: OAuthSettings, expand: (text: string, field: string) => string): OAuthSettings {
+  return {
+    ...oauth,
+    ...(oauth.clientId === undefined ? {} : { clientId: expand(oauth.clientId, 'oauth.clientId') }),
+    ...(oauth.clientSecret === undefined ? {} : { clientSecret: expand(oauth.clientSecret, 'oauth.clientSecret') }),
+  };
+}
+
 function expandValues(
   values: Record<string, string>,
   field: string,
@@ -243,7 +273,11 @@ function describeIssue(at: string, issue: z.core.$ZodIssue, value: unknown): str
   const top = String(issue.path[0]);
   const fixKey = top === 'kitchen' && issue.path.length > 1 ? `kitchen.${String(issue.path[1])}` : top;
   if (issue.code === 'unrecognized_keys') {
-    return `${at}: unknown field ${issue.keys.map((key) => `"${fixKey}.${key}"`).join(', ')}; "kitchen" holds package, entry, args, env and port`;
+    const holds =
+      top === 'oauth'
+        ? '"oauth" holds clientId, clientSecret, scope, callbackPort and clientMetadataUrl'
+        : '"kitchen" holds package, entry, args, env and port';
+    return `${at}: unknown field ${issue.keys.map((key) => `"${top}.${key}"`).join(', ')}; ${holds}`;
   }
   const path = issue.path.map(String);
   const fieldValue = valueAt(value, path);

@@ -17,6 +17,7 @@ import { loadRunConfig } from '../config/load-run-config.js';
 import { rootsFromFlags } from '../config/roots-from-flags.js';
 import { ServerStartError } from '../server-processes/launch-server.js';
 import { type RunningServers, startServers } from '../server-processes/start-servers.js';
+import { createAuthorizationPrompt } from '../terminal/authorization-prompt.js';
 import { describeUnavailable } from '../terminal/describe-toolbox.js';
 import { createEventWriter } from '../terminal/event-writer.js';
 import { createHeldOutput } from '../terminal/held-output.js';
@@ -62,6 +63,7 @@ export async function runInspectCommand(
       emit: (draft) => writeEvent(stamp(draft)),
       ...(flags.logLevel === undefined ? {} : { logLevel: flags.logLevel }),
       ...(rootsFromFlags(flags.roots) === undefined ? {} : { roots: rootsFromFlags(flags.roots) }),
+      authorization: createAuthorizationPrompt({ say: complain, openBrowser: flags.openBrowser === true }),
       handlers: {
         sampling: async () => {
           throw new McpError(

@@ -12,6 +12,7 @@ import { workerOptions } from '../config/worker-settings.js';
 import { KitchenHost } from '../kitchen-host.js';
 import { ServerStartError, serverLine } from '../server-processes/launch-server.js';
 import { type RunningServers, startServers } from '../server-processes/start-servers.js';
+import { createAuthorizationPrompt } from '../terminal/authorization-prompt.js';
 import { createEventWriter } from '../terminal/event-writer.js';
 import { createHeldOutput } from '../terminal/held-output.js';
 import { EXIT } from '../terminal/kitchen-output.js';
@@ -114,6 +115,10 @@ export async function rerunCommand(which: string, given: KitchenFlags, context: 
       clientName: 'mcp-kitchen',
       ...(policy.spawnLimits === undefined ? {} : { spawnLimits: policy.spawnLimits }),
       ...(options === undefined ? {} : { workerOptions: options }),
+      authorization: createAuthorizationPrompt({
+        say: (line) => output.stderr.write(`${line}\n`),
+        openBrowser: flags.openBrowser === true,
+      }),
     });
     if (Object.keys(workers).length > 0) say(`🧑‍🍳 workers as recorded: ${describeWorkerChoices(workers)}`);
     say(

@@ -95,7 +95,12 @@ function connectionFor(entry: ServerEntry | undefined, server: StartedServer): S
         ...(entry.cwd === undefined ? {} : { cwd: entry.cwd }),
       };
     case 'remote':
-      return { name: entry.name, url: entry.url, ...(entry.headers === undefined ? {} : { headers: entry.headers }) };
+      return {
+        name: entry.name,
+        url: entry.url,
+        ...(entry.headers === undefined ? {} : { headers: entry.headers }),
+        ...(entry.oauth === undefined ? {} : { oauth: entry.oauth }),
+      };
     case 'launch':
       // The kitchen started it with this token (KITCHEN_TOKEN), so the host must send it.
       return {

@@ -29,6 +29,7 @@ import { runsFolder } from '../runs/runs-folder.js';
 import { traceSettings } from '../runs/trace-settings.js';
 import { newRunId } from '../runs/trace-writer.js';
 import { otlpTracesEndpoint, type RunTelemetry, startRunTelemetry } from '../telemetry/run-telemetry.js';
+import { createAuthorizationPrompt } from '../terminal/authorization-prompt.js';
 import { describeToolbox } from '../terminal/describe-toolbox.js';
 import { describeModel } from '../terminal/render-summary.js';
 import { pacedModel } from './paced-model.js';
@@ -106,6 +107,7 @@ export class WebKitchen {
   static async connect(options: WebKitchenOptions): Promise<WebKitchen> {
     const { model, policy, workers } = WebKitchen.check(options);
     const shaped = workerOptions(workers);
+    const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
     const host = await KitchenHost.connect({
       connections: options.connections,
       clientName: 'mcp-kitchen-web',
@@ -116,8 +118,9 @@ export class WebKitchen {
       ...(shaped === undefined ? {} : { workerOptions: shaped }),
       ...(options.flags.logLevel === undefined ? {} : { logLevel: options.flags.logLevel }),
       ...(rootsFromFlags(options.flags.roots) === undefined ? {} : { roots: rootsFromFlags(options.flags.roots) }),
+      // The servers connect before the page is up: the sign-in page is shown where `kitchen web` runs.
+      authorization: createAuthorizationPrompt({ say: warn, openBrowser: options.flags.openBrowser === true }),
     });
-    const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
     const telemetry = await startRunTelemetry(options.environment, options.flags.otlp, warn);
     return new WebKitchen(host, options, describeModel(model), policy.budget.maxTokens, telemetry, workers);
   }
