@@ -39,7 +39,7 @@ async function connect(servers: Parameters<typeof Toolbox.connect>[0], options: 
 }
 
 describe('Toolbox and servers that want a token', () => {
-  it('sends a configured bearer token to a server that requires one, and is refused without it', async () => {
+  it('sends a configured bearer token to a server that requires one, and without it asks for a header, not a sign-in', async () => {
     const served = await serveMcp({
       name: 'vault',
       buildServer: buildVault,
@@ -54,8 +54,15 @@ describe('Toolbox and servers that want a token', () => {
     const outcome = await withToken.call('whoami', {}, createRecordingContext().context);
     expect(outcome).toEqual({ isError: false, content: 'client none scopes undefined' });
 
-    const without = await connect([{ name: 'vault', url: served.url }], {});
-    expect(without.unavailable.map((server) => server.error.message)).toEqual([expect.stringContaining('HTTP 401')]);
+    // It publishes no OAuth metadata: the host does not try to sign in, and says a header is wanted.
+    const shown: AuthorizationRequest[] = [];
+    const without = await connect([{ name: 'vault', url: served.url }], {
+      authorization: { onAuthorizationUrl: (request) => void shown.push(request) },
+    });
+    expect(without.unavailable.map((server) => server.error.message)).toEqual([
+      expect.stringContaining('HTTP 401, it wants a bearer token'),
+    ]);
+    expect(shown).toEqual([]);
   });
 
   it('authorizes with OAuth 2.1 (discovery, registration, PKCE, loopback redirect) and calls a tool', async () => {

@@ -53,6 +53,8 @@ export class OAuthSession {
   #inFlight: Promise<void> | undefined;
   #generation = 0;
   #attemptsWithoutSuccess = 0;
+  /** The server answered 401 but publishes no OAuth metadata: it wants a token some other way. */
+  #notOAuth = false;
   readonly #closed = new AbortController();
 
   constructor(
@@ -88,7 +90,8 @@ export class OAuthSession {
   async authorize(challenge: AuthorizationChallenge, seenGeneration: number, fetchFn: FetchLike): Promise<boolean> {
     if (this.#generation > seenGeneration) return true;
     if (this.#inFlight === undefined) {
-      if (this.#attemptsWithoutSuccess >= MAX_ATTEMPTS_WITHOUT_SUCCESS || this.#closed.signal.aborted) return false;
+      if (this.#notOAuth || this.#attemptsWithoutSuccess >= MAX_ATTEMPTS_WITHOUT_SUCCESS) return false;
+      if (this.#closed.signal.aborted) return false;
       this.#attemptsWithoutSuccess += 1;
       this.#inFlight = this.#run(challenge, fetchFn).finally(() => {
         this.#inFlight = undefined;
@@ -144,6 +147,12 @@ export class OAuthSession {
       }
       this.#generation += 1;
     } catch (error) {
+      // Its 401 then stands as it is, and the person is told to configure a token header.
+      const discovered = this.#provider.discoveryState();
+      if (discovered?.resourceMetadata === undefined && discovered?.authorizationServerMetadata === undefined) {
+        this.#notOAuth = true;
+        return;
+      }
       throw new AuthorizationFailedError(error instanceof Error ? error.message : String(error), { cause: error });
     } finally {
       this.#redirect = undefined;
