@@ -1,6 +1,6 @@
 // OpenTelemetry export through the real CLI: with --otlp the run's spans reach a local OTLP/HTTP
 // receiver (a tiny HTTP server on 127.0.0.1); without an endpoint nothing is sent and the
-// OpenTelemetry SDK is not even loaded.
+// OpenTelemetry SDK is not even loaded. A web run is exported too, to OTEL_EXPORTER_OTLP_ENDPOINT.
 
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -8,7 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURES, PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from './cli-process.js';
+import { parseCliArguments } from '../src/cli/parse-cli-arguments.js';
+import { loadKitchenConfig } from '../src/config/kitchen-config.js';
+import { startKitchenWeb } from '../src/web/start-kitchen-web.js';
+import { cliEnvironment, FIXTURES, PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from './cli-process.js';
 
 const config = serversConfig('cookie-jars');
 
@@ -118,5 +121,44 @@ describe('OpenTelemetry export', () => {
     const loaded = watch.loaded();
     expect(loaded.filter((entry) => entry.from.includes('/apps/kitchen/src/'))).toEqual([]);
     expect(loaded.filter((entry) => entry.specifier !== '@opentelemetry/api')).toEqual([]);
+  });
+
+  it('exports each web run too, to the endpoint OTEL_EXPORTER_OTLP_ENDPOINT names', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const otlp = await startReceiver();
+    receiver = otlp.server;
+    const parsed = parseCliArguments(['web', '--jars', '5', '--model', 'offline']);
+    const loaded = loadKitchenConfig(config);
+    if (!parsed.ok || parsed.command.name !== 'web' || !loaded.ok) throw new Error('bad test setup');
+    const web = await startKitchenWeb({
+      config: loaded.config,
+      flags: parsed.command.flags,
+      environment: {
+        ...cliEnvironment(),
+        KITCHEN_RUNS_DIR: mkdtempSync(join(tmpdir(), 'kitchen-otlp-web-')),
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+      },
+    });
+    try {
+      const started = await fetch(new URL('api/runs', web.url), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Kitchen-Token': web.token },
+        body: JSON.stringify({ task: 'Inspect jar 3 and say whether it was tampered with' }),
+      });
+      expect(started.status).toBe(201);
+      const { runId } = (await started.json()) as { runId: string };
+      const events = await fetch(new URL(`api/runs/${runId}/events?token=${web.token}`, web.url));
+      await events.text(); // the stream ends after done
+    } finally {
+      await web.close(); // sends what is left
+    }
+    const spans = otlp.exports.flatMap((sent) =>
+      sent.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)),
+    );
+    const main = spans.find((span) => span.name === 'invoke_agent main');
+    expect(main).toBeDefined();
+    expect(spans.some((span) => span.name.startsWith('chat ') && span.parentSpanId === main?.spanId)).toBe(true);
+    expect(otlp.paths.every((path) => path.startsWith('POST /v1/traces '))).toBe(true);
   });
 });
