@@ -1,5 +1,6 @@
 // A server's form at the terminal, through the host's elicitation handler: accept with checked
-// fields, decline with Enter on the first field, cancel with "cancel" or Ctrl-D.
+// fields, a default taken with Enter, decline with Enter on a first field without a default or with
+// "decline", cancel with "cancel" or Ctrl-D.
 
 import { createElicitationHandler, type ElicitationQuestion } from '@kitchen/host';
 import { createRecordingContext } from '@kitchen/host/testing';
@@ -52,6 +53,44 @@ describe('the terminal form', () => {
     expect(await answered).toEqual({ action: 'decline' });
   });
 
+  it('takes each field’s default on Enter, the first field’s too, with the default shown in the prompt', async () => {
+    const terminal = createFakeTerminal();
+    const prompt = createTerminalPrompt({ input: terminal.input, output: terminal.output });
+    const handler = createElicitationHandler({
+      person: { fillIn: createTerminalElicitationAsker({ prompt, color: false }) },
+    });
+    const answered = handler(
+      'cookie-jars',
+      {
+        mode: 'form',
+        message: 'Which shelf should be audited?',
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            shelf: { type: 'string', enum: ['A', 'B', 'C'], default: 'B' },
+            jars: { type: 'integer', minimum: 1, maximum: 80, default: 20 },
+            strict: { type: 'boolean', default: true },
+          },
+          required: ['shelf'],
+        },
+      },
+      createRecordingContext().context,
+      new AbortController().signal,
+    );
+    await terminal.answer('shelf [B]: ', '');
+    await terminal.answer('jars [20]: ', '');
+    await terminal.answer('strict [yes]: ', '');
+    expect(await answered).toEqual({ action: 'accept', content: { shelf: 'B', jars: 20, strict: true } });
+  });
+
+  it('declines when the person types decline at any field', async () => {
+    const { terminal, ask } = setUp();
+    const answered = ask();
+    await terminal.answer('filling: ', 'apple');
+    await terminal.answer('servings: ', 'decline');
+    expect(await answered).toEqual({ action: 'decline' });
+  });
+
   it('does not let a required field be skipped after the first', async () => {
     const { terminal, ask } = setUp();
     const answered = ask();
@@ -84,7 +123,7 @@ describe('the terminal form', () => {
       '   filling: one of 1) apple 2) cherry 3) lemon curd 4) chocolate, required',
       '   servings: whole number from 1 to 12, required',
       '   note: text, optional — anything the chef should know',
-      '   Press Enter on the first field to decline; type cancel or press Ctrl-D to cancel.',
+      '   Enter takes the default shown in [brackets]; Enter on a first field without one, or decline, declines; type cancel or press Ctrl-D to cancel.',
     ]);
   });
 });

@@ -14,7 +14,8 @@ import { cleanText } from './clean-text.js';
 import { paint } from './paint.js';
 import type { TerminalPrompt } from './terminal-prompt.js';
 
-export const ELICITATION_HELP = 'Press Enter on the first field to decline; type cancel or press Ctrl-D to cancel.';
+export const ELICITATION_HELP =
+  'Enter takes the default shown in [brackets]; Enter on a first field without one, or decline, declines; type cancel or press Ctrl-D to cancel.';
 
 export function createTerminalElicitationAsker(options: { prompt: TerminalPrompt; color: boolean }): Person['fillIn'] {
   const { color } = options;
@@ -27,16 +28,19 @@ export function createTerminalElicitationAsker(options: { prompt: TerminalPrompt
       const content: Record<string, ElicitedValue> = {};
       for (const [index, [name, field]] of fields.entries()) {
         for (;;) {
-          const reply = await reader.readLine(`${paint('bold', name, color)}: `, signal);
+          // The default is in the prompt itself, where the person's eye is when they press Enter.
+          const fallback = field.default === undefined ? '' : ` [${cleanText(formatDefault(field.default))}]`;
+          const reply = await reader.readLine(`${paint('bold', name, color)}${fallback}: `, signal);
           if (reply.kind !== 'line') return { action: 'cancel' };
           const typed = reply.text.trim();
           if (typed.toLowerCase() === 'cancel') return { action: 'cancel' };
+          if (typed.toLowerCase() === 'decline') return { action: 'decline' };
           if (typed === '') {
-            if (index === 0) return { action: 'decline' };
             if (field.default !== undefined) {
               content[name] = field.default as ElicitedValue;
               break;
             }
+            if (index === 0) return { action: 'decline' };
             if (!required.has(name)) break;
             reader.say(paint('yellow', `   ${name} is required: type a value, or cancel.`, color));
             continue;
@@ -101,6 +105,13 @@ function describeField(field: PrimitiveSchemaDefinition): string {
       return `text${format}${fallback}`;
     }
   }
+}
+
+/** A default as a person would type it: yes/no, a number, text, or choices separated by commas. */
+function formatDefault(value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (Array.isArray(value)) return value.join(', ');
+  return String(value);
 }
 
 /** The choices a field offers, for enums and multi-selects; undefined for free fields. */
