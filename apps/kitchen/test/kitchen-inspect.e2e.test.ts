@@ -69,6 +69,33 @@ describe.concurrent('kitchen tools, call, resources, read, prompts, prompt', () 
     expect(result.stdout).toMatch(/^ {3}🔊 audio\/wav \d+ (B|KB) \(described to the model, not played\)$/m);
   });
 
+  it('shows a URL-mode elicitation as events with its link, and declines it where nobody can open a browser', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const result = await runCli([
+      'call',
+      'everything',
+      'trigger-url-elicitation',
+      'url=https://example.com/connect',
+      '--json',
+      ...withEverything,
+      '--config',
+      config,
+    ]);
+    expect(result.code).toBe(0);
+    const events = jsonLines(result.stdout);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'elicitation-request',
+        server: 'everything',
+        url: 'https://example.com/connect',
+      }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'elicitation-response', action: 'decline', by: 'nobody' }),
+    );
+  });
+
   it('refuses an argument of the wrong type before calling, and names an unknown server', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {

@@ -165,7 +165,7 @@ describe('createElicitationHandler', () => {
     });
   });
 
-  it('refuses URL-mode elicitation, which this host does not offer', async () => {
+  it('declines a URL-mode request when the person has no way to open links', async () => {
     const handler = createElicitationHandler({ person: decliningPerson });
     const urlMode: ElicitRequest['params'] = {
       mode: 'url',
@@ -173,9 +173,7 @@ describe('createElicitationHandler', () => {
       url: 'https://example.invalid/login',
       elicitationId: 'e1',
     };
-    await expect(handler('pastry-chef', urlMode, fakeContext(), never)).rejects.toMatchObject({
-      code: ErrorCode.InvalidParams,
-    });
+    await expect(handler('pastry-chef', urlMode, fakeContext(), never)).resolves.toEqual({ action: 'decline' });
   });
 
   it('reports to the fallback emitter outside a tool call', async () => {

@@ -1,6 +1,7 @@
 // createElicitationHandler(): how the host answers a server's elicitation/create. It shows the
-// question in the lane that caused it, asks the person (Person.fillIn), checks the
-// answer against the server's form and sends back accept / decline / cancel. Host side.
+// question in the lane that caused it, asks the person (Person.fillIn for a form,
+// Person.followLink for a URL-mode link), checks a form's answer against the form and sends back
+// accept / decline / cancel. Host side.
 
 import { type ElicitResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from './errors.js';
@@ -11,15 +12,17 @@ import {
   DEFAULT_APPROVAL_TIMEOUT_MS,
   type ElicitationAnswer,
   type ElicitationQuestion,
+  type LinkQuestion,
   type Person,
 } from './person.js';
 import { MAIN_AGENT } from './tool-types.js';
+import { checkElicitationLink } from './wire/elicitation-link.js';
 import { findContentProblems } from './wire/elicited-content.js';
 import type { ServerRequestHandlers } from './wire/server-client.js';
 
 export interface ElicitationHandlerOptions {
-  /** Who fills in the forms. Without one, every form is declined: nobody is there to fill it in. */
-  person?: Pick<Person, 'fillIn'>;
+  /** Who fills in the forms and is shown the links. Without one (or without followLink), each is declined. */
+  person?: Pick<Person, 'fillIn' | 'followLink'>;
   /** How long one ask waits; nobody answering counts as "cancel". Default 5 minutes. */
   timeoutMs?: number;
   /** How many times an answer that does not fit the form is asked for again. Default 3 asks in all. */
@@ -37,26 +40,45 @@ export function createElicitationHandler(options: ElicitationHandlerOptions): El
   let requests = 0;
 
   return async (server, params, context, signal) => {
-    if (params.mode === 'url') {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        'This host answers form elicitation only; it did not declare elicitation.url. Ask with a form instead.',
-      );
-    }
     const requestId = `elicitation-${++requests}`;
     const agent = context?.agent ?? MAIN_AGENT;
     const emitter = context?.emit ?? options.emit ?? (() => {});
     const lane = { agent: agent.id, requestId, ...(context === undefined ? {} : { callId: context.callId }), server };
-    const respond = (result: ElicitResult, by?: Exclude<AnsweredBy, 'rule'>): ElicitResult => {
+    const respond = (result: ElicitResult, by?: Exclude<AnsweredBy, 'rule'>, reason?: string): ElicitResult => {
       emitter({
         type: 'elicitation-response',
         ...lane,
         action: result.action,
         ...(by === undefined ? {} : { by }),
         ...(result.content === undefined ? {} : { content: result.content }),
+        ...(reason === undefined ? {} : { reason }),
       });
       return result;
     };
+    if (params.mode === 'url') {
+      emitter({ type: 'elicitation-request', ...lane, message: params.message, schema: {}, url: params.url });
+      const link = checkElicitationLink(params.url);
+      if ('problem' in link) return respond({ action: 'decline' }, undefined, `Not shown: ${link.problem}.`);
+      const followLink = options.person?.followLink;
+      if (followLink === undefined) return respond({ action: 'decline' }, 'nobody');
+      const question: LinkQuestion = {
+        requestId,
+        agent,
+        ...(context === undefined ? {} : { callId: context.callId }),
+        server,
+        message: params.message,
+        url: params.url,
+        domain: link.domain,
+      };
+      const asked = await askAndWait((asking) => followLink(question, asking), { signal, timeoutMs });
+      if (asked.by !== 'person') return respond({ action: 'cancel' }, asked.by);
+      if ('failed' in asked) {
+        respond({ action: 'cancel' });
+        throw new McpError(ErrorCode.InternalError, `The host could not ask the user: ${describeError(asked.failed)}`);
+      }
+      const action = ['accept', 'decline', 'cancel'].includes(asked.answer?.action) ? asked.answer.action : 'decline';
+      return respond({ action }, 'person');
+    }
     emitter({ type: 'elicitation-request', ...lane, message: params.message, schema: params.requestedSchema });
     const person = options.person;
     if (person === undefined) return respond({ action: 'decline' }, 'nobody');

@@ -56,7 +56,15 @@ export { estimateRequestTokens, estimateTokens } from './model.js';
 export type { PendingApprovals } from './person/pending-approvals.js';
 export { createPendingApprovals } from './person/pending-approvals.js';
 // The person seam: everything the host asks a person.
-export type { ApprovalAnswer, ApprovalQuestion, ElicitationAnswer, ElicitationQuestion, Person } from './person.js';
+export type {
+  ApprovalAnswer,
+  ApprovalQuestion,
+  ElicitationAnswer,
+  ElicitationQuestion,
+  LinkAnswer,
+  LinkQuestion,
+  Person,
+} from './person.js';
 export { DEFAULT_APPROVAL_TIMEOUT_MS } from './person.js';
 export type { ResourceServers } from './resource-tools.js';
 export { createResourceTools, LIST_RESOURCES_TOOL, READ_RESOURCE_TOOL } from './resource-tools.js';

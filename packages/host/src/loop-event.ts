@@ -124,7 +124,10 @@ export interface ElicitationRequestEvent extends EventBase<'elicitation-request'
   callId?: string;
   server: string;
   message: string;
+  /** The form's fields (empty for a URL-mode request). */
   schema: Record<string, unknown>;
+  /** Set for a URL-mode request: the link the server asks the person to open. */
+  url?: string;
 }
 export interface ElicitationResponseEvent extends EventBase<'elicitation-response'> {
   requestId: string;
@@ -134,6 +137,8 @@ export interface ElicitationResponseEvent extends EventBase<'elicitation-respons
   /** Who ended the question (absent when asking failed). */
   by?: Exclude<AnsweredBy, 'rule'>;
   content?: Record<string, unknown>;
+  /** Why the host answered without asking (a link it will not show), in a sentence. */
+  reason?: string;
 }
 export interface ProgressEvent extends EventBase<'progress'> {
   callId: string;

@@ -66,12 +66,34 @@ export interface ElicitationAnswer {
 }
 
 /**
+ * A server asks the person to open a link (URL-mode elicitation: a sign-in, a payment, anything
+ * the server must not see through the host). The host shows it and never opens it itself.
+ */
+export interface LinkQuestion {
+  requestId: string;
+  agent: AgentInfo;
+  callId?: string;
+  server: string;
+  message: string;
+  url: string;
+  /** The link's host name, the part a person should check before opening it. */
+  domain: string;
+}
+
+/** accept: the person agrees to open the link (and does so); decline: they will not. */
+export interface LinkAnswer {
+  action: 'accept' | 'decline' | 'cancel';
+}
+
+/**
  * Whoever answers the host's questions. Each method gets a signal that aborts when the answer is
  * no longer wanted (a timeout, the run stopped): withdraw the question then. When in doubt, say no.
  */
 export interface Person {
   approve(question: ApprovalQuestion, signal: AbortSignal): Promise<ApprovalAnswer>;
   fillIn(question: ElicitationQuestion, signal: AbortSignal): Promise<ElicitationAnswer>;
+  /** A link a server asks the person to open; a person who cannot (no browser, nobody there) leaves it out: declined. */
+  followLink?(question: LinkQuestion, signal: AbortSignal): Promise<LinkAnswer>;
 }
 
 /** Who ended a question, as the response events record it. nobody: the run has no person to ask. */

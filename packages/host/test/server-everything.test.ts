@@ -32,6 +32,7 @@ describe('the host against @modelcontextprotocol/server-everything', () => {
       },
       { action: 'decline' },
     ],
+    links: [{ action: 'accept' }],
   });
 
   beforeAll(async () => {
@@ -190,5 +191,30 @@ describe('the host against @modelcontextprotocol/server-everything', () => {
     const embedded = await toolbox.call('get-resource-reference', { resourceType: 'Text', resourceId: 2 }, context);
     expect(embedded.content).toMatch(/\[embedded resource demo:\/\/resource\/dynamic\/text\/2[^\]]*\]\n.*Resource 2/s);
     expect(embedded.attachments).toContainEqual(expect.objectContaining({ kind: 'resource', text: true }));
+  }, 20_000);
+
+  it('shows its URL-mode elicitation to the person with the link, and sends back their answer', async () => {
+    const recording = createRecordingContext({ callId: 'call-url' });
+    const outcome = await toolbox.call(
+      'trigger-url-elicitation',
+      { url: 'https://example.com/connect', message: 'Connect your account' },
+      recording.context,
+    );
+    expect(outcome.isError).toBe(false);
+    expect(outcome.content).toContain('accept');
+    expect(person.links).toEqual([
+      expect.objectContaining({ server: 'everything', url: 'https://example.com/connect', domain: 'example.com' }),
+    ]);
+    expect(recording.events.map((event) => event.type)).toEqual(['elicitation-request', 'elicitation-response']);
+  }, 20_000);
+
+  it('tells the model a link must be opened first when a call fails with URL elicitation required', async () => {
+    const outcome = await toolbox.call(
+      'trigger-url-elicitation',
+      { url: 'https://example.com/first', message: 'Sign in first', errorPath: true, elicitationId: 'first-1' },
+      createRecordingContext().context,
+    );
+    expect(outcome.isError).toBe(true);
+    expect(outcome.content).toMatch(/needs the user to open a link first \(.+: https:\/\/\S+\)\. Tell the user/);
   }, 20_000);
 });

@@ -4,7 +4,10 @@
 
 import type { ApprovalAnswer, Person } from '@kitchen/host';
 
-/** `autoPerson(true)` for --yes, `autoPerson(false)` for --no. Forms are declined either way. */
+/**
+ * `autoPerson(true)` for --yes, `autoPerson(false)` for --no. Forms are declined either way, and
+ * links (URL-mode elicitation) too: it has no followLink, since nobody is there to open a browser.
+ */
 export function autoPerson(approve: boolean): Person {
   const answer: ApprovalAnswer = approve
     ? { approved: true, reason: 'approved by --yes' }
@@ -22,6 +25,7 @@ export function autoPerson(approve: boolean): Person {
 export function runPerson(approval: 'yes' | 'no' | undefined, present: Person | undefined): Person | undefined {
   if (approval === undefined) return present;
   const auto = autoPerson(approval === 'yes');
-  // --yes settles approvals, but a form still needs someone to fill it in.
+  // --yes settles approvals, but a form still needs someone to fill it in. A link is declined
+  // under --yes or --no alike: an unattended run opens no browser.
   return { approve: auto.approve, fillIn: approval === 'yes' && present !== undefined ? present.fillIn : auto.fillIn };
 }

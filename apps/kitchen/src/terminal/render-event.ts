@@ -93,6 +93,12 @@ export function renderEvent(event: LoopEvent, context: RenderContext): string | 
       return line(paint('yellow', head, colour) + (event.reason ? `: ${shortenLine(event.reason, width)}` : ''));
     }
     case 'elicitation-request': {
+      if (event.url !== undefined) {
+        return line(
+          paint('yellow', `🔗 ${clean(event.server)} asks you to open a link: `, colour) +
+            `${shortenLine(event.message, width / 2)} — ${shortenLine(event.url, width)}`,
+        );
+      }
       const properties = event.schema['properties'];
       const fields = typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
       const listed =
@@ -103,7 +109,8 @@ export function renderEvent(event: LoopEvent, context: RenderContext): string | 
     }
     case 'elicitation-response': {
       const content = event.content === undefined ? '' : ` ${shortenLine(JSON.stringify(event.content), width / 2)}`;
-      return line(`❓ answer to ${clean(event.server)}: ${event.action}${content}`);
+      const reason = event.reason === undefined ? '' : ` (${shortenLine(event.reason, width / 2)})`;
+      return line(`❓ answer to ${clean(event.server)}: ${event.action}${content}${reason}`);
     }
     case 'server-log': {
       // A server's own words, in its name and at its level (stderr: a raw line from a stdio server).

@@ -8,6 +8,7 @@ import type { HeldOutput } from './held-output.js';
 import type { KitchenOutput } from './kitchen-output.js';
 import { createTerminalApprover } from './terminal-approver.js';
 import { createTerminalElicitationAsker } from './terminal-elicitation.js';
+import { createTerminalLinkAsker } from './terminal-link.js';
 import { createTerminalPrompt } from './terminal-prompt.js';
 
 export interface TerminalPerson {
@@ -49,6 +50,7 @@ export function createTerminalPerson(options: TerminalPersonOptions): TerminalPe
         ...(options.treeTokens === undefined ? {} : { treeTokens: options.treeTokens }),
       }),
       fillIn: createTerminalElicitationAsker({ prompt, color }),
+      followLink: createTerminalLinkAsker({ prompt, color }),
     },
     present: true,
     promptsInline: asksApprovals && questions === output.stdout,

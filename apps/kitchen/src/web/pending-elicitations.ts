@@ -1,5 +1,6 @@
 // Questions servers asked the user (elicitation), waiting for an answer from the web page. App
-// side: the host's elicitation handler asks through `fillIn` (Person.fillIn); the API answers by request id.
+// side: the host's elicitation handler asks through `fillIn` (Person.fillIn) and `followLink` (a
+// URL-mode link); the API answers by request id.
 
 import { type ElicitationAnswer, type ElicitationQuestion, findContentProblems, type Person } from '@kitchen/host';
 
@@ -11,6 +12,8 @@ export type ElicitationReply =
 
 export interface PendingElicitations {
   readonly fillIn: Person['fillIn'];
+  /** A link (URL-mode elicitation) waits like a form without fields; the page shows the link beside it. */
+  readonly followLink: NonNullable<Person['followLink']>;
   answer(requestId: string, answer: ElicitationAnswer): ElicitationReply;
   pending(): ElicitationQuestion[];
 }
@@ -33,8 +36,15 @@ export function createPendingElicitations(): PendingElicitations {
       waiting.set(question.requestId, { question, resolve: finish });
     });
 
+  const followLink: PendingElicitations['followLink'] = async (question, signal) => {
+    const { url: _url, domain: _domain, ...asked } = question;
+    const answer = await fillIn({ ...asked, schema: { type: 'object', properties: {} }, attempt: 1 }, signal);
+    return { action: answer.action };
+  };
+
   return {
     fillIn,
+    followLink,
     answer(requestId, answer) {
       const entry = waiting.get(requestId);
       if (entry === undefined) return { kind: 'unknown' };

@@ -284,7 +284,11 @@ export class WebKitchen {
   #policy(): KitchenPolicy {
     const { flags, config, environment } = this.options;
     const maxToolCalls = flags.maxToolCalls ?? demoToolCallLimit(flags.jars);
-    const page: Person = { approve: this.approvals.approve, fillIn: this.elicitations.fillIn };
+    const page: Person = {
+      approve: this.approvals.approve,
+      fillIn: this.elicitations.fillIn,
+      followLink: this.elicitations.followLink,
+    };
     return createKitchenPolicy({ ...flags, maxToolCalls }, { config, environment, person: page });
   }
 

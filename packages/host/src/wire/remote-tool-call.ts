@@ -108,6 +108,8 @@ function describeCallFailure(error: unknown, aborted: boolean, timeoutMs: number
         return refusedArguments(detail);
       case ErrorCode.MethodNotFound:
         return `could not be called: the server does not offer it (${detail}).`;
+      case ErrorCode.UrlElicitationRequired:
+        return `needs the user to open a link first (${describeLinks(error.data)}). Tell the user; once they have, the call can be tried again.`;
       default:
         return `failed with an error from the server: ${detail}.`;
     }
@@ -141,6 +143,15 @@ function clientSideFailure(detail: string): string | undefined {
     return 'must run as a task, which this host does not do, so it was not called.';
   }
   return undefined;
+}
+
+/** The links of a -32042 error (URL elicitation required), as "message: url" pairs. */
+function describeLinks(data: unknown): string {
+  const elicitations = (data as { elicitations?: unknown } | undefined)?.elicitations;
+  if (!Array.isArray(elicitations) || elicitations.length === 0) return 'the server named none';
+  return elicitations
+    .map((item: { message?: unknown; url?: unknown }) => `${String(item.message ?? '')}: ${String(item.url ?? '')}`)
+    .join('; ');
 }
 
 function refusedArguments(detail: string): string {

@@ -1,5 +1,5 @@
 // One MCP client per server, set up the way the host needs it. Host side, at the wire: it declares
-// what the host offers servers (sampling, form elicitation) and routes their requests to the
+// what the host offers servers (sampling, form and URL elicitation) and routes their requests to the
 // host's handlers together with the tool call that caused them.
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -72,7 +72,12 @@ export function createServerClient(options: ServerClientOptions): Client {
     {
       // applyDefaults (SEP-1034): the SDK fills each omitted field of an accepted form with the
       // schema's default. roots: the host answers roots/list and says when the list changes.
-      capabilities: { sampling: {}, elicitation: { form: { applyDefaults: true } }, roots: { listChanged: true } },
+      // url: URL-mode elicitation, a link shown to the person (never opened by the host).
+      capabilities: {
+        sampling: {},
+        elicitation: { form: { applyDefaults: true }, url: {} },
+        roots: { listChanged: true },
+      },
       listChanged: {
         // autoRefresh would fetch only the first page of tools; the toolbox fetches them all.
         tools: { autoRefresh: false, debounceMs: 50, onChanged: () => options.onToolsChanged() },

@@ -25,7 +25,7 @@ import { cleanDisplayText, formatDuration, ROOT_AGENT } from './lane-words.js';
  *   estimatedInputTokens: number; treeTokensLeft: number; status: 'waiting' | 'answered' | 'denied' | 'failed';
  *   reason?: string; inputTokens?: number; outputTokens?: number; chargedCents?: number;
  *   systemPrompt?: string; messages?: Array<{ role: string; content: unknown }> }} SamplingEntry
- * @typedef {{ kind: 'elicitation'; requestId: string; callId?: string; server: string; message: string; schema: Record<string, unknown>;
+ * @typedef {{ kind: 'elicitation'; requestId: string; callId?: string; server: string; message: string; schema: Record<string, unknown>; url?: string;
  *   status: 'waiting' | 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }} ElicitationEntry
  * @typedef {(ApprovalEntry | SamplingEntry | ElicitationEntry) & { askedAt?: number }} QuestionEntry
  * @typedef {{ kind: 'log'; server: string; level: string; logger?: string; text: string }} LogEntry
@@ -257,6 +257,7 @@ export function applyEvent(view, event) {
         server: event.server,
         message: event.message,
         schema: event.schema,
+        ...(event.url === undefined ? {} : { url: event.url }),
         status: 'waiting',
       };
       return ask(entry);

@@ -186,9 +186,10 @@ function renderElicitation(entry) {
     'div',
     `question elicitation ${entry.status === 'waiting' ? 'waiting' : 'answered'}`,
     undefined,
-    el('strong', 'question-title', `❓ ${shortenText(entry.server, 60)} asks`),
+    el('strong', 'question-title', `${entry.url ? '🔗' : '❓'} ${shortenText(entry.server, 60)} asks`),
     el('p', 'question-reason', entry.message),
   );
+  if (entry.url) item.append(linkToOpen(entry.url, entry.status === 'waiting'));
   if (entry.status === 'abandoned') {
     item.append(el('p', 'question-outcome', ABANDONED));
     return item;
@@ -200,6 +201,28 @@ function renderElicitation(entry) {
   }
   item.append(elicitationForm(entry));
   return item;
+}
+
+/**
+ * A URL-mode request's link, whole, with its host name: the person opens it (a new tab, no opener,
+ * no referrer) and then answers; Accept says they did. It is clickable only while the question
+ * waits and only for https (or http on this machine); the kitchen declines any other link unasked.
+ */
+function linkToOpen(url, waiting) {
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return el('p', 'elicitation-url', url);
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
+  const safe = parsed.protocol === 'https:' || (parsed.protocol === 'http:' && loopback);
+  if (!safe || !waiting) return el('p', 'elicitation-url', url);
+  const link = el('a', 'elicitation-link', url);
+  link.href = parsed.href;
+  link.target = '_blank';
+  link.rel = 'noopener noreferrer';
+  return el('p', 'elicitation-url', undefined, link, el('span', 'field-description', ` goes to ${parsed.hostname}`));
 }
 
 function elicitationForm(entry) {
