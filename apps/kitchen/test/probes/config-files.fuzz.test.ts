@@ -146,7 +146,7 @@ describe('a --rules file under random content', () => {
           expect((error as GateRuleError).message).not.toContain('\ufeff');
         }
       }),
-      { numRuns: probeSize(500, 30_000), seed: 1729 },
+      { numRuns: probeSize(500, 10_000), seed: 1729 },
     );
     reportTried('--rules file contents', tried);
     expect(read).toBeGreaterThan(0);

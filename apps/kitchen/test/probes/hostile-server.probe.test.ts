@@ -126,7 +126,7 @@ describe('a hostile server and a model that obeys injected notes', () => {
     for (let round = 0; round < rounds; round++) {
       await api?.close();
       api = await startFakeMessagesApi({ script: obedientScript, apiKey: KEY });
-      // --no refuses every call that needs approval; the last round leaves it to the non-interactive default.
+      // --no refuses every call that needs approval; odd rounds (under soak) leave it to the non-interactive default.
       const approval = round % 2 === 0 ? ['--no'] : [];
       const result = await runCli(['run', '--model', 'anthropic', '--config', config, ...approval, TASK], {
         ANTHROPIC_API_KEY: KEY,

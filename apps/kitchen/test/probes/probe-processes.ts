@@ -23,7 +23,7 @@ export function markProbe(extra: NodeJS.ProcessEnv = {}): ProbeMark {
   return {
     environment: {
       KITCHEN_PROBE_MARK: mark,
-      NODE_OPTIONS: `--require ${DRAIN_REPORTER}`,
+      NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --require ${DRAIN_REPORTER}`.trim(),
       KITCHEN_RUNS_DIR: mkdtempSync(join(tmpdir(), 'kitchen-probe-runs-')),
       ...extra,
     },
