@@ -1,7 +1,7 @@
 // Workers on another model through the real CLI: the main agent on the offline model, its workers
 // on Claude (the real Anthropic SDK against a local fake Messages API), restricted to two tools.
 // The summary prices each model's share as that model; a withheld tool is refused without
-// reaching the server. A report that breaks the report schema is sent back once, then the worker
+// reaching the server; the run reruns offline, its workers as recorded. A report that breaks the report schema is sent back once, then the worker
 // fails in words.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -49,13 +49,16 @@ function workerScript(request: RecordedMessagesRequest) {
 }
 
 describe('worker options through the real CLI', () => {
-  it('workers on another model are priced as that model in the summary; a restricted worker cannot call a withheld tool', {
+  it('workers on another model are priced as that model in the summary; a restricted worker cannot call a withheld tool; the run reruns offline', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     api = await startFakeMessagesApi({ script: workerScript, apiKey: KEY });
+    const runsDir = mkdtempSync(join(tmpdir(), 'kitchen-worker-model-runs-'));
     const result = await runCli(
       [
         'demo',
+        '--runs-dir',
+        runsDir,
         '--jars',
         '40',
         '--model',
@@ -92,6 +95,16 @@ describe('worker options through the real CLI', () => {
     const cents = `${(calls * CENTS_PER_CALL).toFixed(1)}¢`;
     expect(result.stdout).toMatch(new RegExp(`💰 by model: .*\\b${WORKER_MODEL} ${tokens} tokens ${cents}`));
     expect(result.stdout).toMatch(/💰 by model: offline [\d,]+ tokens [\d.]+¢/);
+
+    // Rerun offline (no key, no Messages API): the workers as recorded, their Claude answers replayed.
+    const asked = api.requests.length;
+    const rerun = await runCli(['rerun', 'last', '--runs-dir', runsDir]);
+    expect(rerun.code, `${rerun.stdout}\n${rerun.stderr}`).toBe(0);
+    expect(rerun.stdout).toContain(
+      `🧑‍🍳 workers as recorded: model ${WORKER_MODEL} · tools: only list_jars, inspect_jar`,
+    );
+    expect(rerun.stdout).toContain('✅ the rerun matches its recording');
+    expect(api.requests).toHaveLength(asked);
   });
 
   it('a report that breaks the schema is sent back once, then the worker fails in words', {
