@@ -6,7 +6,8 @@ import { type LoopEvent, type LoopStopReason, MAIN_AGENT } from '@kitchen/host';
 
 export type LaneState =
   | { kind: 'thinking' }
-  | { kind: 'tools' }
+  /** `progress`: the latest a running call reported ("bake 6/8"). */
+  | { kind: 'tools'; progress?: string }
   /** A question waits for an answer: an approval, a sampling request or a form. */
   | { kind: 'waiting'; on: string }
   | { kind: 'ended'; stopReason: LoopStopReason };
@@ -33,7 +34,7 @@ export interface LaneBoard {
 }
 
 export function createLaneBoard(): LaneBoard {
-  const lanes = new Map<string, LaneRow & { running: Set<string>; questions: Map<string, string> }>();
+  const lanes = new Map<string, Lane>();
   let finished = false;
 
   const lane = (event: LoopEvent) => {
@@ -45,7 +46,7 @@ export function createLaneBoard(): LaneBoard {
     }
     return row;
   };
-  const settle = (row: LaneRow & { running: Set<string>; questions: Map<string, string> }) => {
+  const settle = (row: Lane) => {
     if (row.state.kind === 'ended') return;
     row.callsRunning = row.running.size;
     const [question] = row.questions.values();
@@ -53,7 +54,7 @@ export function createLaneBoard(): LaneBoard {
       question !== undefined
         ? { kind: 'waiting', on: question }
         : row.running.size > 0
-          ? { kind: 'tools' }
+          ? { kind: 'tools', ...progressOf(row) }
           : { kind: 'thinking' };
   };
 
@@ -62,7 +63,18 @@ export function createLaneBoard(): LaneBoard {
       if (event.type === 'agent-start') {
         const existing = lanes.get(event.agent);
         const row = newRow(event.agent, event.name, event.parent, event.depth);
-        lanes.set(event.agent, existing === undefined ? row : { ...existing, ...row, running: existing.running });
+        lanes.set(
+          event.agent,
+          existing === undefined
+            ? row
+            : {
+                ...existing,
+                ...row,
+                running: existing.running,
+                questions: existing.questions,
+                progress: existing.progress,
+              },
+        );
         return;
       }
       const row = lane(event);
@@ -75,6 +87,14 @@ export function createLaneBoard(): LaneBoard {
           break;
         case 'tool-result':
           if (row.running.delete(event.callId)) row.callsDone += 1;
+          row.progress.delete(event.callId);
+          break;
+        case 'progress':
+          if (row.running.has(event.callId))
+            row.progress.set(
+              event.callId,
+              `${event.tool} ${event.progress}${event.total === undefined ? '' : `/${event.total}`}`,
+            );
           break;
         case 'approval-request':
           row.questions.set(event.requestId, `approval of ${event.tool}`);
@@ -104,6 +124,7 @@ export function createLaneBoard(): LaneBoard {
           });
           row.running.clear();
           row.questions.clear();
+          row.progress.clear();
           row.callsRunning = 0;
           row.state = { kind: 'ended', stopReason: event.stopReason };
           return;
@@ -135,13 +156,22 @@ export function createLaneBoard(): LaneBoard {
       place(undefined);
       // A worker whose parent never started a lane still gets a row.
       for (const row of all) if (!ordered.includes(row)) ordered.push(row);
-      return ordered.map(({ running: _running, questions: _questions, ...row }) => row);
+      return ordered.map(({ running: _running, questions: _questions, progress: _progress, ...row }) => row);
     },
     ended: () => finished,
   };
 }
 
-function newRow(agent: string, name: string, parent: string | undefined, depth: number) {
+/** A row and what it is built from: the calls running, the questions open, the calls' progress. */
+type Lane = LaneRow & { running: Set<string>; questions: Map<string, string>; progress: Map<string, string> };
+
+/** The most recent progress among a lane's running calls. */
+function progressOf(lane: Lane): { progress?: string } {
+  const latest = [...lane.progress.values()].at(-1);
+  return latest === undefined ? {} : { progress: latest };
+}
+
+function newRow(agent: string, name: string, parent: string | undefined, depth: number): Lane {
   return {
     agent,
     name,
@@ -155,5 +185,6 @@ function newRow(agent: string, name: string, parent: string | undefined, depth: 
     costCents: 0,
     running: new Set<string>(),
     questions: new Map<string, string>(),
+    progress: new Map<string, string>(),
   };
 }

@@ -87,7 +87,7 @@ function stateWords(state: LaneState): string {
     case 'thinking':
       return 'thinking';
     case 'tools':
-      return 'running tools';
+      return state.progress ?? 'running tools';
     case 'waiting':
       return `waiting: ${state.on}`;
     case 'ended':
