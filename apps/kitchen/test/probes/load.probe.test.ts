@@ -35,7 +35,7 @@ describe('load', () => {
   it('runs many offline-model runs at once through one host, each with the right answer, and memory returns near its baseline', {
     timeout: PROCESS_TEST_TIMEOUT_MS * 3,
   }, async () => {
-    const runs = probeSize(12, 50);
+    const runs = probeSize(8, 50);
     const result = await runProbe<{
       runs: number;
       before: number;
@@ -59,7 +59,7 @@ describe('load', () => {
   it('holds hundreds of sessions on one server and gives their memory back when they end', {
     timeout: PROCESS_TEST_TIMEOUT_MS * 3,
   }, async () => {
-    const sessions = probeSize(100, 500);
+    const sessions = probeSize(60, 500);
     const result = await runProbe<{
       sessions: number;
       answered: number;
