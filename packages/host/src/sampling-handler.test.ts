@@ -107,6 +107,23 @@ describe('createSamplingHandler', () => {
     expect(budget.reservedTokens).toBe(0);
   });
 
+  it("shows a retry of the host's model in the lane that caused the request", async () => {
+    const retrying = new FakeModel('claude-sonnet-5', (request) => {
+      request.onRetry?.({ attempt: 1, maxRetries: 2, delayMs: 5, code: 'model-overloaded', reason: 'Overloaded' });
+      return {
+        content: [{ type: 'text', text: 'ok' }],
+        stopReason: 'end_turn',
+        usage: { inputTokens: 4, outputTokens: 1 },
+        model: 'claude-sonnet-5',
+      };
+    });
+    const handler = createSamplingHandler({ model: retrying, budget: new TreeBudget(), defaultAction: 'allow' });
+    const context = fakeContext();
+    await handler('pastry-chef', params(), context, never);
+    expect(context.events.map((event) => event.type)).toEqual(['sampling-request', 'model-retry', 'sampling-response']);
+    expect(context.events[1]).toMatchObject({ agent: '2', model: 'fake model', attempt: 1, code: 'model-overloaded' });
+  });
+
   it('charges the shown price when the model uses the whole worst case', async () => {
     const budget = new TreeBudget();
     const model = new FakeModel('offline', (request) => ({

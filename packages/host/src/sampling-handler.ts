@@ -9,7 +9,7 @@ import { givenReason } from './gate.js';
 import { formatCents, formatDuration } from './limits/format-units.js';
 import { requestInputBound } from './limits/input-token-bound.js';
 import type { LoopEventDraft } from './loop-event.js';
-import { estimateRequestTokens, type Model } from './model.js';
+import { estimateRequestTokens, type Model, type ModelRetry } from './model.js';
 import { askAndWait } from './person/ask-and-wait.js';
 import { type AnsweredBy, DEFAULT_APPROVAL_TIMEOUT_MS, type Person, type SamplingApproval } from './person.js';
 import { MAIN_AGENT } from './tool-types.js';
@@ -192,7 +192,10 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
 
     let response;
     try {
-      response = await model.complete({ ...request, signal });
+      // A retry of the host's model shows in the lane that caused the request, as in the loop.
+      const onRetry = (retry: ModelRetry) =>
+        emitter({ type: 'model-retry', agent: agent.id, model: model.label, ...retry });
+      response = await model.complete({ ...request, signal, onRetry });
     } catch (error) {
       budget.release(reservation);
       throw fail(`The host's model failed to answer: ${describeError(error)}`, ErrorCode.InternalError);
