@@ -134,7 +134,8 @@ describe('kitchen CLI processes', () => {
       };
       const result = await runCli(['demo', '--model', 'offline', '--config', writeConfig({ servers: [cookieJars] })]);
       expect(result.code).toBe(1);
-      expect(result.stdout).toBe('');
+      // The start is announced; no server line follows, and no run.
+      expect(result.stdout).toBe('⏳ starting 1 server…\n');
       expect(result.stderr).toMatch(
         new RegExp(`^cookie-jars did not start: port ${port} is already in use.*--port.* \\(exit code 2\\)\n$`),
       );

@@ -5,7 +5,8 @@ import { once } from 'node:events';
 import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import { loadRunConfig } from '../config/load-run-config.js';
 import { EXIT, type KitchenOutput } from '../terminal/kitchen-output.js';
-import { ServerStartError, serverLine } from './launch-server.js';
+import { ServerStartError } from './launch-server.js';
+import { describeServerStart } from './server-start-event.js';
 import { startServers } from './start-servers.js';
 
 export async function serveServers(flags: KitchenFlags, output: KitchenOutput, signal: AbortSignal): Promise<number> {
@@ -23,6 +24,15 @@ export async function serveServers(flags: KitchenFlags, output: KitchenOutput, s
       jars: flags.jars,
       ...(flags.startTimeoutMs === undefined ? {} : { timeoutMs: flags.startTimeoutMs }),
       signal,
+      // No silent start. With --json, stdout stays one {name,url,pid} line per server once all
+      // are up; the start events go to stderr as JSON lines, as in a run.
+      onStartEvent: (event) => {
+        if (flags.json) complain(JSON.stringify(event));
+        else {
+          const line = describeServerStart(event);
+          if (line !== undefined) output.stdout.write(`${line}\n`);
+        }
+      },
       onUnexpectedExit: (server, description) => {
         if (!signal.aborted) complain(`⚠️ ${server} stopped unexpectedly (${description})`);
       },
@@ -32,11 +42,12 @@ export async function serveServers(flags: KitchenFlags, output: KitchenOutput, s
     return signal.aborted ? EXIT.interrupted : EXIT.failed;
   }
   try {
-    for (const server of running.servers) {
-      const line = { name: server.name, url: server.url, ...(server.pid === undefined ? {} : { pid: server.pid }) };
-      output.stdout.write(`${flags.json ? JSON.stringify(line) : serverLine(server)}\n`);
-    }
-    if (!flags.json) {
+    if (flags.json) {
+      for (const server of running.servers) {
+        const line = { name: server.name, url: server.url, ...(server.pid === undefined ? {} : { pid: server.pid }) };
+        output.stdout.write(`${JSON.stringify(line)}\n`);
+      }
+    } else {
       output.stdout.write(
         `seed ${flags.seed}, ${flags.jars} jars. Try: npx @modelcontextprotocol/inspector, transport "Streamable HTTP". Ctrl-C stops them.\n`,
       );
