@@ -15,6 +15,7 @@ const WORDS = { approval: 'approve', sampling: 'approve a model call for', elici
 export function createQuestionWatch(parts) {
   const announced = new Set();
   let waiting = [];
+  let previousCount = 0;
 
   const elementOf = (question) =>
     parts.lanes.querySelector(`[data-request-id="${CSS.escape(question.entry.requestId)}"]`);
@@ -52,6 +53,10 @@ export function createQuestionWatch(parts) {
         waiting.push({ entry, lane });
       }
       const first = waiting[0];
+      // An answered question's buttons are gone; a keyboard user goes on to the next question.
+      const answeredOne = waiting.length < previousCount;
+      previousCount = waiting.length;
+      if (answeredOne && first !== undefined && document.activeElement === document.body) focusQuestion(first);
       parts.banner.hidden = first === undefined;
       document.title =
         first === undefined
@@ -74,6 +79,7 @@ export function createQuestionWatch(parts) {
     reset() {
       announced.clear();
       waiting = [];
+      previousCount = 0;
       parts.banner.hidden = true;
     },
   };
