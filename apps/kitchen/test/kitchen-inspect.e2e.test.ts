@@ -199,4 +199,46 @@ describe.concurrent('kitchen tools, call, resources, read, prompts, prompt', () 
       /kitchen: cookie-jars answered prompts\/get "audit_shelf" with an error: There is no shelf "Z"/,
     );
   });
+
+  it('names a missing prompt argument with the server’s suggestions for it', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const result = await runCli(['prompt', 'cookie-jars', 'audit_shelf', '--config', config]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /kitchen: the prompt "audit_shelf" of cookie-jars needs --arg shelf=… \(the server suggests A, B, C, D, E\)/,
+    );
+  });
+
+  it('completes a prompt argument and a resource template variable from the server', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const shelves = await runCli(['complete', 'cookie-jars', 'prompt', 'audit_shelf', 'shelf', '--config', config]);
+    expect(shelves.code).toBe(0);
+    expect(shelves.stdout.trim().split('\n')).toEqual(['A', 'B', 'C', 'D', 'E']);
+    const jars = await runCli([
+      'complete',
+      'cookie-jars',
+      'resource',
+      'jar://{id}',
+      'id',
+      '7',
+      '--jars',
+      '80',
+      '--json',
+      '--config',
+      config,
+    ]);
+    expect(jars.code).toBe(0);
+    const [answer] = jsonLines(jars.stdout);
+    expect(answer).toMatchObject({
+      server: 'cookie-jars',
+      ref: { type: 'ref/resource', uri: 'jar://{id}' },
+      argument: 'id',
+      completion: { values: expect.arrayContaining(['7', '70']) },
+    });
+    const prompts = await runCli(['complete', 'cookie-jars', 'sideways', 'x', 'y', '--config', config]);
+    expect(prompts.code).toBe(2);
+    expect(prompts.stderr).toContain('kitchen complete: "sideways" must be prompt or resource');
+  });
 });

@@ -32,7 +32,18 @@ export type InspectCommand =
   | { name: 'call'; server: string; tool: string; pairs: string[]; flags: KitchenFlags }
   | { name: 'resources'; server: string; flags: KitchenFlags }
   | { name: 'read'; server: string; uri: string; flags: KitchenFlags }
-  | { name: 'prompts'; server: string; flags: KitchenFlags };
+  | { name: 'prompts'; server: string; flags: KitchenFlags }
+  /** completion/complete for a prompt's argument or a resource template's variable (--arg k=v: the others). */
+  | {
+      name: 'complete';
+      server: string;
+      kind: 'prompt' | 'resource';
+      /** The prompt's name, or the resource template's URI template. */
+      target: string;
+      argument: string;
+      prefix: string;
+      flags: KitchenFlags;
+    };
 
 export interface CommandContext {
   output: KitchenOutput;
@@ -288,6 +299,48 @@ const prompts: CommandSpec<Extract<CliCommand, { name: 'prompts' }>> = {
   execute: executeInspect,
 };
 
+const COMPLETE_USAGE = 'kitchen complete SERVER prompt|resource NAME ARGUMENT [PREFIX] [--arg k=v …]';
+const complete: CommandSpec<Extract<CliCommand, { name: 'complete' }>> = {
+  forms: [
+    {
+      usage: COMPLETE_USAGE,
+      summary: [
+        "suggest values for a prompt's argument or a resource",
+        "template's variable (the server's completions)",
+      ],
+    },
+  ],
+  flags: [...INSPECT_FLAGS, 'arg'],
+  examples: [
+    'kitchen complete cookie-jars prompt audit_shelf shelf',
+    "kitchen complete cookie-jars resource 'jar://{id}' id 1",
+  ],
+  read: (words, flags) => {
+    const [server, kind, target, argument, prefix = '', ...extra] = words;
+    const missing = [
+      [server, 'the server name'],
+      [kind, 'prompt or resource'],
+      [target, 'the prompt name or the URI template'],
+      [argument, 'the argument name'],
+    ].find(([word]) => word === undefined)?.[1];
+    if (missing !== undefined) return `kitchen complete: ${missing} is missing; use ${COMPLETE_USAGE}`;
+    if (kind !== 'prompt' && kind !== 'resource')
+      return `kitchen complete: ${JSON.stringify(kind)} must be prompt or resource; use ${COMPLETE_USAGE}`;
+    if (extra.length > 0)
+      return `kitchen complete: unexpected ${JSON.stringify(extra.join(' '))}; use ${COMPLETE_USAGE}`;
+    return {
+      name: 'complete',
+      server: server ?? '',
+      kind,
+      target: target ?? '',
+      argument: argument ?? '',
+      prefix,
+      flags,
+    };
+  },
+  execute: executeInspect,
+};
+
 const prompt: CommandSpec<Extract<CliCommand, { name: 'prompt' }>> = {
   forms: [
     {
@@ -428,6 +481,7 @@ export const KITCHEN_COMMANDS = {
   read,
   prompts,
   prompt,
+  complete,
   help,
 } as const;
 

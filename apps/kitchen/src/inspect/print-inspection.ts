@@ -2,6 +2,8 @@
 // --json, short readable lines otherwise. App side; server text is cleaned before it is shown.
 
 import {
+  type Completion,
+  type CompletionReference,
   type LoopEvent,
   MAIN_AGENT,
   type ResourceContents,
@@ -110,4 +112,26 @@ export function printCallResult(
       durationMs: Date.now() - call.started,
     }),
   );
+}
+
+/** Suggestions, one a line (the server may know more: its total is said), or one JSON object. */
+export function printCompletion(
+  out: Sink,
+  asked: { server: string; ref: CompletionReference; argument: string; completion: Completion },
+  json: boolean,
+): void {
+  const { completion } = asked;
+  if (json) {
+    out.write(`${JSON.stringify(asked)}\n`);
+    return;
+  }
+  for (const value of completion.values) out.write(`${cleanText(value)}\n`);
+  const shown = completion.values.length;
+  if (completion.hasMore === true || (completion.total !== undefined && completion.total > shown)) {
+    out.write(
+      `… ${completion.total === undefined ? 'more' : `${completion.total - shown} more`}: type more of the value\n`,
+    );
+  } else if (shown === 0) {
+    out.write('(no suggestions)\n');
+  }
 }

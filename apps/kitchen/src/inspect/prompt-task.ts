@@ -1,7 +1,8 @@
 // `kitchen prompt SERVER NAME --arg k=v`: a run whose task is a server's prompt (prompts/get),
 // fetched once the toolbox is connected. App side.
 
-import type { PromptResult, Toolbox } from '@kitchen/host';
+import type { Completion, PromptResult, ServerFeatures, Toolbox } from '@kitchen/host';
+import { argumentPairs } from './argument-pairs.js';
 
 export function promptTask(command: {
   server: string;
@@ -12,9 +13,9 @@ export function promptTask(command: {
     const server = toolbox.server(command.server);
     if (server === undefined)
       throw new Error(`server "${command.server}" is not connected, so its prompt cannot be read`);
-    const args = Object.fromEntries(
-      command.promptArgs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-    );
+    const args = argumentPairs(command.promptArgs);
+    const missing = await missingArguments(server, command.prompt, args);
+    if (missing !== undefined) throw new Error(missing);
     try {
       return promptText(await server.getPrompt(command.prompt, args));
     } catch (error) {
@@ -22,6 +23,31 @@ export function promptTask(command: {
       throw new Error(`${command.server} answered prompts/get "${command.prompt}" with an error: ${detail}`);
     }
   };
+}
+
+/**
+ * Undefined when every required argument is given; otherwise a sentence naming each missing one
+ * with the server's suggestions for it (completion/complete), so the next try can succeed.
+ */
+export async function missingArguments(
+  server: ServerFeatures,
+  prompt: string,
+  args: Record<string, string>,
+): Promise<string | undefined> {
+  const known = (await server.listPrompts().catch(() => [])).find((offered) => offered.name === prompt);
+  const missing = (known?.arguments ?? []).filter((argument) => argument.required === true && !(argument.name in args));
+  if (missing.length === 0) return undefined;
+  const described = await Promise.all(
+    missing.map(async (argument) => {
+      const completion = await server
+        .complete({ type: 'ref/prompt', name: prompt }, { name: argument.name, value: '' }, args)
+        .catch((): Completion => ({ values: [] }));
+      const values = completion.values.slice(0, 10);
+      const more = completion.values.length > values.length || completion.hasMore === true ? ', …' : '';
+      return `--arg ${argument.name}=…${values.length === 0 ? '' : ` (the server suggests ${values.join(', ')}${more})`}`;
+    }),
+  );
+  return `the prompt "${prompt}" of ${server.server} needs ${described.join(' and ')}`;
 }
 
 /**

@@ -3,6 +3,7 @@
 // App side: the host's Toolbox does every request; this file only picks servers and words output.
 
 import {
+  type CompletionReference,
   createElicitationHandler,
   describeError,
   MAIN_AGENT,
@@ -24,7 +25,15 @@ import { createHeldOutput } from '../terminal/held-output.js';
 import { EXIT, type KitchenOutput } from '../terminal/kitchen-output.js';
 import { shouldUseColour } from '../terminal/paint.js';
 import { createTerminalPerson } from '../terminal/terminal-person.js';
-import { printCallResult, printPrompts, printRead, printResources, printTools } from './print-inspection.js';
+import { argumentPairs } from './argument-pairs.js';
+import {
+  printCallResult,
+  printCompletion,
+  printPrompts,
+  printRead,
+  printResources,
+  printTools,
+} from './print-inspection.js';
 import { readToolArguments } from './tool-arguments.js';
 
 export async function runInspectCommand(
@@ -125,6 +134,20 @@ async function inspectServer(
     case 'prompts':
       printPrompts(out.stdout, server.server, await server.listPrompts(), out.json);
       return EXIT.ok;
+    case 'complete': {
+      if (!server.capabilities.completions) {
+        out.complain(`kitchen complete: ${server.server} does not offer completions (no completions capability)`);
+        return EXIT.failed;
+      }
+      const ref: CompletionReference =
+        command.kind === 'prompt'
+          ? { type: 'ref/prompt', name: command.target }
+          : { type: 'ref/resource', uri: command.target };
+      const context = argumentPairs(command.flags.promptArgs ?? []);
+      const completion = await server.complete(ref, { name: command.argument, value: command.prefix }, context);
+      printCompletion(out.stdout, { server: server.server, ref, argument: command.argument, completion }, out.json);
+      return EXIT.ok;
+    }
     case 'call': {
       const tool = toolbox
         .list()
