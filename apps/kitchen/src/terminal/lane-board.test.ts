@@ -100,6 +100,36 @@ describe('createLaneBoard', () => {
     expect(board.rows()[0]?.state).toEqual({ kind: 'thinking' });
   });
 
+  it("adds what a server's sampling spent to the lane it came from, and keeps it at the agent's end", () => {
+    const board = boardOf([
+      start('main'),
+      {
+        type: 'sampling-response',
+        agent: 'main',
+        at,
+        requestId: 's',
+        server: 'pastry-chef',
+        outcome: 'answered',
+        inputTokens: 100,
+        outputTokens: 50,
+        costCents: 0.2,
+      },
+      {
+        type: 'agent-end',
+        agent: 'main',
+        at,
+        name: 'main',
+        iterations: 1,
+        toolCalls: 1,
+        tokens: 1000,
+        costCents: 1,
+        stopReason: 'end_turn',
+        finalText: '',
+      },
+    ]);
+    expect(board.rows()[0]).toMatchObject({ tokens: 1150, costCents: 1.2 });
+  });
+
   it('shows a lane waiting while its question is open, and running again once answered', () => {
     const asked: LoopEvent = {
       type: 'elicitation-request',

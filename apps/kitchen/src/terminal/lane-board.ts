@@ -106,7 +106,16 @@ export function createLaneBoard(): LaneBoard {
           row.questions.set(event.requestId, `a form from ${event.server}`);
           break;
         case 'approval-response':
+          row.questions.delete(event.requestId);
+          break;
         case 'sampling-response':
+          // A server's model call is spent in the lane whose tool call it came from.
+          row.questions.delete(event.requestId);
+          row.sampling.tokens += event.inputTokens + event.outputTokens;
+          row.sampling.costCents += event.costCents;
+          row.tokens += event.inputTokens + event.outputTokens;
+          row.costCents += event.costCents;
+          break;
         case 'elicitation-response':
           row.questions.delete(event.requestId);
           break;
@@ -115,12 +124,13 @@ export function createLaneBoard(): LaneBoard {
           row.costCents += event.costCents;
           break;
         case 'agent-end':
-          // The agent's own count is the truth (retries and refused calls included).
+          // The agent's own count is the truth (retries and refused calls included); it leaves
+          // out what servers' sampling spent in its lane.
           Object.assign(row, {
             iteration: event.iterations,
             callsDone: event.toolCalls,
-            tokens: event.tokens,
-            costCents: event.costCents,
+            tokens: event.tokens + row.sampling.tokens,
+            costCents: event.costCents + row.sampling.costCents,
           });
           row.running.clear();
           row.questions.clear();
@@ -156,14 +166,21 @@ export function createLaneBoard(): LaneBoard {
       place(undefined);
       // A worker whose parent never started a lane still gets a row.
       for (const row of all) if (!ordered.includes(row)) ordered.push(row);
-      return ordered.map(({ running: _running, questions: _questions, progress: _progress, ...row }) => row);
+      return ordered.map(
+        ({ running: _running, questions: _questions, progress: _progress, sampling: _sampling, ...row }) => row,
+      );
     },
     ended: () => finished,
   };
 }
 
 /** A row and what it is built from: the calls running, the questions open, the calls' progress. */
-type Lane = LaneRow & { running: Set<string>; questions: Map<string, string>; progress: Map<string, string> };
+type Lane = LaneRow & {
+  running: Set<string>;
+  questions: Map<string, string>;
+  progress: Map<string, string>;
+  sampling: { tokens: number; costCents: number };
+};
 
 /** The most recent progress among a lane's running calls. */
 function progressOf(lane: Lane): { progress?: string } {
@@ -186,5 +203,6 @@ function newRow(agent: string, name: string, parent: string | undefined, depth: 
     running: new Set<string>(),
     questions: new Map<string, string>(),
     progress: new Map<string, string>(),
+    sampling: { tokens: 0, costCents: 0 },
   };
 }
