@@ -290,12 +290,16 @@ export class Toolbox {
     ]);
   }
 
-  /** An HTTP server gets an OAuth session when a person can be shown the page and no token is configured. */
+  /**
+   * An HTTP server without a configured Authorization header gets an OAuth session when a person
+   * can be shown the sign-in page, or when it is set up for the client-credentials grant.
+   */
   #oauthSessionFor(server: ServerConnection): OAuthSession | undefined {
-    const authorization = this.#options.authorization;
-    if (authorization === undefined || isStdioConnection(server)) return undefined;
+    if (isStdioConnection(server)) return undefined;
     const configured = Object.keys(server.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
-    if (configured) return undefined;
+    const unattended = server.oauth?.grant === 'client_credentials';
+    const authorization = this.#options.authorization ?? (unattended ? { onAuthorizationUrl: () => {} } : undefined);
+    if (authorization === undefined || configured) return undefined;
     const session = new OAuthSession(server.name, server.url, server.oauth ?? {}, {
       clientName: this.#options.clientName ?? 'mcp-kitchen',
       ...authorization,

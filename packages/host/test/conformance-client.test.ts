@@ -33,6 +33,8 @@ const AUTH_SCENARIOS = [
   'auth/pre-registration',
   'auth/2025-03-26-oauth-metadata-backcompat',
   'auth/2025-03-26-oauth-endpoint-fallback',
+  'auth/client-credentials-basic',
+  'auth/client-credentials-jwt',
 ];
 
 function runScenario(scenario: string): Promise<{ code: number | null; output: string }> {

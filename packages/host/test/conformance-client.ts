@@ -8,22 +8,31 @@ import { Toolbox } from '../src/toolbox.js';
 
 const url = process.argv.at(-1) ?? '';
 const scenario = process.env['MCP_CONFORMANCE_SCENARIO'] ?? 'initialize';
-// Pre-registered credentials, when the scenario's authorization server has no registration endpoint.
-const suiteContext: { client_id?: string; client_secret?: string } = JSON.parse(
-  process.env['MCP_CONFORMANCE_CONTEXT'] ?? '{}',
-);
+// Credentials the scenario hands out: a pre-registered client (authorization server without a
+// registration endpoint), or a client for the client-credentials grant (secret or private key).
+const suiteContext: {
+  client_id?: string;
+  client_secret?: string;
+  private_key_pem?: string;
+  signing_algorithm?: string;
+} = JSON.parse(process.env['MCP_CONFORMANCE_CONTEXT'] ?? '{}');
+const credentials = {
+  ...(suiteContext.client_id === undefined ? {} : { clientId: suiteContext.client_id }),
+  ...(suiteContext.client_secret === undefined ? {} : { clientSecret: suiteContext.client_secret }),
+  ...(suiteContext.private_key_pem === undefined ? {} : { privateKey: suiteContext.private_key_pem }),
+  ...(suiteContext.signing_algorithm === undefined ? {} : { algorithm: suiteContext.signing_algorithm }),
+};
+const oauth = scenario.startsWith('auth/client-credentials-')
+  ? { grant: 'client_credentials' as const, ...credentials }
+  : // The suite's authorization servers that accept a metadata document as client id expect this one.
+    { clientMetadataUrl: 'https://conformance-test.local/client-metadata.json', ...credentials };
 
 const toolbox = await Toolbox.connect(
   [
     {
       name: 'conformance',
       url,
-      oauth: {
-        // The suite's authorization servers that accept a metadata document as client id expect this one.
-        clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
-        ...(suiteContext.client_id === undefined ? {} : { clientId: suiteContext.client_id }),
-        ...(suiteContext.client_secret === undefined ? {} : { clientSecret: suiteContext.client_secret }),
-      },
+      oauth,
     },
   ],
   {

@@ -124,10 +124,14 @@ describe('parseKitchenConfig', () => {
       },
     ]);
     expect(errorOf({ mcpServers: { vault: { url: 'https://vault.test/mcp', oauth: { client_id: 'x' } } } })).toContain(
-      '"mcpServers" → "vault": unknown field "oauth.client_id"; "oauth" holds clientId, clientSecret, scope, callbackPort and clientMetadataUrl',
+      '"mcpServers" → "vault": unknown field "oauth.client_id"; "oauth" holds clientId, clientSecret, scope, callbackPort, clientMetadataUrl, grant, privateKey and algorithm',
     );
     expect(errorOf({ mcpServers: { vault: { url: 'https://vault.test/mcp', oauth: { callbackPort: 0 } } } })).toContain(
       '"mcpServers" → "vault": "oauth.callbackPort" is not allowed: 0; fix: give {"clientId"',
+    );
+    const machine = { grant: 'client_credentials', clientId: 'kitchen' };
+    expect(errorOf({ mcpServers: { vault: { url: 'https://vault.test/mcp', oauth: machine } } })).toContain(
+      '"mcpServers" → "vault": "oauth" grant "client_credentials" needs clientId and either clientSecret or privateKey; fix:',
     );
     expect(errorOf({ mcpServers: { tool: { command: 'npx', oauth: {} } } })).toContain(
       '"mcpServers" → "tool": "oauth" belongs with "url"',

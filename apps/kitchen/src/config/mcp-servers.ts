@@ -59,7 +59,7 @@ const FIELD_FIXES: Record<string, string> = {
   env: 'give an object of string values, e.g. {"API_KEY": "${MY_API_KEY}"}',
   cwd: 'give the folder to run the server in',
   oauth:
-    'give {"clientId": "…", "clientSecret": "${MY_SECRET}", "scope": "…", "callbackPort": 8976, "clientMetadataUrl": "https://…"} (every field optional) for a server that asks for OAuth',
+    'give {"clientId": "…", "clientSecret": "${MY_SECRET}", "scope": "…", "callbackPort": 8976, "clientMetadataUrl": "https://…"} (every field optional) for a server that asks for OAuth, or {"grant": "client_credentials", "clientId": "…", "clientSecret": "${MY_SECRET}"} (or "privateKey") to sign in with no person',
   kitchen: 'give {"package": "servers/dice", "entry": "src/main.ts"} for a kitchen example server',
   'kitchen.package': 'give the server package folder relative to the config file, e.g. "servers/cookie-jars"',
   'kitchen.entry': 'give the entry file inside the package, e.g. "src/main.ts"',
@@ -82,7 +82,16 @@ const entrySchema = z.strictObject({
       scope: z.string().min(1).optional(),
       callbackPort: z.number().int().min(1).max(65535).optional(),
       clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
+      grant: z.enum(['authorization_code', 'client_credentials']).optional(),
+      privateKey: z.string().min(1).optional(),
+      algorithm: z.string().min(1).optional(),
     })
+    .refine(
+      (oauth) =>
+        oauth.grant !== 'client_credentials' ||
+        (oauth.clientId !== undefined && (oauth.clientSecret === undefined) !== (oauth.privateKey === undefined)),
+      { message: 'grant "client_credentials" needs clientId and either clientSecret or privateKey' },
+    )
     .optional(),
   command: z.string().min(1).optional(),
   args: z.array(z.string()).optional(),
@@ -252,6 +261,7 @@ function expandOAuth(oauth: OAuthSettings, expand: (text: string, field: string)
     ...oauth,
     ...(oauth.clientId === undefined ? {} : { clientId: expand(oauth.clientId, 'oauth.clientId') }),
     ...(oauth.clientSecret === undefined ? {} : { clientSecret: expand(oauth.clientSecret, 'oauth.clientSecret') }),
+    ...(oauth.privateKey === undefined ? {} : { privateKey: expand(oauth.privateKey, 'oauth.privateKey') }),
   };
 }
 
@@ -275,7 +285,7 @@ function describeIssue(at: string, issue: z.core.$ZodIssue, value: unknown): str
   if (issue.code === 'unrecognized_keys') {
     const holds =
       top === 'oauth'
-        ? '"oauth" holds clientId, clientSecret, scope, callbackPort and clientMetadataUrl'
+        ? '"oauth" holds clientId, clientSecret, scope, callbackPort, clientMetadataUrl, grant, privateKey and algorithm'
         : '"kitchen" holds package, entry, args, env and port';
     return `${at}: unknown field ${issue.keys.map((key) => `"${top}.${key}"`).join(', ')}; ${holds}`;
   }
@@ -284,9 +294,11 @@ function describeIssue(at: string, issue: z.core.$ZodIssue, value: unknown): str
   const problem =
     fieldValue === undefined
       ? 'is missing'
-      : issue.code === 'invalid_type'
-        ? `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}, not ${JSON.stringify(fieldValue)}`
-        : `is not allowed: ${JSON.stringify(fieldValue)}`;
+      : issue.code === 'custom'
+        ? issue.message // a rule across fields; the value may hold a secret, so it is not echoed
+        : issue.code === 'invalid_type'
+          ? `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}, not ${JSON.stringify(fieldValue)}`
+          : `is not allowed: ${JSON.stringify(fieldValue)}`;
   return `${at}: "${path.join('.')}" ${problem}; fix: ${FIELD_FIXES[fixKey] ?? `the fields are ${ENTRY_FIELDS}`}`;
 }
 

@@ -58,7 +58,16 @@ const httpConnectionSchema = z.strictObject({
       scope: z.string().min(1).optional(),
       callbackPort: z.number().int().min(1).max(65535).optional(),
       clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
+      grant: z.enum(['authorization_code', 'client_credentials']).optional(),
+      privateKey: z.string().min(1).optional(),
+      algorithm: z.string().min(1).optional(),
     })
+    .refine(
+      (oauth) =>
+        oauth.grant !== 'client_credentials' ||
+        (oauth.clientId !== undefined && (oauth.clientSecret === undefined) !== (oauth.privateKey === undefined)),
+      'grant "client_credentials" needs clientId and either clientSecret or privateKey',
+    )
     .optional(),
 });
 

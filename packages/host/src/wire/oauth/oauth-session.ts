@@ -3,8 +3,9 @@
 // client), PKCE, the person's consent through a loopback redirect, tokens kept for the session
 // and refreshed when the server offers a refresh token. Host side, at the wire.
 
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { clientCredentialsProvider } from './client-credentials.js';
 import { type LoopbackRedirect, openLoopbackRedirect } from './loopback-redirect.js';
 import { type OAuthSettings, SessionOAuthProvider } from './session-oauth-provider.js';
 
@@ -47,6 +48,8 @@ const ISS_SUPPORTED = 'authorization_response_iss_parameter_supported';
 
 export class OAuthSession {
   readonly #provider: SessionOAuthProvider;
+  /** Set for grant client_credentials: tokens come from the SDK's own provider, no person involved. */
+  readonly #machine: OAuthClientProvider | undefined;
   /** Fixed after the first authorization: a registered client's redirect URI names this port. */
   #callbackPort: number | undefined;
   #redirect: LoopbackRedirect | undefined;
@@ -64,6 +67,10 @@ export class OAuthSession {
     private readonly options: AuthorizationOptions,
   ) {
     this.#callbackPort = settings.callbackPort;
+    this.#machine =
+      settings.grant === 'client_credentials'
+        ? clientCredentialsProvider(settings, options.clientName ?? 'MCP Kitchen')
+        : undefined;
     this.#provider = new SessionOAuthProvider(settings, options.clientName ?? 'MCP Kitchen', (url) =>
       options.onAuthorizationUrl({ server, url, redirectUrl: this.#provider.redirectUrl ?? '' }),
     );
@@ -75,7 +82,7 @@ export class OAuthSession {
   }
 
   async accessToken(): Promise<string | undefined> {
-    return (await this.#provider.tokens())?.access_token;
+    return (await (this.#machine ?? this.#provider).tokens())?.access_token;
   }
 
   /** A request got through: the server takes the token. */
@@ -113,50 +120,63 @@ export class OAuthSession {
   }
 
   async #run(challenge: AuthorizationChallenge, fetchFn: FetchLike): Promise<void> {
-    // A refresh keeps the old scopes: a token that is too weak needs the person again.
-    if (challenge.insufficientScope) this.#provider.invalidateCredentials('tokens');
-    const redirect = await openLoopbackRedirect(this.#callbackPort ?? 0);
-    this.#redirect = redirect;
-    this.#callbackPort = redirect.port;
-    this.#provider.setRedirectUrl(redirect.redirectUrl);
-    const options = {
+    const options: AuthOptions = {
       serverUrl: this.serverUrl,
       ...(challenge.resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl: challenge.resourceMetadataUrl }),
       ...(challenge.scope === undefined ? {} : { scope: challenge.scope }),
       fetchFn,
     };
     try {
-      if ((await auth(this.#provider, options)) === 'REDIRECT') {
-        const expectedState = this.#provider.expectedState;
-        if (expectedState === undefined) throw new Error('The authorization request was sent without a state.');
-        const metadata = this.#provider.discoveryState()?.authorizationServerMetadata;
-        const signal = AbortSignal.any([
-          this.#closed.signal,
-          AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_AUTHORIZATION_TIMEOUT_MS),
-        ]);
-        const code = await redirect.waitForCode(
-          {
-            state: expectedState,
-            ...(metadata?.issuer === undefined ? {} : { issuer: metadata.issuer }),
-            // RFC 9207; not in the SDK's metadata type, which keeps unknown fields.
-            issuerRequired: (metadata as Record<string, unknown> | undefined)?.[ISS_SUPPORTED] === true,
-          },
-          signal,
-        );
-        await auth(this.#provider, { ...options, authorizationCode: code });
-      }
+      // Client credentials: the SDK's auth() fetches a token for the asked scope directly.
+      if (this.#machine !== undefined) await auth(this.#machine, options);
+      else await this.#signIn(challenge, options);
       this.#generation += 1;
     } catch (error) {
-      // Its 401 then stands as it is, and the person is told to configure a token header.
+      // A server that answers 401 but publishes no OAuth metadata: its 401 stands as it is, and
+      // the person is told to configure a token header.
       const discovered = this.#provider.discoveryState();
-      if (discovered?.resourceMetadata === undefined && discovered?.authorizationServerMetadata === undefined) {
+      const publishesOAuth =
+        discovered?.resourceMetadata !== undefined || discovered?.authorizationServerMetadata !== undefined;
+      if (this.#machine === undefined && !publishesOAuth) {
         this.#notOAuth = true;
         return;
       }
       throw new AuthorizationFailedError(error instanceof Error ? error.message : String(error), { cause: error });
+    }
+  }
+
+  /** Authorization code with PKCE: the person signs in, the browser comes back to 127.0.0.1. */
+  async #signIn(challenge: AuthorizationChallenge, options: AuthOptions): Promise<void> {
+    // A refresh keeps the old scopes: a token that is too weak needs the person again.
+    if (challenge.insufficientScope) this.#provider.invalidateCredentials('tokens');
+    const redirect = await openLoopbackRedirect(this.#callbackPort ?? 0);
+    this.#redirect = redirect;
+    this.#callbackPort = redirect.port;
+    this.#provider.setRedirectUrl(redirect.redirectUrl);
+    try {
+      if ((await auth(this.#provider, options)) === 'AUTHORIZED') return;
+      const expectedState = this.#provider.expectedState;
+      if (expectedState === undefined) throw new Error('The authorization request was sent without a state.');
+      const metadata = this.#provider.discoveryState()?.authorizationServerMetadata;
+      const signal = AbortSignal.any([
+        this.#closed.signal,
+        AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_AUTHORIZATION_TIMEOUT_MS),
+      ]);
+      const code = await redirect.waitForCode(
+        {
+          state: expectedState,
+          ...(metadata?.issuer === undefined ? {} : { issuer: metadata.issuer }),
+          // RFC 9207; not in the SDK's metadata type, which keeps unknown fields.
+          issuerRequired: (metadata as Record<string, unknown> | undefined)?.[ISS_SUPPORTED] === true,
+        },
+        signal,
+      );
+      await auth(this.#provider, { ...options, authorizationCode: code });
     } finally {
       this.#redirect = undefined;
       await redirect.close();
     }
   }
 }
+
+type AuthOptions = Parameters<typeof auth>[1];

@@ -23,6 +23,15 @@ export interface OAuthSettings {
   callbackPort?: number;
   /** An https URL of this client's metadata document (SEP-991), used as client_id where the server accepts it. */
   clientMetadataUrl?: string;
+  /**
+   * "authorization_code" (the default): a person signs in. "client_credentials" (SEP-1046): no
+   * person; needs clientId and either clientSecret or privateKey.
+   */
+  grant?: 'authorization_code' | 'client_credentials';
+  /** For client_credentials with private_key_jwt: the PEM private key that signs the assertion. */
+  privateKey?: string;
+  /** Its JWS algorithm; default ES256. */
+  algorithm?: string;
 }
 
 export class SessionOAuthProvider implements OAuthClientProvider {
