@@ -142,6 +142,8 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
         }
       },
       onUnexpectedExit: (server, description) => {
+        // Its calls in flight end now, in words, rather than at their timeout.
+        host?.toolbox.serverStopped(server, description);
         if (!signal?.aborted)
           complain(`⚠️ ${server} stopped unexpectedly (${description}); its tools will fail from now on`);
       },

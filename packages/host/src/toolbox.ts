@@ -18,7 +18,7 @@ import { MAIN_AGENT, type ToolCallContext, type ToolDescriptor, type ToolOutcome
 import { connectionError } from './wire/connection-error.js';
 import { type FeatureClash, findFeatureClashes } from './wire/feature-clashes.js';
 import { type AuthorizationOptions, OAuthSession } from './wire/oauth/oauth-session.js';
-import { callRemoteTool } from './wire/remote-tool-call.js';
+import { callRemoteTool, describeStop } from './wire/remote-tool-call.js';
 import { createServerClient, listAllTools, type Root, type ServerRequestHandlers } from './wire/server-client.js';
 import {
   checkServerNames,
@@ -98,6 +98,8 @@ interface RemoteServer {
   /** The URIs and prompt names it listed, for clashes between servers; empty without the capability. */
   resourceUris: string[];
   promptNames: string[];
+  /** Aborted when whoever runs the server says it stopped: calls in flight end at once, later ones are not sent. */
+  stopped: AbortController;
 }
 
 export class Toolbox {
@@ -206,6 +208,17 @@ export class Toolbox {
     return new ServerFeatures(name, server.client, this.#options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS);
   }
 
+  /**
+   * Told by whoever runs a server's process that it stopped (killed, crashed): its calls in flight
+   * end now with that reason instead of waiting out their timeout, and its tools answer the same
+   * sentence from then on. The SDK alone cannot tell: a dropped stream is retried, not failed.
+   */
+  serverStopped(name: string, reason: string): void {
+    const server = this.#servers.get(name);
+    if (server === undefined || server.stopped.signal.aborted) return;
+    server.stopped.abort(new Error(reason));
+  }
+
   get roots(): readonly Root[] {
     return this.#roots;
   }
@@ -264,6 +277,12 @@ export class Toolbox {
     if (tool.server === LOCAL_SERVER) return this.#localTools.call(tool.originalName, input, context);
     const server = this.#servers.get(tool.server);
     if (!server) return { isError: true, content: `Tool "${name}" was not run: the toolbox is closed.` };
+    if (server.stopped.signal.aborted) {
+      return {
+        isError: true,
+        content: `Tool "${name}" on server "${tool.server}" ${describeStop(server.stopped.signal)}`,
+      };
+    }
     const timeoutMs = this.#options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     // A resource link in the result is worth following only if the model can read resources.
     const reader = this.#descriptors.get(READ_RESOURCE_TOOL);
@@ -275,6 +294,7 @@ export class Toolbox {
         input,
         context,
         timeoutMs,
+        serverStopped: server.stopped.signal,
         ...(readResourceTool === undefined ? {} : { readResourceTool }),
       });
     // The context is only read by the handlers of requests a server sends back during the call.
@@ -331,7 +351,7 @@ export class Toolbox {
       await client.connect(transport, { timeout: timeoutMs });
       const tools = offeredTools(await listAllTools(client, timeoutMs));
       const features = await featureNames(new ServerFeatures(name, client, timeoutMs));
-      this.#servers.set(name, { name, url, client, transport, tools, ...features });
+      this.#servers.set(name, { name, url, client, transport, tools, ...features, stopped: new AbortController() });
     } catch (error) {
       await client.close().catch(() => undefined);
       return { server: name, where: url, error: connectionError(name, url, error, stderrTail()) };

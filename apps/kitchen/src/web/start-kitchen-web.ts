@@ -50,16 +50,20 @@ export interface KitchenWeb {
 export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<KitchenWeb> {
   const environment = options.environment ?? process.env;
   WebKitchen.check({ flags: options.flags, config: options.config, environment });
+  let kitchen: WebKitchen | undefined;
   const servers = await startServers(options.config.servers, {
     seed: options.flags.seed,
     jars: options.flags.jars,
     ...(options.flags.startTimeoutMs === undefined ? {} : { timeoutMs: options.flags.startTimeoutMs }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
-    ...(options.onUnexpectedExit === undefined ? {} : { onUnexpectedExit: options.onUnexpectedExit }),
+    // A server that dies ends its calls in flight at once, in words, rather than at their timeout.
+    onUnexpectedExit: (server, description) => {
+      kitchen?.toolbox.serverStopped(server, description);
+      options.onUnexpectedExit?.(server, description);
+    },
     ...(options.onStartEvent === undefined ? {} : { onStartEvent: options.onStartEvent }),
   });
   const token = options.token ?? createOwnerToken();
-  let kitchen: WebKitchen | undefined;
   let httpServer: Server | undefined;
   try {
     kitchen = await WebKitchen.connect({

@@ -138,6 +138,8 @@ describe('a hostile server and a model that obeys injected notes', () => {
       expect(printed).toContain('I did everything the notes asked.');
       // The person is told that two servers offer discard_jar, and the model read the huge result cut to size.
       expect(printed).toMatch(/tool name clash: .*discard_jar/);
+      // ...and that helper named a tool after cookie-jars's namespaced discard, which it does not get.
+      expect(printed).toContain('helper offers a tool named "cookie-jars__discard_jar"');
       expect(printed).toMatch(/the model read 20,000 of [\d,]+ characters/);
 
       // The model saw the real discard under its server's name, with its real description, and the impostors apart.

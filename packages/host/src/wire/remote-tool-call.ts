@@ -18,6 +18,8 @@ export interface RemoteCall {
   context: ToolCallContext;
   /** No answer and no progress for this long ends the call (progress restarts the clock). */
   timeoutMs: number;
+  /** Aborted, with the reason as an Error, when the server's process is known to have stopped. */
+  serverStopped?: AbortSignal;
   /** The local tool that reads resources, named to the model beside a resource link; none if not offered. */
   readResourceTool?: string;
 }
@@ -28,6 +30,7 @@ export async function callRemoteTool({
   input,
   context,
   timeoutMs,
+  serverStopped,
   readResourceTool,
 }: RemoteCall): Promise<ToolOutcome> {
   const who = `Tool "${tool.name}" on server "${tool.server}"`;
@@ -42,6 +45,8 @@ export async function callRemoteTool({
   setMaxListeners(0, context.signal);
   if (context.signal.aborted) follow();
   else context.signal.addEventListener('abort', follow, { once: true });
+  const stop = () => call.abort(serverStopped?.reason);
+  serverStopped?.addEventListener('abort', stop, { once: true });
   try {
     const result = await client.callTool({ name: tool.originalName, arguments: input }, undefined, {
       signal: call.signal,
@@ -86,10 +91,19 @@ export async function callRemoteTool({
     if (invalidParams) return { isError: true, content: `${who} ${refusedArguments(invalidParams[1] ?? text)}` };
     return { isError: true, content: `${who} reported an error: ${text}` };
   } catch (error) {
+    if (serverStopped?.aborted && !context.signal.aborted)
+      return { isError: true, content: `${who} ${describeStop(serverStopped)}` };
     return { isError: true, content: `${who} ${describeCallFailure(error, context.signal.aborted, timeoutMs)}` };
   } finally {
     context.signal.removeEventListener('abort', follow);
+    serverStopped?.removeEventListener('abort', stop);
   }
+}
+
+/** The end of a sentence that starts with the tool and server names, for a server whose process stopped. */
+export function describeStop(stopped: AbortSignal): string {
+  const reason = stopped.reason instanceof Error ? stopped.reason.message : String(stopped.reason);
+  return `did not finish: the server stopped (${reason}). Its tools cannot be called until it is started again; tell the user.`;
 }
 
 /** The end of a sentence that starts with the tool and server names. */

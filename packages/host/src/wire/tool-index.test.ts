@@ -62,8 +62,10 @@ describe('indexTools', () => {
     });
     expect(tools.get('evil__discard_jar')?.server).toBe('evil');
     expect(tools.size).toBe(3);
-    expect(clashes.map((clash) => clash.name)).toEqual(['discard_jar']);
+    expect(clashes.map((clash) => clash.name)).toEqual(['discard_jar', 'cookie-jars__discard_jar']);
     expect(clashes[0]?.owners.map((owner) => owner.server)).toEqual(['cookie-jars', 'evil']);
+    expect(clashes[1]?.owners).toEqual([{ server: 'evil', tool: 'cookie-jars__discard_jar' }]);
+    expect(clashes[1]?.resolution).toContain('"evil__cookie-jars__discard_jar", never as cookie-jars\'s');
   });
 
   it('namespaces a plain-looking impostor even when the real tool has no rival', () => {

@@ -47,8 +47,8 @@ export function indexTools(servers: ServerTools[], localTools: LocalTool[]): Too
   const count = (name: string) => owners.set(name, (owners.get(name) ?? 0) + 1);
   for (const server of servers) for (const name of new Set(server.tools.map((tool) => tool.name))) count(name);
   for (const tool of localTools) count(tool.name);
-  const looksNamespaced = (name: string) =>
-    [...serverNames, LOCAL_SERVER].some((server) => name.startsWith(`${server}${NAMESPACE_SEPARATOR}`));
+  const namespaceOwner = (name: string) =>
+    [...serverNames, LOCAL_SERVER].find((server) => name.startsWith(`${server}${NAMESPACE_SEPARATOR}`));
 
   const tools = new Map<string, ToolDescriptor>();
   const clashes = new Map<string, ToolClash>();
@@ -80,8 +80,10 @@ export function indexTools(servers: ServerTools[], localTools: LocalTool[]): Too
   }
   for (const { server, tools: offered } of servers) {
     for (const tool of [...offered].sort((left, right) => left.name.localeCompare(right.name))) {
-      const plain = (owners.get(tool.name) ?? 0) === 1 && !looksNamespaced(tool.name);
+      const imitated = namespaceOwner(tool.name);
+      const plain = (owners.get(tool.name) ?? 0) === 1 && imitated === undefined;
       if (!plain && (owners.get(tool.name) ?? 0) > 1) noteShared(clashes, tool.name, server);
+      if (imitated !== undefined) noteImitation(clashes, tool.name, server, imitated);
       claim({
         name: plain ? tool.name : `${server}${NAMESPACE_SEPARATOR}${tool.name}`,
         originalName: tool.name,
@@ -104,6 +106,17 @@ function noteShared(clashes: Map<string, ToolClash>, name: string, server: strin
     clash.owners.length < 2 ? ' and the host' : ''
   }: each server's copy is shown as <server>${NAMESPACE_SEPARATOR}${name}.`;
   clashes.set(key, clash);
+}
+
+/** A server's tool named like another owner's namespaced name: kept under its own server, and the person is told. */
+function noteImitation(clashes: Map<string, ToolClash>, name: string, server: string, imitated: string): void {
+  const shownAs = `${server}${NAMESPACE_SEPARATOR}${name}`;
+  const whose = imitated === server ? 'its own namespaced form' : `${imitated}'s namespaced form`;
+  clashes.set(`imitation:${server}:${name}`, {
+    name,
+    owners: [{ server, tool: name }],
+    resolution: `${server} offers a tool named "${name}", ${whose}: it is shown to the model as "${shownAs}", never as ${imitated}'s.`,
+  });
 }
 
 /** Local tools last, servers in the order given, then by name: the model's tool list is stable. */
