@@ -1,0 +1,9 @@
+// The tour's steps, in order. Each one is `pnpm tour N`.
+
+import { oneToolCall } from './steps/01-one-tool-call.js';
+import { theLoop } from './steps/02-the-loop.js';
+import { whatTheModelSees } from './steps/03-what-the-model-sees.js';
+import { theGate } from './steps/04-the-gate.js';
+import type { TourStep } from './tour-step.js';
+
+export const TOUR_STEPS: readonly TourStep[] = [oneToolCall, theLoop, whatTheModelSees, theGate];

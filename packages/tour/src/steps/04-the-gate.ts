@@ -1,0 +1,58 @@
+// Step 4: the gate. The server's annotations give the defaults, the host's rules come first, and
+// a denial reaches the model as a tool result it reads and reports.
+
+import { Gate, parseRuleText } from '@kitchen/host';
+import { OfflineModel } from '@kitchen/offline-model';
+import { describeEvent, finalText, openKitchen, runToEnd } from '../tour-kitchen.js';
+import type { TourOutput, TourStep } from '../tour-step.js';
+
+export const theGate: TourStep = {
+  number: 4,
+  title: 'The gate: annotations as defaults, rules, a denial the model reads',
+  async run(out: TourOutput) {
+    const toolbox = await openKitchen({ jars: 12 });
+    try {
+      const byAnnotations = new Gate();
+      out.say('No rules: the decision comes from the annotations each server put on its tools.');
+      for (const tool of toolbox.list()) {
+        const decision = byAnnotations.decide(tool, {});
+        out.say(
+          `  ${tool.name.padEnd(12)} ${decision.kind.padEnd(9)} ${decision.kind === 'approved' ? (decision.reason ?? '') : decision.reason}`,
+        );
+      }
+      const rules = [parseRuleText('deny:discard_jar', 'the tour'), parseRuleText('allow:reseal_jar', 'the tour')];
+      const gate = new Gate({ rules });
+      out.say();
+      out.say('Rules "deny:discard_jar" and "allow:reseal_jar" come first; annotations are only defaults:');
+      for (const name of ['discard_jar', 'reseal_jar', 'inspect_jar']) {
+        const tool = toolbox.find(name);
+        if (tool === undefined) continue;
+        const decision = gate.decide(tool, {});
+        out.say(`  ${name.padEnd(12)} ${decision.kind.padEnd(9)} ${decision.reason ?? ''}`);
+      }
+      const task = 'Discard the tampered jars among jars 1-12.';
+      out.say();
+      out.say(`A run under those rules: ${JSON.stringify(task)}`);
+      const events = await runToEnd({
+        messages: [{ role: 'user', content: task }],
+        model: new OfflineModel(),
+        toolbox,
+        gate,
+      });
+      for (const event of events) {
+        if (event.type === 'approval-response' && event.decision === 'denied')
+          out.say(`  ${describeEvent(event)}  ${event.tool} denied by ${event.by}`);
+        if (event.type === 'tool-result' && event.tool === 'discard_jar') out.say(`  ${describeEvent(event)}`);
+      }
+      out.say();
+      out.say('The model read the denial as a tool result and says so in its report:');
+      out.say(finalText(events).replace(/^/gm, '  '));
+    } finally {
+      await toolbox.close();
+    }
+    out.say();
+    out.see('packages/host/src/gate.ts', 'decide(tool: ToolDescriptor', 'rules first, then annotations');
+    out.see('packages/host/src/gate.ts', 'function decisionFromAnnotations', 'the annotations as defaults');
+    out.see('servers/cookie-jars/src/build-server.ts', 'const READ_ONLY', 'the server only annotates');
+  },
+};

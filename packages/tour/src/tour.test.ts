@@ -1,0 +1,53 @@
+// Every step of the tour is a test: each runs in-process, as `pnpm tour N` runs it, and its key
+// output is checked, so the tour cannot drift from the code it walks through.
+
+import { describe, expect, it } from 'vitest';
+import { TOUR_STEPS } from './steps.js';
+import { collectOutput } from './tour-step.js';
+
+async function runStep(number: number): Promise<string> {
+  const step = TOUR_STEPS.find((candidate) => candidate.number === number);
+  if (step === undefined) throw new Error(`no step ${number}`);
+  const output = collectOutput();
+  await step.run(output);
+  return output.text();
+}
+
+describe('the tour', () => {
+  it('numbers its steps 1, 2, 3… with no gap', () => {
+    expect(TOUR_STEPS.map((step) => step.number)).toEqual(TOUR_STEPS.map((_, index) => index + 1));
+  });
+
+  it('step 1 prints the raw messages of one tool call over HTTP', async () => {
+    const text = await runStep(1);
+    expect(text).toMatch(/listens on http:\/\/127\.0\.0\.1:\d+\/mcp/);
+    expect(text).toMatch(/host → server {2}\{"method":"initialize"/);
+    expect(text).toContain('"method":"tools/call","params":{"name":"inspect_jar","arguments":{"id":1}}');
+    expect(text).toMatch(/server → host {2}\{"jsonrpc":"2\.0","id":1,"result":\{"content"/);
+    expect(text).toMatch(/see packages\/host\/src\/wire\/recorded-tool-call\.ts:\d+/);
+  });
+
+  it('step 2 prints the events of one run, from agent-start to done', async () => {
+    const text = await runStep(2);
+    expect(text).toMatch(/main +agent-start[\s\S]*tool-call +inspect_jar \{"id":3\}[\s\S]*main +done +end_turn/);
+    expect(text).toContain('- jar 3: seal broken');
+    expect(text).toMatch(/see packages\/host\/src\/run-agent-loop\.ts:\d+ {2}the loop/);
+  });
+
+  it('step 3 shows a local tool sent to the model in the same shape as a server tool', async () => {
+    const text = await runStep(3);
+    expect(text).toContain('Local tools: 3.');
+    expect(text).toContain("spawn_agent's keys: name, description, input_schema");
+    expect(text).toContain("roll_dice's keys:   name, description, input_schema");
+    expect(text).toMatch(/roll_dice +server dice/);
+    expect(text).toMatch(/spawn_agent +local: runs inside the host/);
+  });
+
+  it('step 4 shows annotations as defaults, a rule over them, and a denial in the report', async () => {
+    const text = await runStep(4);
+    expect(text).toMatch(/discard_jar +ask +discard_jar on cookie-jars is marked destructive/);
+    expect(text).toMatch(/reseal_jar +approved +rule allow:reseal_jar/);
+    expect(text).toMatch(/approval-response +discard_jar denied by rule/);
+    expect(text).toContain('Jar 3 was NOT discarded');
+  });
+});
