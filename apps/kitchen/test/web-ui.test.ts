@@ -330,6 +330,24 @@ describe('kitchen web', () => {
     expect((await postJson('api/servers/cookie-jars/tools/inspect_jar', { arguments: 3 })).status).toBe(400);
   });
 
+  it('asks a server for an argument’s completions, for the inspector’s suggest buttons', async () => {
+    const shelf = await postJson('api/servers/cookie-jars/complete', {
+      ref: { type: 'ref/prompt', name: 'audit_shelf' },
+      argument: 'shelf',
+    });
+    expect(shelf).toMatchObject({ status: 200, body: { values: ['A', 'B', 'C', 'D', 'E'] } });
+    const jar = await postJson('api/servers/cookie-jars/complete', {
+      ref: { type: 'ref/resource', uri: 'jar://{id}' },
+      argument: 'id',
+      value: '7',
+    });
+    expect(jar.body['values']).toContain('7');
+    expect(
+      (await postJson('api/servers/ghost/complete', { ref: { type: 'ref/prompt', name: 'x' }, argument: 'y' })).status,
+    ).toBe(404);
+    expect((await postJson('api/servers/cookie-jars/complete', { argument: 'y' })).status).toBe(400);
+  });
+
   it('refuses requests for another host or from another origin', async () => {
     const port = new URL(web.url).port;
     const foreignHost = await rawRequest('GET', '/api/tools', { Host: `evil.example:${port}` });

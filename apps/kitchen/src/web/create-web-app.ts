@@ -2,17 +2,24 @@
 // Bodies are validated with zod at this edge; every refusal is JSON with one sentence in `error`.
 
 import { join } from 'node:path';
-import { MAIN_AGENT } from '@kitchen/host';
+import { describeError, MAIN_AGENT } from '@kitchen/host';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { APP_DIRECTORY } from '../app-paths.js';
 import { runsFolder } from '../runs/runs-folder.js';
 import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
-import { callToolByHand, describeServers } from './server-inspector.js';
+import { callToolByHand, completeByHand, describeServers } from './server-inspector.js';
 import { streamRunEvents } from './stream-run-events.js';
 import { addTraceRoutes } from './trace-routes.js';
 import type { WebKitchen } from './web-kitchen.js';
-import { approvalAnswerBody, elicitationAnswerBody, handCallBody, parseBody, startRunBody } from './web-requests.js';
+import {
+  approvalAnswerBody,
+  completeBody,
+  elicitationAnswerBody,
+  handCallBody,
+  parseBody,
+  startRunBody,
+} from './web-requests.js';
 
 // Served from src/ in both layouts: the page's files are plain JavaScript, never compiled.
 export const PUBLIC_DIRECTORY = join(APP_DIRECTORY, 'src', 'web', 'public');
@@ -55,6 +62,20 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
     );
     if (!called.ok) return void response.status(called.status).json({ error: called.message });
     response.json(called.call);
+  });
+
+  app.post('/api/servers/:server/complete', async (request, response) => {
+    const body = parseBody(completeBody, request.body);
+    if (!body.ok) return void response.status(400).json({ error: body.message });
+    try {
+      const completed = await completeByHand(kitchen.toolbox, request.params.server, body.value);
+      if (!completed.ok) return void response.status(completed.status).json({ error: completed.message });
+      response.json(completed.completion);
+    } catch (error) {
+      response.status(502).json({
+        error: `${request.params.server} answered completion/complete with an error: ${describeError(error)}`,
+      });
+    }
   });
 
   app.post('/api/runs', (request, response) => {

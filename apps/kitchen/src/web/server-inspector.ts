@@ -4,6 +4,8 @@
 // recordToolCall.
 
 import {
+  type Completion,
+  type CompletionReference,
   DEFAULT_CALL_TIMEOUT_MS,
   describeError,
   describeServerLocation,
@@ -93,4 +95,23 @@ export async function callToolByHand(
       clientName: 'mcp-kitchen-web-inspector',
     }),
   };
+}
+
+export type CompleteResult = { ok: true; completion: Completion } | { ok: false; status: 404; message: string };
+
+/** The server's suggestions for one argument (completion/complete), for the page's prompt and template lists. */
+export async function completeByHand(
+  toolbox: Toolbox,
+  server: string,
+  asked: { ref: CompletionReference; argument: string; value: string; context?: Record<string, string> },
+): Promise<CompleteResult> {
+  const features = toolbox.server(server);
+  if (features === undefined)
+    return {
+      ok: false,
+      status: 404,
+      message: `There is no connected server "${server}"; GET /api/servers lists them.`,
+    };
+  const completion = await features.complete(asked.ref, { name: asked.argument, value: asked.value }, asked.context);
+  return { ok: true, completion };
 }

@@ -35,6 +35,17 @@ export const handCallBody = z.strictObject({
   arguments: z.record(z.string(), z.unknown()),
 });
 
+/** completion/complete by hand: a prompt's argument or a resource template's variable, and what was typed. */
+export const completeBody = z.strictObject({
+  ref: z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('ref/prompt'), name: z.string().min(1) }),
+    z.strictObject({ type: z.literal('ref/resource'), uri: z.string().min(1) }),
+  ]),
+  argument: z.string().min(1),
+  value: z.string().max(1_000).default(''),
+  context: z.record(z.string(), z.string()).optional(),
+});
+
 export const elicitationAnswerBody = z.strictObject({
   action: z.enum(['accept', 'decline', 'cancel']),
   content: z.record(z.string(), elicitedValue).optional(),

@@ -6,7 +6,7 @@
 import { api, el } from './dom.js';
 import { formContent, formFields } from './elicitation-form.js';
 import { parseJsonObject, renderJson } from './json-view.js';
-import { formatDuration, shortenText } from './lane-words.js';
+import { cleanDisplayText, formatDuration, shortenText } from './lane-words.js';
 
 /** Fills `container` the first time `panel` (a <details>) is opened, and on each Refresh. */
 export function setUpInspector(panel, container) {
@@ -56,6 +56,11 @@ function renderServer(server) {
           document.createTextNode(
             ` ${resource.name ?? ''}${resource.description ? ` — ${shortenText(resource.description, 120)}` : ''}`,
           ),
+          ...(resource.uriTemplate
+            ? templateVariables(resource.uriTemplate).map((variable) =>
+                suggestButton(server.name, { type: 'ref/resource', uri: resource.uriTemplate }, variable),
+              )
+            : []),
         ),
       ),
     ),
@@ -72,11 +77,44 @@ function renderServer(server) {
             `${prompt.name}(${(prompt.arguments ?? []).map((argument) => `${argument.name}${argument.required ? '*' : ''}`).join(', ')})`,
           ),
           document.createTextNode(prompt.description ? ` — ${shortenText(prompt.description, 120)}` : ''),
+          ...(prompt.arguments ?? []).map((argument) =>
+            suggestButton(server.name, { type: 'ref/prompt', name: prompt.name }, argument.name),
+          ),
         ),
       ),
     ),
   );
   return card;
+}
+
+/** "jar://{id}" → ["id"]: the variables a template's completions are asked for. */
+function templateVariables(uriTemplate) {
+  return [...uriTemplate.matchAll(/\{[+#./;?&]?([A-Za-z0-9_]+)/g)].map((match) => match[1]);
+}
+
+/**
+ * A button that asks the server for an argument's suggestions (completion/complete, nothing typed
+ * yet) and shows them after it: what the argument may be, as the server sees it.
+ */
+function suggestButton(server, ref, argument) {
+  const button = el('button', 'secondary suggest', `${argument}: suggest`);
+  button.type = 'button';
+  const shown = el('span', 'suggestions');
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    const { ok, data } = await api(`/api/servers/${encodeURIComponent(server)}/complete`, { ref, argument, value: '' });
+    button.disabled = false;
+    if (!ok) {
+      shown.textContent = cleanDisplayText(` ${data.error ?? 'no suggestions'}`);
+      return;
+    }
+    const values = data.values ?? [];
+    const more = data.hasMore || (data.total ?? values.length) > values.length ? ', …' : '';
+    shown.textContent = cleanDisplayText(
+      values.length === 0 ? ' (no suggestions)' : ` ${shortenText(values.join(', '), 200)}${more}`,
+    );
+  });
+  return el('span', 'suggest-argument', undefined, document.createTextNode(' '), button, shown);
 }
 
 function group(title, items) {
