@@ -30,10 +30,11 @@ describe.concurrent('the gate from the command line', () => {
     const result = await runCli(['run', TASK, '--no', '--jars', '10', '--config', config]);
     expect(result.code).toBe(0);
     expect(TAMPERED.length).toBeGreaterThan(0);
-    // The turn's discards are one folded line (--verbose would give each its own).
-    expect(result.stdout).toContain(`→ cookie-jars.discard_jar ×${TAMPERED.length} (id ${TAMPERED.join(', ')})`);
+    // The turn's discards, and the answers they got, are one folded line each (--verbose: a line a call).
+    const ids = `×${TAMPERED.length} (id ${TAMPERED.join(', ')})`;
+    expect(result.stdout).toContain(`→ cookie-jars.discard_jar ${ids}`);
     expect(result.stdout).toContain(
-      '⛔ denied discard_jar by you: The user denied discard_jar on cookie-jars: the run was started with --no',
+      `⛔ denied discard_jar ${ids} by you: The user denied discard_jar on cookie-jars: the run was started with --no`,
     );
     expect(result.stdout).toMatch(
       /✗ discard_jar failed ×\d+ \(id [\d, ]+\): Tool "discard_jar" was not run: The user denied discard_jar/,
