@@ -22,7 +22,7 @@ import {
 import { runToolCalls } from './loop/run-tool-calls.js';
 import type { LoopStopReason } from './loop/stop-reason.js';
 import { type LoopEvent, stamp } from './loop-event.js';
-import type { Message, Model, ModelRequest, ModelStopReason, TextBlock } from './model.js';
+import type { Message, Model, ModelRequest, ModelStopReason, TextBlock, ToolUseBlock } from './model.js';
 import type { WorkerToolPolicy } from './spawn-agent.js';
 import { type AgentInfo, MAIN_AGENT } from './tool-types.js';
 import type { Toolbox } from './toolbox.js';
@@ -198,7 +198,8 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
         break;
       }
 
-      const turn = yield* runToolCalls({ toolUses, run, agent, signal: work, delegate });
+      const notRun = cutOffCall(response.stopReason, toolUses, maxTokens);
+      const turn = yield* runToolCalls({ toolUses, run, agent, signal: work, delegate, notRun });
       totals.toolCalls += turn.started;
       messages.push({ role: 'user', content: turn.results });
     }
@@ -277,6 +278,17 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
 }
 
 const SAYS_WHY_IN_REPORT: ReadonlySet<LoopStopReason> = new Set(['error', 'seatbelt', 'max_tokens', 'refusal']);
+
+/**
+ * A reply cut at the output limit may end inside its last tool call, whose input is then
+ * incomplete: that call is not run, and the model reads why (the API's advice: ask again with room).
+ */
+function cutOffCall(stopReason: ModelStopReason, toolUses: ToolUseBlock[], maxTokens: number): Map<string, string> {
+  const last = toolUses.at(-1);
+  if (stopReason !== 'max_tokens' || last === undefined) return new Map();
+  const why = `Tool "${last.name}" was not run: your reply was cut off at its limit of ${maxTokens} output tokens while writing this call, so its input may be incomplete. Call it again, with less text before it.`;
+  return new Map([[last.id, why]]);
+}
 
 function firstUserText(messages: Message[]): string {
   const first = messages.find((message) => message.role === 'user');

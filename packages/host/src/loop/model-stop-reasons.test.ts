@@ -39,6 +39,30 @@ describe("the model's own stop reason, kept and told", () => {
     expect(ofType(events, 'usage').map((usage) => usage.stopReason)).toEqual(['tool_use', 'max_tokens']);
   });
 
+  it('does not run a tool call the output limit may have cut, and tells the model why', async () => {
+    const model = new ScriptedModel([
+      {
+        toolUses: [
+          { name: 'echo', input: { text: 'whole' } },
+          { name: 'echo', input: { text: 'cut' } },
+        ],
+        stopReason: 'max_tokens',
+      },
+      textTurn('Done.'),
+    ]);
+    const events = await runWith(model);
+    // Results arrive as their calls end; toolu_1_1 is the whole call, toolu_1_2 the cut one.
+    const results = ofType(events, 'tool-result').sort((left, right) => left.callId.localeCompare(right.callId));
+    expect(results.map((result) => [result.isError, result.content])).toEqual([
+      [false, 'pantry says whole'],
+      [
+        true,
+        'Tool "echo" was not run: your reply was cut off at its limit of 300 output tokens while writing this call, so its input may be incomplete. Call it again, with less text before it.',
+      ],
+    ]);
+    expect(ofType(events, 'done')[0]).toMatchObject({ stopReason: 'end_turn', toolCalls: 1 });
+  });
+
   it('ends with refusal when the model declines, and says so', async () => {
     const events = await runWith(new ScriptedModel([{ text: 'I cannot help with that.', stopReason: 'refusal' }]));
     expect(ofType(events, 'done')[0]).toMatchObject({

@@ -22,6 +22,8 @@ export interface TurnToolCalls {
   agent: AgentInfo;
   signal: AbortSignal;
   delegate: boolean;
+  /** Calls answered with this text (by tool_use id) without running, e.g. one cut off at the output limit. */
+  notRun?: ReadonlyMap<string, string>;
 }
 
 export interface TurnResults {
@@ -45,7 +47,7 @@ export async function* runToolCalls(turn: TurnToolCalls): AsyncGenerator<LoopEve
   }
 
   // Counted before any call starts, so lanes drawing at once never pass the run's limit between them.
-  const admitted = toolUses.map(() => run.tree.admitToolCall());
+  const admitted = toolUses.map((use) => !turn.notRun?.has(use.id) && run.tree.admitToolCall());
   const queue = createEventQueue<LoopEvent>();
   const emit = (draft: LoopEventDraft) => queue.push(stamp(draft));
   const work = Promise.all(
@@ -91,7 +93,7 @@ async function runOneCall(
     ? await (tool?.server === LOCAL_SERVER && use.name !== SPAWN_AGENT_TOOL
         ? settleOnAbort(authorizeAndCall(turn, use, tool, context), turn.signal, use.name)
         : authorizeAndCall(turn, use, tool, context))
-    : { isError: true, content: turn.run.tree.refusedCallText(use.name) };
+    : { isError: true, content: turn.notRun?.get(use.id) ?? turn.run.tree.refusedCallText(use.name) };
   // The event keeps the whole result (a person and a trace can read it); the model reads at most
   // maxResultChars of it, so one 5 MB answer cannot end the run on budget.
   const shortened = shortenForModel(outcome.content, turn.run.tree.limits.maxResultChars, 'tool result');
