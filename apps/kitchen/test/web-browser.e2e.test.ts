@@ -265,6 +265,36 @@ describe('the web kitchen in Chromium', () => {
     await page.context().close();
   });
 
+  it('loses the kitchen mid-run, says so, and catches up from the last event it drew when it is back', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const page = await openKitchen('', undefined, '1500');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.locator('.lane-main .entry.iteration').first().waitFor();
+    // The browser's network goes away while the kitchen keeps running; the first request that
+    // finds nobody (opening the inspector) puts the page offline, its stream closed.
+    await page.context().setOffline(true);
+    await page.locator('#inspector > summary').click();
+    await eventually(() => page.locator('#connection').textContent()).toContain('the kitchen is not answering');
+    expect(await page.locator('#stop-button').isDisabled()).toBe(true);
+    await saveScreenshot(page, 'network-gone');
+    // The run goes on meanwhile: the page misses events it must catch up on.
+    const run = web.kitchen.currentRun;
+    const atLoss = run?.events.length ?? 0;
+    await eventually(() => (run?.events.length ?? 0) > atLoss + 3).toBe(true);
+    await page.context().setOffline(false);
+    await eventually(() => page.locator('#connection').textContent()).toBe('● connected');
+    await page.locator('#report').waitFor({ state: 'visible' });
+    // Every event drawn once: as many iteration marks in each lane as its status counts.
+    for (const lane of await page.locator('.lane').all()) {
+      const status = (await lane.locator('.lane-status').textContent()) ?? '';
+      const iterations = Number(/(\d+) iters?\b/.exec(status)?.[1]);
+      expect(await lane.locator('.entry.iteration').count()).toBe(iterations);
+    }
+    expect(await page.locator('#report-warning').isVisible()).toBe(false);
+    await page.context().close();
+  });
+
   it('inspects the servers and calls a tool by hand from its schema, showing the raw MCP messages', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {

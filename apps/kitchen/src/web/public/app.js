@@ -68,6 +68,8 @@ const connection = createConnection({
   status: page.connection,
   controls: page.main,
   announce,
+  // Whatever found the kitchen gone, the run's stream is closed too; catchUp opens it again.
+  onLost: () => current?.source?.close(),
   onBack: () => void catchUp(),
 });
 whenUnreachable(() => connection.lost());
@@ -161,6 +163,7 @@ function follow(described) {
 }
 
 function openStream(mine) {
+  mine.source?.close();
   const after = mine.lastIndex >= 0 ? `?after=${mine.lastIndex}` : '';
   const source = new EventSource(streamPath(`/api/runs/${encodeURIComponent(mine.runId)}/events${after}`));
   mine.source = source;

@@ -8,7 +8,8 @@ const FIRST_RETRY_MS = 1000;
 const LONGEST_RETRY_MS = 4000;
 
 /**
- * @param {{ status: HTMLElement; controls: HTMLElement; onBack: () => void; announce: (text: string) => void }} parts
+ * @param {{ status: HTMLElement; controls: HTMLElement; onLost: () => void; onBack: () => void;
+ *   announce: (text: string) => void }} parts
  *   `controls`: the part of the page whose buttons and fields need the kitchen.
  */
 export function createConnection(parts) {
@@ -62,6 +63,7 @@ export function createConnection(parts) {
       lostAt = Date.now();
       disableControls();
       show();
+      parts.onLost();
       parts.announce('The kitchen is not answering. Its controls are off until it is back.');
       retry(FIRST_RETRY_MS);
     },
