@@ -4,6 +4,17 @@ import { oneToolCall } from './steps/01-one-tool-call.js';
 import { theLoop } from './steps/02-the-loop.js';
 import { whatTheModelSees } from './steps/03-what-the-model-sees.js';
 import { theGate } from './steps/04-the-gate.js';
+import { aSubAgent } from './steps/05-a-sub-agent.js';
+import { theEventQueue } from './steps/06-the-event-queue.js';
+import { oneBudget } from './steps/07-one-budget.js';
 import type { TourStep } from './tour-step.js';
 
-export const TOUR_STEPS: readonly TourStep[] = [oneToolCall, theLoop, whatTheModelSees, theGate];
+export const TOUR_STEPS: readonly TourStep[] = [
+  oneToolCall,
+  theLoop,
+  whatTheModelSees,
+  theGate,
+  aSubAgent,
+  theEventQueue,
+  oneBudget,
+];

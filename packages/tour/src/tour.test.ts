@@ -51,3 +51,33 @@ describe('the tour', () => {
     expect(text).toContain('Jar 3 was NOT discarded');
   });
 });
+
+describe('the tour, part 2', () => {
+  it('step 5 shows two worker lanes under main, the brief ending and the comparison', async () => {
+    const text = await runStep(5);
+    expect(text).toMatch(/1 +jars-1-20 +parent main, depth 1/);
+    expect(text).toMatch(/2 +jars-21-40 +parent main, depth 1/);
+    expect(text).toContain(
+      '"Reply with a short report, not a transcript. If you run out of room, report what you DID establish."',
+    );
+    expect(text).toMatch(/with {4}correct true, 2 workers, \d+ tokens, worker reports \d+ characters/);
+    expect(text).toMatch(/without correct true, 2 workers/);
+  }, 30_000);
+
+  it('step 6 drains pushes in arrival order, shows the unclosed queue hanging and the tied one failing', async () => {
+    const text = await runStep(6);
+    expect(text.indexOf('yielded: jars-41-60')).toBeLessThan(text.indexOf('yielded: jars-1-20 reports (pushed'));
+    expect(text).toMatch(/the consumer is hanging: nothing will ever close the queue/);
+    expect(text).toContain("the for-await ended with the worker's error: worker jars-21-40 crashed");
+  });
+
+  it('step 7 overspends with copied budgets, holds the cap with the shared one, and reaches both limits', async () => {
+    const text = await runStep(7);
+    const copied = /the run spent (\d+) tokens: (\d+) over the cap/.exec(text);
+    expect(Number(copied?.[1])).toBeGreaterThan(16_000);
+    const shared = /The run spent (\d+) tokens of 16000/.exec(text);
+    expect(Number(shared?.[1])).toBeLessThanOrEqual(16_000);
+    expect(text).toMatch(/refused: Agent thread limit reached\. Solve the task yourself\./);
+    expect(text).toMatch(/a worker tries to hire: Agent depth limit reached\. Solve the task yourself\./);
+  }, 30_000);
+});
