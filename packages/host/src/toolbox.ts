@@ -1,6 +1,7 @@
 // The toolbox: every tool the model may see, and dispatch by name. Host side. Local tools are
 // function calls inside the host; every other name becomes tools/call on its server's MCP client.
 
+import { setMaxListeners } from 'node:events';
 import { basename } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
@@ -351,7 +352,10 @@ export class Toolbox {
       await client.connect(transport, { timeout: timeoutMs });
       const tools = offeredTools(await listAllTools(client, timeoutMs));
       const features = await featureNames(new ServerFeatures(name, client, timeoutMs));
-      this.#servers.set(name, { name, url, client, transport, tools, ...features, stopped: new AbortController() });
+      const stopped = new AbortController();
+      // One listener per call in flight, each removed when its call ends: not a leak.
+      setMaxListeners(0, stopped.signal);
+      this.#servers.set(name, { name, url, client, transport, tools, ...features, stopped });
     } catch (error) {
       await client.close().catch(() => undefined);
       return { server: name, where: url, error: connectionError(name, url, error, stderrTail()) };
