@@ -3,6 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { EXIT } from '../terminal/kitchen-output.js';
 import { helpText } from './help-text.js';
 import { COMMAND_NAMES, commandSpec } from './kitchen-commands.js';
 import { FLAG_NAMES, flagUsage } from './kitchen-flags.js';
@@ -42,5 +43,19 @@ describe('the flag table', () => {
 
   it('says --max-iterations limits each agent', () => {
     expect(helpText()).toMatch(/--max-iterations N\s+model calls EACH agent may make/);
+  });
+});
+
+describe('the exit codes', () => {
+  it('are all named in the help and in the README, so a script can tell a partial run from a complete one', () => {
+    const help = helpText().replace(/\s+/g, ' ');
+    const readme = README.replace(/\s+/g, ' ');
+    for (const code of Object.values(EXIT)) {
+      const named = new RegExp(`Exit codes:.*(?<![\\d.])${code} [a-z(]`);
+      expect(help).toMatch(named);
+      expect(readme).toMatch(named);
+    }
+    expect(help).toContain('3 stopped before a complete answer');
+    expect(readme).toContain('3 stopped before a complete answer');
   });
 });
