@@ -10,7 +10,8 @@ import type { Colour } from './paint.js';
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 /** Widest the lane names' column gets; longer names are cut. */
 const NAME_COLUMN_MAX = 24;
-const STATE_COLUMN = 16;
+/** Widest the state column gets; narrower when every lane's state is short ("done"). */
+const STATE_COLUMN_MAX = 16;
 
 export interface BoardView {
   /** Columns of the terminal; every line stays strictly narrower, so none wraps. */
@@ -46,7 +47,10 @@ export function renderBoard(rows: readonly LaneRow[], view: BoardView): string[]
     NAME_COLUMN_MAX,
     Math.max(...shown.rows.map((row) => displayWidth(indent(row) + label(row)))),
   );
-  const lines = shown.rows.map((row) => fitSegments(rowSegments(row, nameColumn, view), width, view.color));
+  const stateColumn = Math.min(STATE_COLUMN_MAX, Math.max(...shown.rows.map((row) => stateWords(row.state).length)));
+  const lines = shown.rows.map((row) =>
+    fitSegments(rowSegments(row, { name: nameColumn, state: stateColumn }, view), width, view.color),
+  );
   if (shown.hidden > 0)
     lines.push(
       fitSegments([[`  … ${shown.hidden} more ${shown.hidden === 1 ? 'lane' : 'lanes'}`, 'dim']], width, view.color),
@@ -54,15 +58,15 @@ export function renderBoard(rows: readonly LaneRow[], view: BoardView): string[]
   return [heading, ...lines];
 }
 
-function rowSegments(row: LaneRow, nameColumn: number, view: BoardView): Segment[] {
-  const name = fitSegments([[indent(row) + label(row)]], nameColumn, false);
+function rowSegments(row: LaneRow, columns: { name: number; state: number }, view: BoardView): Segment[] {
+  const name = fitSegments([[indent(row) + label(row)]], columns.name, false);
   const [icon, colour] = stateIcon(row.state, view.frame);
   const running = row.callsRunning === 0 ? '' : ` +${row.callsRunning} running`;
   return [
     [`${icon} `, colour],
-    [name.padEnd(nameColumn + name.length - displayWidth(name)), 'bold'],
+    [name.padEnd(columns.name + name.length - displayWidth(name)), 'bold'],
     ['  '],
-    [stateWords(row.state).padEnd(STATE_COLUMN), colour],
+    [stateWords(row.state).padEnd(columns.state), colour],
     [`  iter ${row.iteration}  ${plural(row.callsDone, 'call')}`],
     [running, 'cyan'],
     [`  ${formatTokens(row.tokens)} tokens  ${formatCents(row.costCents)}`, 'dim'],
