@@ -145,7 +145,11 @@ describe('the example servers through the kitchen host', () => {
       createRecordingContext().context,
     );
     expect(roll.isError, roll.content).toBe(false);
-    expect(roll.content).toMatch(/\[image: image\/png, \d+ bytes, not shown\]/);
+    expect(roll.content).toMatch(/\[image: image\/png, \d+ (B|KB)\]/);
+    expect(roll.images).toEqual([expect.objectContaining({ mimeType: 'image/png' })]);
+    expect(roll.attachments).toEqual([
+      expect.objectContaining({ kind: 'image', mimeType: 'image/png', toModel: true }),
+    ]);
   });
 
   it("turns the pastry chef's bake progress into progress events of the call, in order", async () => {
