@@ -56,6 +56,76 @@ const end = (agent: string, name: string, stopReason: 'end_turn' | 'aborted' = '
     finalText: `${name}: jar 7 is tampered`,
   });
 
+describe('lanes: hires, waiting time and cost', () => {
+  it('links a worker lane and the spawn_agent call that hired it, both ways', () => {
+    const view = createRunView();
+    applyEvent(view, mainStart);
+    applyEvent(
+      view,
+      at({
+        type: 'tool-call',
+        agent: 'main',
+        callId: 's1',
+        tool: 'spawn_agent',
+        server: 'local',
+        input: { task: 'Inspect jars-1-20' },
+      }),
+    );
+    const change = applyEvent(view, hire('1', 'jars-1-20'));
+    expect(view.laneById.get('1')?.hiredBy).toEqual({ lane: 'main', callId: 's1' });
+    expect(view.laneById.get('main')?.calls.get('s1')?.worker).toBe('1');
+    // The hiring call changed too, so a page redraws it with its link.
+    expect(change.also?.entry).toBe(view.laneById.get('main')?.calls.get('s1'));
+  });
+
+  it('counts the time a question waited for a person apart, per call and per lane, and the tree cost', () => {
+    const view = createRunView();
+    applyEvent(view, mainStart);
+    applyEvent(view, call('main', 'c1', 3));
+    const asked = at({
+      type: 'approval-request',
+      agent: 'main',
+      requestId: 'approval-1',
+      callId: 'c1',
+      tool: 'inspect_jar',
+      server: 'cookie-jars',
+      input: { id: 3 },
+      reason: 'asks',
+    });
+    applyEvent(view, asked);
+    clock += 2_000;
+    applyEvent(
+      view,
+      at({
+        type: 'approval-response',
+        agent: 'main',
+        requestId: 'approval-1',
+        callId: 'c1',
+        tool: 'inspect_jar',
+        server: 'cookie-jars',
+        decision: 'approved',
+        by: 'person',
+      }),
+    );
+    applyEvent(
+      view,
+      at({
+        type: 'usage',
+        agent: 'main',
+        model: 'offline',
+        inputTokens: 10,
+        outputTokens: 5,
+        costCents: 0.4,
+        treeTokens: 15,
+      }),
+    );
+    expect(view.laneById.get('main')?.calls.get('c1')?.waitedMs).toBe(2_010);
+    expect(view.laneById.get('main')?.waitedMs).toBe(2_010);
+    expect(view.costCents).toBe(0.4);
+    expect(view.laneById.get('main')?.costCents).toBe(0.4);
+  });
+});
+
 describe('lanes', () => {
   it('opens the main lane first and one lane per worker as it is hired', () => {
     const view = foldEvents([mainStart, hire('1', 'jars-1-20'), hire('2', 'jars-21-40')]);

@@ -53,6 +53,7 @@ const page = {
 };
 
 let kitchen = { maxTreeTokens: 600_000, model: '', demos: [] };
+let inspector;
 /** The run on the page: { runId, model, paceMs, view, laneElements, entryElements, source?, lastIndex, live, closed } */
 let current;
 
@@ -189,6 +190,7 @@ function openStream(mine) {
 /** The kitchen is back: follow the run from the last event drawn, or, after a restart, show its trace. */
 async function catchUp() {
   void refreshRecent();
+  inspector?.kitchenBack();
   const mine = current;
   if (mine === undefined || !mine.live || mine.view.done) return;
   const live = await api(`/api/runs/${encodeURIComponent(mine.runId)}`);
@@ -494,7 +496,7 @@ window.addEventListener('popstate', () => {
 
 async function boot() {
   setUpZoom($('zoom-out'), $('zoom-in'), $('zoom-level'));
-  setUpInspector($('inspector'), $('inspector-body'));
+  inspector = setUpInspector($('inspector'), $('inspector-body'));
   connection.show();
   const params = new URLSearchParams(location.search);
   const info = await api('/api/kitchen');

@@ -28,6 +28,12 @@ export function setUpInspector(panel, container) {
   panel.addEventListener('toggle', () => {
     if (panel.open && !loaded) void load();
   });
+  return {
+    /** The kitchen is back: an open panel that could not load tries again. */
+    kitchenBack() {
+      if (panel.open && !loaded) void load();
+    },
+  };
 }
 
 function renderServer(server) {
