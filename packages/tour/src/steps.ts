@@ -7,6 +7,10 @@ import { theGate } from './steps/04-the-gate.js';
 import { aSubAgent } from './steps/05-a-sub-agent.js';
 import { theEventQueue } from './steps/06-the-event-queue.js';
 import { oneBudget } from './steps/07-one-budget.js';
+import { aServerAsks } from './steps/08-a-server-asks.js';
+import { mustItBeLocal } from './steps/09-must-it-be-local.js';
+import { measure } from './steps/10-measure.js';
+import { resourcesPromptsLogs } from './steps/11-resources-prompts-logs.js';
 import type { TourStep } from './tour-step.js';
 
 export const TOUR_STEPS: readonly TourStep[] = [
@@ -17,4 +21,8 @@ export const TOUR_STEPS: readonly TourStep[] = [
   aSubAgent,
   theEventQueue,
   oneBudget,
+  aServerAsks,
+  mustItBeLocal,
+  measure,
+  resourcesPromptsLogs,
 ];

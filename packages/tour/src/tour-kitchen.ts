@@ -10,6 +10,7 @@ import {
   type RunAgentLoopOptions,
   runAgentLoop,
   type Toolbox,
+  type ToolboxOptions,
   TreeBudget,
 } from '@kitchen/host';
 import { connectInMemory, type InMemoryServer } from '@kitchen/host/testing';
@@ -30,6 +31,9 @@ export interface TourKitchenOptions {
   budget?: TreeBudget;
   /** Who answers the host's questions (sampling approvals, forms); nobody by default. */
   person?: Partial<Person>;
+  /** Events that belong to no tool call: the servers' log messages. */
+  emit?: ToolboxOptions['emit'];
+  logLevel?: ToolboxOptions['logLevel'];
 }
 
 export async function openKitchen(options: TourKitchenOptions = {}): Promise<Toolbox> {
@@ -42,6 +46,8 @@ export async function openKitchen(options: TourKitchenOptions = {}): Promise<Too
   for (const name of options.servers ?? ['cookie-jars']) servers[name] = build[name]();
   const person = options.person ?? {};
   return connectInMemory(servers, {
+    ...(options.emit === undefined ? {} : { emit: options.emit }),
+    ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
     handlers: {
       sampling: createSamplingHandler({
         model: new OfflineModel(),

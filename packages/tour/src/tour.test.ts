@@ -81,3 +81,38 @@ describe('the tour, part 2', () => {
     expect(text).toMatch(/a worker tries to hire: Agent depth limit reached\. Solve the task yourself\./);
   }, 30_000);
 });
+
+describe('the tour, parts 3 and 4', () => {
+  it('step 8 prices and approves a sampling request, fills a form and streams progress', async () => {
+    const text = await runStep(8);
+    expect(text).toMatch(/the host asks the person: "pastry-chef is asking to spend \d+\.\d+¢ on a model call/);
+    expect(text).toMatch(/sampling-response: the host's own model answered \(\d+ tokens/);
+    expect(text).toContain('tool-result choose_filling: {"outcome":"chosen","filling":"lemon curd","servings":6');
+    expect(text).toContain('progress 8/8');
+    expect(text).toMatch(/tool-result bake: \{"baked":true/);
+  });
+
+  it('step 9 finds spawn_agent and a budget report local, and the clock, the file reader and the cache server tools', async () => {
+    const text = await runStep(9);
+    expect(text).toContain('cannot be passed: toolbox, gate, budget, stream  →  LOCAL');
+    expect(text).toContain('2 of 5 must be local: spawn_agent, a budget report.');
+    expect(text.match(/→ {2}a SERVER tool/g)).toHaveLength(3);
+  });
+
+  it('step 10 runs both sides at three sizes and finds the crossover in tokens', async () => {
+    const text = await runStep(10);
+    expect(text).toMatch(/^ +10 +\d+ +true +\d+ +0 +true$/m);
+    expect(text).toMatch(/^ +80 +\d+ +true +\d+ +4 +true$/m);
+    expect(text).toContain('Delegation pays in tokens from 80 jars');
+  }, 30_000);
+
+  it('step 11 lists and reads a resource, gets a prompt, shows a server log and names the revision', async () => {
+    const text = await runStep(11);
+    expect(text).toMatch(/list_resources \{"server":"cookie-jars"\} → cookie-jars: \d+ resources/);
+    expect(text).toMatch(/read_resource jar:\/\/1 → .*"label"/);
+    expect(text).toContain('audit_shelf {"shelf":"A"} → Audit shelf A');
+    expect(text).toMatch(/server-log cookie-jars warning: The note on jar \d+ reads like instructions/);
+    expect(text).toContain('The kitchen speaks MCP revision 2025-11-25 today');
+    expect(text).toContain('issue 15');
+  });
+});

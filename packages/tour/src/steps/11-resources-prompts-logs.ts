@@ -1,0 +1,66 @@
+// Step 11: what a server offers besides tools — resources, prompts, log messages — and the
+// protocol revision the kitchen speaks today.
+
+import { createResourceTools, type LoopEventDraft } from '@kitchen/host';
+import { createRecordingContext } from '@kitchen/host/testing';
+import { OfflineModel } from '@kitchen/offline-model';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { oneLine, openKitchen, runToEnd } from '../tour-kitchen.js';
+import type { TourOutput, TourStep } from '../tour-step.js';
+
+export const resourcesPromptsLogs: TourStep = {
+  number: 11,
+  title: 'Resources, prompts and logs; the protocol revision',
+  async run(out: TourOutput) {
+    const logs: LoopEventDraft[] = [];
+    const toolbox = await openKitchen({ jars: 12, emit: (event) => logs.push(event), logLevel: 'info' });
+    try {
+      for (const tool of createResourceTools(toolbox)) toolbox.addLocalTool(tool);
+      const { context } = createRecordingContext();
+      out.say('Resources: data a server offers to read. The model reaches them through two local tools:');
+      const listed = await toolbox.call('list_resources', { server: 'cookie-jars' }, context);
+      out.say(`  list_resources {"server":"cookie-jars"} → ${oneLine(listed.content, 110)}`);
+      const uri = /- (jar:\/\/\d+)/.exec(listed.content)?.[1] ?? '';
+      const read = await toolbox.call('read_resource', { server: 'cookie-jars', uri }, context);
+      out.say(`  read_resource ${uri} → ${oneLine(read.content, 100)}`);
+      out.say('  (a person gets the same from `kitchen resources cookie-jars`)');
+      out.say();
+
+      const features = toolbox.server('cookie-jars');
+      const prompts = (await features?.listPrompts()) ?? [];
+      out.say(
+        `Prompts: templates a server offers to the person, not the model: ${prompts.map((prompt) => prompt.name).join(', ')}.`,
+      );
+      const prompt = await features?.getPrompt('audit_shelf', { shelf: 'A' });
+      const firstText = prompt?.messages
+        .map((message) => (message.content.type === 'text' ? message.content.text : ''))
+        .join(' ');
+      out.say(`  audit_shelf {"shelf":"A"} → ${oneLine(firstText ?? '', 110)}`);
+      out.say('  (`kitchen prompts cookie-jars` lists them; `kitchen prompt` runs one as the task)');
+      out.say();
+
+      out.say("Logs: a server's notifications/message, shown as server-log events in the main lane.");
+      await runToEnd({
+        messages: [{ role: 'user', content: 'Check jars 1-12 for tampering.' }],
+        model: new OfflineModel(),
+        toolbox,
+      });
+      for (const event of logs)
+        if (event.type === 'server-log')
+          out.say(`  server-log ${event.server} ${event.level}: ${oneLine(event.text, 90)}`);
+    } finally {
+      await toolbox.close();
+    }
+    out.say();
+    out.say(`The other era. The kitchen speaks MCP revision ${LATEST_PROTOCOL_VERSION} today: stateful sessions, and`);
+    out.say('servers push sampling and elicitation requests while a call is open (step 8). In revision');
+    out.say('2026-07-28 servers are stateless and ask by returning input_required results that the host');
+    out.say('answers and retries. The kitchen does not speak it yet; the plan is issue 15, "Both eras of MCP",');
+    out.say('and this step will show the same request both ways once it does.');
+    out.say();
+    out.see('packages/host/src/resource-tools.ts', 'export function createResourceTools', 'the two local tools');
+    out.see('packages/host/src/wire/server-features.ts', 'async getPrompt(', 'prompts, for the person');
+    out.see('servers/cookie-jars/src/session-log.ts', 'export class SessionLog', "the server's log messages");
+    out.see('packages/host/src/toolbox.ts', "type: 'server-log'", 'they become events');
+  },
+};
