@@ -244,4 +244,17 @@ describe('the folded plain log', () => {
     );
     expect(lines).toEqual(['✗ inspect_jar failed ×2 (id 2–3): gone']);
   });
+
+  it('tells a result that carried a picture on the board too, with its line under it', () => {
+    const picture: LoopEvent = {
+      ...(result('main', 1) as Extract<LoopEvent, { type: 'tool-result' }>),
+      content: '{"total":7}\n\n[image: image/png, 3 KB]',
+      attachments: [{ kind: 'image', mimeType: 'image/png', bytes: 3_072, toModel: true }],
+    };
+    const lines = logOf([call('main', 1), picture, call('main', 2), result('main', 2)], false);
+    expect(lines.join('\n').split('\n')).toEqual([
+      '← inspect_jar: {"total":7} [image: image/png, 3 KB]',
+      '   🖼 image/png 3 KB',
+    ]);
+  });
 });

@@ -95,8 +95,14 @@ export function createFoldedLog(options: FoldedLogOptions): FoldedLog {
 
   /** One line per group of alike events: the event's own line when alone. */
   const fold = (batch: readonly Foldable[]): string[] => {
+    // A result that carried an image, audio or a link is told on the board too: its lines are for the person.
     const shown = batch.filter(
-      (event) => event.type !== 'tool-result' || options.tellCalls || event.isError || asked.has(event.callId),
+      (event) =>
+        event.type !== 'tool-result' ||
+        options.tellCalls ||
+        event.isError ||
+        asked.has(event.callId) ||
+        (event.attachments ?? []).some((part) => part.kind !== 'structured'),
     );
     return groupBy(shown, sameAs).flatMap((group) => {
       const line = group.length === 1 ? renderer.render(group[0] as Foldable) : foldedLine(group);
