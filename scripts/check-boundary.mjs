@@ -9,9 +9,15 @@ const breaches = [];
 const sides = [
   {
     folder: 'packages/host',
-    forbiddenPackages: [/^@kitchen\/server-/, /^@kitchen\/offline-model$/],
-    forbiddenImports: [/^@modelcontextprotocol\/sdk\/server\//, /^@kitchen\/server-/, /^@kitchen\/offline-model/],
-    why: 'the host talks to servers only over MCP (client side of the SDK), and no one model lives in its core',
+    // Tests stand servers up in-process, so the server sides are devDependencies only.
+    forbiddenPackages: [/^@kitchen\/server-/, /^@kitchen\/offline-model$/, /^@modelcontextprotocol\/(server|node)$/],
+    forbiddenImports: [
+      /^@modelcontextprotocol\/sdk\/server\//,
+      /^@modelcontextprotocol\/(server|node)(\/|$)/,
+      /^@kitchen\/server-/,
+      /^@kitchen\/offline-model/,
+    ],
+    why: 'the host talks to servers only over MCP (client side of the SDK, v1 or v2), and no one model lives in its core',
   },
   {
     // The offline model sits on the host side and only drives servers through the host's tool
@@ -26,9 +32,14 @@ const sides = [
   },
   ...listPackages('servers').map((folder) => ({
     folder,
-    forbiddenPackages: [/^@kitchen\/host$/, /^@kitchen\/app$/],
-    forbiddenImports: [/^@modelcontextprotocol\/sdk\/client\//, /^@kitchen\/host/, /^@kitchen\/app/],
-    why: 'a server knows nothing of the host that calls it (server side of the SDK only)',
+    forbiddenPackages: [/^@kitchen\/host$/, /^@kitchen\/app$/, /^@modelcontextprotocol\/client$/],
+    forbiddenImports: [
+      /^@modelcontextprotocol\/sdk\/client\//,
+      /^@modelcontextprotocol\/client(\/|$)/,
+      /^@kitchen\/host/,
+      /^@kitchen\/app/,
+    ],
+    why: 'a server knows nothing of the host that calls it (server side of the SDK, v1 or v2, only)',
   })),
   {
     folder: 'packages/server-kit',
@@ -65,9 +76,15 @@ for (const side of sides) {
 }
 
 // Inside the host, each SDK has one room: the MCP SDK is spoken only by the wire folder and the
-// concepts that sit on it (toolbox, sampling and elicitation handlers); the Anthropic SDK only by
-// the Anthropic model. Everything else reaches them through the host's own types.
+// concepts that sit on it (toolbox, sampling and elicitation handlers); the v2 client (revision
+// 2026-07-28) only by the wire folder; the Anthropic SDK only by the Anthropic model. Everything
+// else reaches them through the host's own types.
 const hostRooms = [
+  {
+    pattern: /^@modelcontextprotocol\/client(\/|$)/,
+    allowed: [/^wire\//],
+    fix: 'keep the v2 client (2026-07-28 path) in packages/host/src/wire/ and reach it through the toolbox',
+  },
   {
     pattern: /^@modelcontextprotocol\/sdk\//,
     allowed: [/^wire\//, /^toolbox\.ts$/, /^sampling-handler\.ts$/, /^elicitation-handler\.ts$/],

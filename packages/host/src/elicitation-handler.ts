@@ -39,11 +39,17 @@ export function createElicitationHandler(options: ElicitationHandlerOptions): El
   const timeoutMs = options.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
   let requests = 0;
 
-  return async (server, params, context, signal) => {
+  return async (server, params, context, signal, via = 'push') => {
     const requestId = `elicitation-${++requests}`;
     const agent = context?.agent ?? MAIN_AGENT;
     const emitter = context?.emit ?? options.emit ?? (() => {});
-    const lane = { agent: agent.id, requestId, ...(context === undefined ? {} : { callId: context.callId }), server };
+    const lane = {
+      agent: agent.id,
+      requestId,
+      ...(context === undefined ? {} : { callId: context.callId }),
+      server,
+      via,
+    };
     const respond = (result: ElicitResult, by?: Exclude<AnsweredBy, 'rule'>, reason?: string): ElicitResult => {
       emitter({
         type: 'elicitation-response',

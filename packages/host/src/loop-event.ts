@@ -5,6 +5,7 @@ import type { LoopStopReason } from './loop/stop-reason.js';
 import type { Message, ModelStopReason } from './model.js';
 import type { AnsweredBy } from './person.js';
 import type { ToolResultAttachment } from './tool-types.js';
+import type { ServerRequestVia } from './wire/server-client.js';
 
 /**
  * Which limit stopped an agent or the run: the host option that set it, its value and what was
@@ -100,6 +101,8 @@ export interface SamplingRequestEvent extends EventBase<'sampling-request'> {
   requestId: string;
   callId?: string;
   server: string;
+  /** How the server's question arrived: pushed (2025-11-25) or in an input_required result (2026-07-28). */
+  via?: ServerRequestVia;
   maxTokens: number;
   estimatedInputTokens: number;
   costCents: number;
@@ -111,6 +114,8 @@ export interface SamplingResponseEvent extends EventBase<'sampling-response'> {
   requestId: string;
   callId?: string;
   server: string;
+  /** How the server's question arrived: pushed (2025-11-25) or in an input_required result (2026-07-28). */
+  via?: ServerRequestVia;
   outcome: 'answered' | 'denied' | 'failed';
   /** Who let the call through or refused it; absent when it failed (bad request, model error). */
   by?: AnsweredBy;
@@ -123,6 +128,8 @@ export interface ElicitationRequestEvent extends EventBase<'elicitation-request'
   requestId: string;
   callId?: string;
   server: string;
+  /** How the server's question arrived: pushed (2025-11-25) or in an input_required result (2026-07-28). */
+  via?: ServerRequestVia;
   message: string;
   /** The form's fields (empty for a URL-mode request). */
   schema: Record<string, unknown>;
@@ -133,6 +140,8 @@ export interface ElicitationResponseEvent extends EventBase<'elicitation-respons
   requestId: string;
   callId?: string;
   server: string;
+  /** How the server's question arrived: pushed (2025-11-25) or in an input_required result (2026-07-28). */
+  via?: ServerRequestVia;
   action: 'accept' | 'decline' | 'cancel';
   /** Who ended the question (absent when asking failed). */
   by?: Exclude<AnsweredBy, 'rule'>;

@@ -72,11 +72,17 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
     totals.set(server, (totals.get(server) ?? 0) + cents);
 
   let requests = 0;
-  return async (server, params, context, signal) => {
+  return async (server, params, context, signal, via = 'push') => {
     const requestId = `sampling-${++requests}`;
     const agent = context?.agent ?? MAIN_AGENT;
     const emitter = context?.emit ?? options.emit ?? (() => {});
-    const lane = { agent: agent.id, requestId, ...(context === undefined ? {} : { callId: context.callId }), server };
+    const lane = {
+      agent: agent.id,
+      requestId,
+      ...(context === undefined ? {} : { callId: context.callId }),
+      server,
+      via,
+    };
     const policy = options.perServer?.[server];
     const action = policy?.action ?? options.defaultAction ?? 'ask';
     const capCents = policy?.capCents ?? options.capCents;

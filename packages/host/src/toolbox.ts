@@ -18,6 +18,7 @@ import { READ_RESOURCE_TOOL } from './resource-tools.js';
 import { MAIN_AGENT, type ToolCallContext, type ToolDescriptor, type ToolOutcome } from './tool-types.js';
 import { connectionError } from './wire/connection-error.js';
 import { type FeatureClash, findFeatureClashes } from './wire/feature-clashes.js';
+import { connectModernServer, type ModernServer, type ProtocolEra } from './wire/modern-server-client.js';
 import { type AuthorizationOptions, OAuthSession } from './wire/oauth/oauth-session.js';
 import { callRemoteTool, describeStop } from './wire/remote-tool-call.js';
 import { createServerClient, listAllTools, type Root, type ServerRequestHandlers } from './wire/server-client.js';
@@ -31,8 +32,10 @@ import {
 import { ServerFeatures } from './wire/server-features.js';
 import { openTransport } from './wire/server-transport.js';
 import { indexTools, LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
+import { transportFetch } from './wire/transport-fetch.js';
 
 export type { FeatureClash } from './wire/feature-clashes.js';
+export type { ProtocolEra } from './wire/modern-server-client.js';
 export type { AuthorizationOptions, AuthorizationRequest } from './wire/oauth/oauth-session.js';
 export type { OAuthSettings } from './wire/oauth/session-oauth-provider.js';
 export type { Root, ServerRequestHandlers } from './wire/server-client.js';
@@ -83,6 +86,11 @@ export interface ToolboxOptions {
    * refusal. Tokens are kept in memory for the toolbox's life.
    */
   authorization?: AuthorizationOptions;
+  /**
+   * Called once per server that connected, with the revision it speaks: "2026-07-28" when it
+   * offered that revision (tried first over HTTP), "2025-11-25" otherwise.
+   */
+  onConnected?: (server: string, era: ProtocolEra) => void;
 }
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -90,11 +98,15 @@ const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 const STDIO_CONNECT_TIMEOUT_MS = 60_000;
 const CLIENT_VERSION = '0.1.0';
 
+/** A 2025-era server on the v1 client (all features), or a 2026-era one on the v2 client (tools for now). */
+type ServerLink =
+  | { era: '2025-11-25'; client: Client; transport: Transport }
+  | { era: '2026-07-28'; modern: ModernServer };
+
 interface RemoteServer {
   name: string;
   url: string;
-  client: Client;
-  transport: Transport;
+  link: ServerLink;
   tools: Tool[];
   /** The URIs and prompt names it listed, for clashes between servers; empty without the capability. */
   resourceUris: string[];
@@ -141,6 +153,11 @@ export class Toolbox {
         // A spawned server may first be installed by its package runner, or compiled: give it longer to answer.
         const minimumTimeoutMs = isStdioConnection(server) ? STDIO_CONNECT_TIMEOUT_MS : undefined;
         const generation = oauth?.generation ?? 0;
+        const modern = await toolbox.#connectModern(server, minimumTimeoutMs, oauth);
+        if (modern !== 'not offered') {
+          if (modern !== undefined) toolbox.#unavailable.push(modern);
+          return;
+        }
         const attempt = () => {
           const opened = open();
           return toolbox.#connectServer(
@@ -205,8 +222,13 @@ export class Toolbox {
   /** A connected server's resources, prompts and completions; undefined for an unknown or unavailable one. */
   server(name: string): ServerFeatures | undefined {
     const server = this.#servers.get(name);
-    if (server === undefined) return undefined;
-    return new ServerFeatures(name, server.client, this.#options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS);
+    if (server === undefined || server.link.era !== '2025-11-25') return undefined;
+    return new ServerFeatures(name, server.link.client, this.#options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS);
+  }
+
+  /** The revision a connected server speaks; undefined for an unknown or unavailable one. */
+  era(name: string): ProtocolEra | undefined {
+    return this.#servers.get(name)?.link.era;
   }
 
   /**
@@ -227,7 +249,12 @@ export class Toolbox {
   /** Replaces the roots and tells every server (notifications/roots/list_changed). */
   async setRoots(roots: Root[]): Promise<void> {
     this.#roots = [...roots];
-    await Promise.allSettled([...this.#servers.values()].map((server) => server.client.sendRootsListChanged()));
+    // 2026-07-28 has no session to notify: a server asks for roots inside a call when it needs them.
+    await Promise.allSettled(
+      [...this.#servers.values()].map((server) =>
+        server.link.era === '2025-11-25' ? server.link.client.sendRootsListChanged() : undefined,
+      ),
+    );
   }
 
   get serverNames(): string[] {
@@ -288,9 +315,13 @@ export class Toolbox {
     // A resource link in the result is worth following only if the model can read resources.
     const reader = this.#descriptors.get(READ_RESOURCE_TOOL);
     const readResourceTool = reader?.server === LOCAL_SERVER ? READ_RESOURCE_TOOL : undefined;
+    const link = server.link;
     const call = () =>
       callRemoteTool({
-        client: server.client,
+        callTool:
+          link.era === '2025-11-25'
+            ? (params, options) => link.client.callTool(params, undefined, options)
+            : (params, options) => link.modern.callTool(params, options),
         tool,
         input,
         context,
@@ -329,6 +360,49 @@ export class Toolbox {
     return session;
   }
 
+  /**
+   * Tries revision 2026-07-28 on an HTTP server. 'not offered' when the server does not speak it
+   * (or cannot be reached: the 2025 attempt then says why). Not tried over stdio, where the probe
+   * would start the server a second time, nor where OAuth may be needed (the 2025 path signs in).
+   */
+  async #connectModern(
+    server: ServerConnection,
+    minimumTimeoutMs: number | undefined,
+    oauth: OAuthSession | undefined,
+  ): Promise<UnavailableServer | undefined | 'not offered'> {
+    if (isStdioConnection(server) || oauth !== undefined) return 'not offered';
+    const timeoutMs = Math.max(this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, minimumTimeoutMs ?? 0);
+    const modern = await connectModernServer({
+      server: server.name,
+      url: server.url,
+      ...(server.headers === undefined ? {} : { headers: server.headers }),
+      fetch: transportFetch,
+      clientName: this.#options.clientName ?? 'mcp-kitchen',
+      clientVersion: CLIENT_VERSION,
+      handlers: this.#options.handlers,
+      timeoutMs,
+    });
+    if (modern === undefined) return 'not offered';
+    try {
+      const tools = offeredTools(await modern.listTools(timeoutMs));
+      const link: ServerLink = { era: '2026-07-28', modern };
+      this.#servers.set(server.name, {
+        name: server.name,
+        url: server.url,
+        link,
+        tools,
+        resourceUris: [],
+        promptNames: [],
+        stopped: stopController(),
+      });
+    } catch (error) {
+      await modern.close().catch(() => undefined);
+      return { server: server.name, where: server.url, error: connectionError(server.name, server.url, error, []) };
+    }
+    this.#options.onConnected?.(server.name, '2026-07-28');
+    return undefined;
+  }
+
   /** Connects and lists tools; a server that fails is returned, not thrown, so the others go on. */
   async #connectServer(
     { name, url, transport }: TransportConnection,
@@ -352,14 +426,13 @@ export class Toolbox {
       await client.connect(transport, { timeout: timeoutMs });
       const tools = offeredTools(await listAllTools(client, timeoutMs));
       const features = await featureNames(new ServerFeatures(name, client, timeoutMs));
-      const stopped = new AbortController();
-      // One listener per call in flight, each removed when its call ends: not a leak.
-      setMaxListeners(0, stopped.signal);
-      this.#servers.set(name, { name, url, client, transport, tools, ...features, stopped });
+      const link: ServerLink = { era: '2025-11-25', client, transport };
+      this.#servers.set(name, { name, url, link, tools, ...features, stopped: stopController() });
     } catch (error) {
       await client.close().catch(() => undefined);
       return { server: name, where: url, error: connectionError(name, url, error, stderrTail()) };
     }
+    this.#options.onConnected?.(name, '2025-11-25');
     const level = this.#options.logLevel;
     if (level !== undefined && client.getServerCapabilities()?.logging) {
       // A server that refuses the level keeps its own: worth a line in its log, not a failure.
@@ -376,10 +449,10 @@ export class Toolbox {
 
   async #refresh(name: string): Promise<void> {
     const server = this.#servers.get(name);
-    if (!server) return;
+    if (server?.link.era !== '2025-11-25') return;
     try {
       server.tools = offeredTools(
-        await listAllTools(server.client, this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS),
+        await listAllTools(server.link.client, this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS),
       );
     } catch {
       // Keep the last list we had: a call to a vanished tool still comes back as a readable error.
@@ -391,9 +464,9 @@ export class Toolbox {
 
   async #refreshFeatures(name: string): Promise<void> {
     const server = this.#servers.get(name);
-    if (!server) return;
+    if (server?.link.era !== '2025-11-25') return;
     const timeoutMs = this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-    Object.assign(server, await featureNames(new ServerFeatures(name, server.client, timeoutMs)));
+    Object.assign(server, await featureNames(new ServerFeatures(name, server.link.client, timeoutMs)));
     this.#reindex();
   }
 
@@ -417,15 +490,24 @@ export class Toolbox {
   }
 }
 
-async function closeServer(server: RemoteServer): Promise<void> {
+/** Aborted when the server stops. One listener per call in flight, each removed when its call ends: not a leak. */
+function stopController(): AbortController {
+  const stopped = new AbortController();
+  setMaxListeners(0, stopped.signal);
+  return stopped;
+}
+
+async function closeServer({ link }: RemoteServer): Promise<void> {
+  // A 2026-07-28 server keeps no session: there is nothing to end on its side.
+  if (link.era === '2026-07-28') return link.modern.close();
   // Ending the session politely lets the server free it now instead of at its idle timeout.
-  if (server.transport instanceof StreamableHTTPClientTransport) {
+  if (link.transport instanceof StreamableHTTPClientTransport) {
     await Promise.race([
-      server.transport.terminateSession().catch(() => undefined),
+      link.transport.terminateSession().catch(() => undefined),
       delay(1_000, undefined, { ref: false }),
     ]);
   }
-  await server.client.close();
+  await link.client.close();
 }
 
 /**

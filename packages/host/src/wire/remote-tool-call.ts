@@ -3,7 +3,6 @@
 // server, a timeout, an abort) comes back as data, never as an exception.
 
 import { setMaxListeners } from 'node:events';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../errors.js';
@@ -11,8 +10,19 @@ import { formatDuration } from '../limits/format-units.js';
 import type { ToolCallContext, ToolDescriptor, ToolOutcome } from '../tool-types.js';
 import { readToolResult } from './tool-result-content.js';
 
+/** One tools/call on the server's client, whichever era's client it is. */
+export type CallTool = (
+  params: { name: string; arguments: Record<string, unknown> },
+  options: {
+    signal: AbortSignal;
+    timeout: number;
+    resetTimeoutOnProgress: boolean;
+    onprogress: (progress: { progress: number; total?: number; message?: string }) => void;
+  },
+) => Promise<CallToolResult | { toolResult: unknown }>;
+
 export interface RemoteCall {
-  client: Client;
+  callTool: CallTool;
   tool: ToolDescriptor;
   input: Record<string, unknown>;
   context: ToolCallContext;
@@ -25,7 +35,7 @@ export interface RemoteCall {
 }
 
 export async function callRemoteTool({
-  client,
+  callTool,
   tool,
   input,
   context,
@@ -48,22 +58,25 @@ export async function callRemoteTool({
   const stop = () => call.abort(serverStopped?.reason);
   serverStopped?.addEventListener('abort', stop, { once: true });
   try {
-    const result = await client.callTool({ name: tool.originalName, arguments: input }, undefined, {
-      signal: call.signal,
-      timeout: timeoutMs,
-      resetTimeoutOnProgress: true,
-      // Passing onprogress is also what gives the server a progress token to report against.
-      onprogress: ({ progress, total, message }) =>
-        context.emit({
-          type: 'progress',
-          agent: context.agent.id,
-          callId: context.callId,
-          tool: tool.name,
-          progress,
-          ...(total === undefined ? {} : { total }),
-          ...(message === undefined ? {} : { message }),
-        }),
-    });
+    const result = await callTool(
+      { name: tool.originalName, arguments: input },
+      {
+        signal: call.signal,
+        timeout: timeoutMs,
+        resetTimeoutOnProgress: true,
+        // Passing onprogress is also what gives the server a progress token to report against.
+        onprogress: ({ progress, total, message }) =>
+          context.emit({
+            type: 'progress',
+            agent: context.agent.id,
+            callId: context.callId,
+            tool: tool.name,
+            progress,
+            ...(total === undefined ? {} : { total }),
+            ...(message === undefined ? {} : { message }),
+          }),
+      },
+    );
     // Only pre-2024-11-05 servers answer with the legacy { toolResult } shape.
     if (!hasContent(result)) return { isError: false, content: JSON.stringify(result.toolResult) };
     const read = readToolResult(result, {

@@ -20,23 +20,33 @@ import {
 import { currentToolCallContext } from '../loop/tool-call-context.js';
 import type { ToolCallContext } from '../tool-types.js';
 
+/**
+ * How a server's question reached the host: pushed as a request of its own while a call was open
+ * (revision 2025-11-25), or embedded in an `input_required` result that the host answers and
+ * retries the call with (2026-07-28). The same handlers answer both.
+ */
+export type ServerRequestVia = 'push' | 'input_required';
+
 export interface ServerRequestHandlers {
   /**
    * Called for sampling/createMessage and elicitation/create from a server. `context` is the
    * ToolCallContext of the tools/call that caused it (found with AsyncLocalStorage), or undefined
    * when the request came outside any call. `signal` fires when the server cancels or the call ends.
+   * `via` says which mechanism carried it (absent: pushed).
    */
   sampling?: (
     server: string,
     params: CreateMessageRequest['params'],
     context: ToolCallContext | undefined,
     signal: AbortSignal,
+    via?: ServerRequestVia,
   ) => Promise<CreateMessageResult>;
   elicitation?: (
     server: string,
     params: ElicitRequest['params'],
     context: ToolCallContext | undefined,
     signal: AbortSignal,
+    via?: ServerRequestVia,
   ) => Promise<ElicitResult>;
 }
 
@@ -90,13 +100,13 @@ export function createServerClient(options: ServerClientOptions): Client {
   client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
     if (!handlers?.sampling) throw notOffered('sampling (sampling/createMessage)', server);
     const context = currentToolCallContext();
-    return handlers.sampling(server, request.params, context, linkedSignal(extra.signal, context));
+    return handlers.sampling(server, request.params, context, linkedSignal(extra.signal, context), 'push');
   });
 
   client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
     if (!handlers?.elicitation) throw notOffered('elicitation (elicitation/create)', server);
     const context = currentToolCallContext();
-    return handlers.elicitation(server, request.params, context, linkedSignal(extra.signal, context));
+    return handlers.elicitation(server, request.params, context, linkedSignal(extra.signal, context), 'push');
   });
 
   client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: options.roots() }));
@@ -125,7 +135,7 @@ export async function listAllTools(client: Client, timeoutMs: number): Promise<T
   return tools;
 }
 
-function notOffered(feature: string, server: string): JsonRpcRefusal {
+export function notOffered(feature: string, server: string): JsonRpcRefusal {
   // The capability is always declared, so a server may ask; without a handler the honest
   // answer is a JSON-RPC error the server can turn into a tool result.
   return new JsonRpcRefusal(
@@ -145,6 +155,6 @@ class JsonRpcRefusal extends Error {
 }
 
 /** Aborts when the server cancels its request or the tool call that caused it is aborted. */
-function linkedSignal(requestSignal: AbortSignal, context: ToolCallContext | undefined): AbortSignal {
+export function linkedSignal(requestSignal: AbortSignal, context: ToolCallContext | undefined): AbortSignal {
   return context ? AbortSignal.any([requestSignal, context.signal]) : requestSignal;
 }
