@@ -31,7 +31,7 @@ export const theLoop: TourStep = {
     out.say();
     out.see('packages/host/src/run-agent-loop.ts', 'export async function* runAgentLoop', 'the loop');
     out.see('packages/host/src/run-agent-loop.ts', 'export const MAX_ITERATIONS', 'bounded by a named constant');
-    out.see('docs/loop.md', '## In pseudo-code', 'the same loop in forty lines of pseudo-code');
+    out.see('docs/loop.md', '## In pseudo-code', 'the same loop in pseudo-code');
     out.see('packages/host/src/loop-event.ts', 'export type LoopEvent', 'the events: plain objects');
   },
 };
