@@ -112,7 +112,9 @@ describe('the tour, parts 3 and 4', () => {
     expect(text).toMatch(/read_resource jar:\/\/1 → .*"label"/);
     expect(text).toContain('audit_shelf {"shelf":"A"} → Audit shelf A');
     expect(text).toMatch(/server-log cookie-jars warning: The note on jar \d+ reads like instructions/);
-    expect(text).toContain('The kitchen speaks MCP revision 2025-11-25 today');
+    expect(text).toContain(
+      "The example servers speak MCP revision 2025-11-25: toolbox.era('cookie-jars')\nis 2025-11-25.",
+    );
     expect(text).toContain('issue 15');
   });
 });

@@ -13,6 +13,7 @@ export const resourcesPromptsLogs: TourStep = {
   title: 'Resources, prompts and logs; the protocol revision',
   async run(out: TourOutput) {
     const logs: LoopEventDraft[] = [];
+    let era: string | undefined;
     const toolbox = await openKitchen({ jars: 12, emit: (event) => logs.push(event), logLevel: 'info' });
     try {
       for (const tool of createResourceTools(toolbox)) toolbox.addLocalTool(tool);
@@ -48,19 +49,24 @@ export const resourcesPromptsLogs: TourStep = {
       for (const event of logs)
         if (event.type === 'server-log')
           out.say(`  server-log ${event.server} ${event.level}: ${oneLine(event.text, 90)}`);
+      era = toolbox.era('cookie-jars');
     } finally {
       await toolbox.close();
     }
     out.say();
-    out.say(`The other era. The kitchen speaks MCP revision ${LATEST_PROTOCOL_VERSION} today: stateful sessions, and`);
-    out.say('servers push sampling and elicitation requests while a call is open (step 8). In revision');
-    out.say('2026-07-28 servers are stateless and ask by returning input_required results that the host');
-    out.say('answers and retries. The kitchen does not speak it yet; the plan is issue 15, "Both eras of MCP",');
-    out.say('and this step will show the same request both ways once it does.');
+    out.say(
+      `The other era. The example servers speak MCP revision ${LATEST_PROTOCOL_VERSION}: toolbox.era('cookie-jars')`,
+    );
+    out.say(`is ${era ?? 'unknown'}. Stateful sessions; servers push their requests while a call is open (step 8).`);
+    out.say('Revision 2026-07-28 makes servers stateless: they ask by returning input_required results');
+    out.say('that the host answers and retries. The host already connects to an HTTP server that offers');
+    out.say('2026-07-28, through the v2 client; example servers in both eras and the same request shown');
+    out.say('both ways are the rest of the plan in issue 15, "Both eras of MCP", not done yet.');
     out.say();
     out.see('packages/host/src/resource-tools.ts', 'export function createResourceTools', 'the two local tools');
     out.see('packages/host/src/wire/server-features.ts', 'async getPrompt(', 'prompts, for the person');
     out.see('servers/cookie-jars/src/session-log.ts', 'export class SessionLog', "the server's log messages");
     out.see('packages/host/src/toolbox.ts', "type: 'server-log'", 'they become events');
+    out.see('packages/host/src/wire/modern-server-client.ts', 'server/discover', 'the 2026-07-28 path');
   },
 };
