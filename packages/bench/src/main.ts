@@ -2,7 +2,7 @@
 // ratios (a table, or JSON with --json). Both sides of the boundary live here: an echo server and
 // the clients that call it, over real HTTP on 127.0.0.1.
 //
-//   tsx src/main.ts [--json]
+//   tsx src/main.ts [--json] [--peers] [--only=calls,loops,…]
 
 import { cpus } from 'node:os';
 import type { BenchResults } from './bench-results.js';
@@ -19,7 +19,7 @@ import { evaluateTargets } from './targets.js';
 import { compareToolCalls } from './tool-calls.js';
 
 const USAGE =
-  'Usage: pnpm bench [--json] [--peers]\n  --json   print the results as JSON on stdout instead of the table\n  --peers  also run the Vercel AI SDK and OpenAI Agents JS loops and MCP clients, side by side';
+  'Usage: pnpm bench [--json] [--peers] [--only=GROUP,…]\n  --json   print the results as JSON on stdout instead of the table\n  --peers  also run the Vercel AI SDK and OpenAI Agents JS loops and MCP clients, side by side\n  --only   run only these groups: calls (1, 2), loops (3-5), fan-out (6), spawn (7), queue (8), memory (9),\n           offline (10), demo (11), peers (12; implies --peers)';
 const SEQUENTIAL_CALLS = 500;
 const CONCURRENT_CALLS = 800;
 const IN_FLIGHT = 16;
@@ -32,14 +32,24 @@ const LOOP_RUNS = [
 const MEMORY_TURNS = 200;
 const FAN_OUT = { turns: 25, callsPerTurn: 16 } as const;
 const flags = process.argv.slice(2);
-const withPeers = flags.includes('--peers');
+const GROUPS = ['calls', 'loops', 'fan-out', 'spawn', 'queue', 'memory', 'offline', 'demo', 'peers'] as const;
+const onlyFlag = flags.find((flag) => flag.startsWith('--only='));
+const only = onlyFlag === undefined ? undefined : new Set(onlyFlag.slice('--only='.length).split(','));
+const badGroups = [...(only ?? [])].filter((group) => !(GROUPS as readonly string[]).includes(group));
+/** Whether a group of scenarios runs: all of them unless --only names some. */
+const runs = (group: (typeof GROUPS)[number]) => only === undefined || only.has(group);
+const withPeers = flags.includes('--peers') || only?.has('peers') === true;
 const SCENARIOS = withPeers ? 12 : 11;
 const DEMO_RUNS = 3;
 
-const unknown = flags.filter((flag) => flag !== '--json' && flag !== '--peers' && flag !== '--help');
-if (flags.includes('--help') || unknown.length > 0) {
-  if (!flags.includes('--help'))
+const unknown = flags.filter(
+  (flag) => flag !== '--json' && flag !== '--peers' && flag !== '--help' && flag !== onlyFlag,
+);
+if (flags.includes('--help') || unknown.length > 0 || badGroups.length > 0) {
+  if (unknown.length > 0)
     process.stderr.write(`bench: unknown argument ${unknown.map((flag) => `"${flag}"`).join(', ')}.\n`);
+  if (badGroups.length > 0)
+    process.stderr.write(`bench: unknown group ${badGroups.map((group) => `"${group}"`).join(', ')} in --only.\n`);
   process.stderr.write(`${USAGE}\n`);
   process.exit(flags.includes('--help') ? 0 : 2);
 }
@@ -79,29 +89,37 @@ const sides = await openBenchSides().catch((error: unknown) => {
   process.exit(1);
 });
 try {
-  results.sequential = await scenario(1, `sequential tool calls (N=${SEQUENTIAL_CALLS})`, () =>
-    compareToolCalls(sides, SEQUENTIAL_CALLS, 1),
-  );
-  results.concurrent = await scenario(2, `${IN_FLIGHT} tool calls in flight (N=${CONCURRENT_CALLS})`, () =>
-    compareToolCalls(sides, CONCURRENT_CALLS, IN_FLIGHT),
-  );
+  if (runs('calls')) {
+    results.sequential = await scenario(1, `sequential tool calls (N=${SEQUENTIAL_CALLS})`, () =>
+      compareToolCalls(sides, SEQUENTIAL_CALLS, 1),
+    );
+    results.concurrent = await scenario(2, `${IN_FLIGHT} tool calls in flight (N=${CONCURRENT_CALLS})`, () =>
+      compareToolCalls(sides, CONCURRENT_CALLS, IN_FLIGHT),
+    );
+  }
   for (const [index, { turns, repeats }] of LOOP_RUNS.entries()) {
+    if (!runs('loops')) break;
     const loop = await scenario(3 + index, `loop with the CLI policy, per turn (N=${turns} ×${repeats})`, () =>
       compareLoops(sides, turns, { repeats }),
     );
     if (loop) results.loops.push(loop);
   }
-  results.fanOut = await scenario(6, `${FAN_OUT.callsPerTurn} tool calls in one turn (N=${FAN_OUT.turns})`, () =>
-    compareLoops(sides, FAN_OUT.turns, { repeats: 3, callsPerTurn: FAN_OUT.callsPerTurn }),
-  );
-  results.spawn = await scenario(7, 'spawn_agent speed-up under model latency', () => measureSpawnSpeedup(sides));
-  results.queue = await scenario(8, 'event queue throughput', () => measureQueueThroughput());
-  results.memory = await scenario(9, `memory after ${MEMORY_TURNS} turns`, () => compareMemory(sides, MEMORY_TURNS));
-  results.offline = await scenario(10, 'offline model decision time', () => measureOfflineDecision());
-  results.demo = await scenario(11, `kitchen demo start-up and memory (compiled, ×${DEMO_RUNS})`, () =>
-    measureDemoStartup(DEMO_RUNS),
-  );
-  if (withPeers)
+  if (runs('fan-out'))
+    results.fanOut = await scenario(6, `${FAN_OUT.callsPerTurn} tool calls in one turn (N=${FAN_OUT.turns})`, () =>
+      compareLoops(sides, FAN_OUT.turns, { repeats: 3, callsPerTurn: FAN_OUT.callsPerTurn }),
+    );
+  if (runs('spawn'))
+    results.spawn = await scenario(7, 'spawn_agent speed-up under model latency', () => measureSpawnSpeedup(sides));
+  if (runs('queue')) results.queue = await scenario(8, 'event queue throughput', () => measureQueueThroughput());
+  if (runs('memory'))
+    results.memory = await scenario(9, `memory after ${MEMORY_TURNS} turns`, () => compareMemory(sides, MEMORY_TURNS));
+  if (runs('offline'))
+    results.offline = await scenario(10, 'offline model decision time', () => measureOfflineDecision());
+  if (runs('demo'))
+    results.demo = await scenario(11, `kitchen demo start-up and memory (compiled, ×${DEMO_RUNS})`, () =>
+      measureDemoStartup(DEMO_RUNS),
+    );
+  if (withPeers && runs('peers'))
     results.peers = await scenario(12, 'peers: Vercel AI SDK and OpenAI Agents JS', () => comparePeers(sides));
 } finally {
   await sides.close();

@@ -1,16 +1,17 @@
 // The fetch the host's Streamable HTTP transports use. Host side, right at the wire: it fixes two
 // things the SDK's client transport does not handle on long, parallel runs.
 
-import { setMaxListeners } from 'node:events';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 
 /** JSON-RPC "connection closed", the code the SDK itself uses when a transport goes away. */
 const CONNECTION_CLOSED = -32000;
 
 /**
- * 1. The transport hands its one AbortSignal to every fetch; a fetch that adds an abort listener
- *    per request makes Node warn about a listener leak with 16 calls in flight. Many listeners on
- *    this signal are expected, so the limit is lifted.
+ * 1. The transport hands its one AbortSignal (aborted on close) to every fetch. Undici adds a
+ *    listener to that signal per request and removes it only once the request is garbage
+ *    collected, so the long-lived signal collects listeners, and each new one costs a walk of the
+ *    list. Each fetch here gets its own signal instead, which follows the transport's while the
+ *    response may still stream: one listener per transport, not one per request.
  * 2. When a server dies while answering a tools/call on an SSE stream, the SDK only reports
  *    "SSE stream disconnected" to onerror and leaves the call waiting for its timeout (a minute
  *    by default). We watch each response stream and, if it breaks before answering, append a
@@ -18,15 +19,55 @@ const CONNECTION_CLOSED = -32000;
  *    Streams that carry event ids are resumable: those are left to the SDK's reconnection.
  */
 export const transportFetch: FetchLike = async (url, init) => {
-  if (init?.signal) setMaxListeners(0, init.signal);
-  const response = await fetch(url, init);
+  const transportSignal = init?.signal ?? undefined;
+  const own = transportSignal === undefined ? undefined : followWhileStreaming(transportSignal);
+  let response: Response;
+  try {
+    response = await fetch(url, own === undefined ? init : { ...init, signal: own.signal });
+  } catch (error) {
+    own?.done();
+    throw error;
+  }
   const isEventStream = response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
-  if (!response.ok || !response.body || !isEventStream) return response;
+  if (!response.ok || !response.body || !isEventStream) {
+    // A JSON answer or an empty 202 is read at once by the SDK: closing the transport has nothing left to stop.
+    own?.done();
+    return response;
+  }
   const requestIds = jsonRpcRequestIds(init?.body);
-  if (requestIds.length === 0) return response;
-  const watched = watchForBreak(response.body, requestIds, init?.signal ?? undefined);
+  if (requestIds.length === 0 && own === undefined) return response;
+  const watched = watchForBreak(response.body, requestIds, transportSignal, own?.done);
   return new Response(watched, { status: response.status, statusText: response.statusText, headers: response.headers });
 };
+
+/** Per transport signal, the controllers of its fetches still in flight or streaming. */
+const following = new WeakMap<AbortSignal, Set<AbortController>>();
+
+/**
+ * A signal for one fetch that aborts when the transport's does, until `done` is called. The
+ * transport's signal gets a single listener, however many fetches it has seen.
+ */
+function followWhileStreaming(transportSignal: AbortSignal): { signal: AbortSignal; done: () => void } | undefined {
+  if (transportSignal.aborted) return undefined;
+  let live = following.get(transportSignal);
+  if (live === undefined) {
+    const controllers = new Set<AbortController>();
+    transportSignal.addEventListener(
+      'abort',
+      () => {
+        for (const controller of controllers) controller.abort(transportSignal.reason);
+        controllers.clear();
+      },
+      { once: true },
+    );
+    following.set(transportSignal, controllers);
+    live = controllers;
+  }
+  const controller = new AbortController();
+  const controllers = live;
+  controllers.add(controller);
+  return { signal: controller.signal, done: () => controllers.delete(controller) };
+}
 
 /**
  * The ids of the JSON-RPC requests in a POST body, read without parsing it when it has the shape
@@ -101,6 +142,7 @@ function watchForBreak(
   body: ReadableStream<Uint8Array>,
   requestIds: Array<string | number>,
   transportSignal: AbortSignal | undefined,
+  onEnd: () => void = () => undefined,
 ): ReadableStream<Uint8Array> {
   const pending = new Set(requestIds);
   let resumable = false;
@@ -115,7 +157,11 @@ function watchForBreak(
     const lines = (partialLine + decoder.decode(chunk, { stream: true })).split(/\r?\n/);
     partialLine = lines.pop() ?? '';
     for (const line of lines) {
-      if (line.startsWith('id:')) resumable = true;
+      if (line.startsWith('id:')) {
+        // The SDK resumes a stream with event ids itself: nothing more to watch for.
+        resumable = true;
+        return;
+      }
       if (!line.startsWith('data:')) continue;
       const id = answeredId(line.slice('data:'.length).trimStart());
       if (id !== undefined) pending.delete(id);
@@ -138,6 +184,7 @@ function watchForBreak(
       try {
         const { value, done } = await reader.read();
         if (done) {
+          onEnd();
           const answers = orphanedAnswers('the server closed the response stream without answering');
           if (answers) controller.enqueue(answers);
           controller.close();
@@ -146,6 +193,7 @@ function watchForBreak(
         observe(value);
         controller.enqueue(value);
       } catch (error) {
+        onEnd();
         const answers = orphanedAnswers(
           `the connection to the server broke mid-call (${error instanceof Error ? error.message : String(error)})`,
         );
@@ -155,6 +203,7 @@ function watchForBreak(
       }
     },
     cancel(reason) {
+      onEnd();
       return reader.cancel(reason);
     },
   });
