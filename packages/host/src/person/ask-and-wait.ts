@@ -2,9 +2,6 @@
 // the caller stopping, whichever comes first, with who ended the question recorded. Host side; the
 // gate, the sampling handler and the elicitation handler all wait this way.
 
-import { once } from 'node:events';
-import { setTimeout as delay } from 'node:timers/promises';
-
 /** Who ended a question. */
 export type Asked<Answer> =
   | { by: 'person'; answer: Answer }
@@ -35,29 +32,36 @@ export async function askAndWait<Answer>(
 ): Promise<Asked<Answer>> {
   if (options.signal.aborted) return { by: 'stop' };
   const asking = new AbortController();
+  // A plain timer and listener, cleared in finally: the promise forms (timers/promises, events.once
+  // with a signal) build an AbortError with a stack for each question when they are called off.
+  let timer: NodeJS.Timeout | undefined;
+  let onStop: (() => void) | undefined;
   try {
     const answered = callNow(ask, asking.signal).then(
       (answer): Asked<Answer> => ({ by: 'person', answer }),
       (error: unknown): Asked<Answer> => ({ by: 'person', failed: error }),
     );
     options.onAsked?.();
-    // Both waits end (and reject, ignored) when `asking` aborts after the race.
-    const ended = { signal: asking.signal };
-    const timedOut =
-      options.timeoutMs <= LONGEST_TIMER_MS
-        ? delay(options.timeoutMs, { by: 'timeout' } as const, ended).catch(() => new Promise<never>(() => {}))
-        : new Promise<never>(() => {});
-    const stopped = once(options.signal, 'abort', ended).then(
-      () => ({ by: 'stop' }) as const,
-      () => new Promise<never>(() => {}),
-    );
-    return await Promise.race([answered, timedOut, stopped]);
+    const ended = new Promise<Asked<Answer>>((resolve) => {
+      if (options.timeoutMs <= LONGEST_TIMER_MS)
+        timer = setTimeout(() => resolve({ by: 'timeout' }), options.timeoutMs);
+      onStop = () => resolve({ by: 'stop' });
+      options.signal.addEventListener('abort', onStop, { once: true });
+    });
+    return await Promise.race([answered, ended]);
   } finally {
-    asking.abort();
+    clearTimeout(timer);
+    if (onStop !== undefined) options.signal.removeEventListener('abort', onStop);
+    asking.abort(QUESTION_CLOSED);
   }
 }
 
-/** Calls `ask` synchronously (a registry holds the question before onAsked), turning a throw into a rejection. */
+/**
+ * Why the signal a person was asked with aborts: the wait ended, by an answer or otherwise. One
+ * AbortError for every question, made once.
+ */
+const QUESTION_CLOSED = new DOMException('The question was closed.', 'AbortError');
+
 function callNow<Answer>(ask: (signal: AbortSignal) => Promise<Answer>, signal: AbortSignal): Promise<Answer> {
   try {
     return Promise.resolve(ask(signal));
