@@ -91,6 +91,7 @@ export type {
   AuthorizationRequest,
   FeatureClash,
   OAuthSettings,
+  ProtocolEra,
   Root,
   ServerConnection,
   ToolboxOptions,
@@ -101,6 +102,7 @@ export { MAX_TREE_TOKENS, TreeBudget } from './tree-budget.js';
 export type { ElicitationSchema, ElicitedValue } from './wire/elicited-content.js';
 export { findContentProblems, readFieldAnswer } from './wire/elicited-content.js';
 export { type RecordedToolCall, recordToolCall, type WireMessage } from './wire/recorded-tool-call.js';
+export type { ServerRequestVia } from './wire/server-client.js';
 export { describeServerLocation } from './wire/server-connection.js';
 // What a server offers besides tools: resources, prompts, completions.
 export type {

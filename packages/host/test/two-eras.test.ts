@@ -8,13 +8,13 @@ import { createElicitationHandler } from '../src/elicitation-handler.js';
 import type { LoopEvent, SamplingRequestEvent, SamplingResponseEvent } from '../src/loop-event.js';
 import type { Model, ModelRequest, ModelResponse } from '../src/model.js';
 import { createSamplingHandler } from '../src/sampling-handler.js';
+import { startModernEraServer, TASTE_PROMPT } from '../src/testing/modern-era-server.js';
 import { createRecordingContext } from '../src/testing/recording-context.js';
 import { scriptedPerson } from '../src/testing/scripted-person.js';
 import { serveOverHttp } from '../src/testing/serve-over-http.js';
 import { buildTestServer, createObservations } from '../src/testing/test-server.js';
 import { type ProtocolEra, Toolbox } from '../src/toolbox.js';
 import { TreeBudget } from '../src/tree-budget.js';
-import { startModernEraServer, TASTE_PROMPT } from './fixtures/modern-era-server.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -16,7 +16,11 @@ export function describeToolbox(toolbox: Toolbox, serverOrder: readonly string[]
   }
   const rank = (server: string) => (serverOrder.includes(server) ? serverOrder.indexOf(server) : serverOrder.length);
   const ordered = [...perServer].sort(([left], [right]) => rank(left) - rank(right) || left.localeCompare(right));
-  const remote = ordered.map(([server, count]) => `${count} from ${cleanText(server)}`);
+  // 2025-11-25 is still what most servers speak: only a server on the newer revision is marked.
+  const remote = ordered.map(([server, count]) => {
+    const era = toolbox.era(server);
+    return `${count} from ${cleanText(server)}${era === '2026-07-28' ? ` · ${era}` : ''}`;
+  });
   const local = `${localNames.length} local${localNames.length ? ` (${localNames.join(', ')})` : ''}`;
   const line = `🧰 ${plural(tools.length, 'tool')}: ${[...remote, local].join(', ')}`;
   // A clash may be a server trying to pass its tool off as another's: the person sees it.
