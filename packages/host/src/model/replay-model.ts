@@ -8,7 +8,7 @@ import type { Message, Model, ModelRequest, ModelResponse, ToolSpec } from '../m
 import { ModelAbortedError, ReplayExhaustedError } from './model-errors.js';
 
 export interface RecordedExchange {
-  request: { system?: string; messages: Message[]; tools?: ToolSpec[]; maxTokens: number };
+  request: { system?: string; messages: Message[]; tools?: ToolSpec[]; maxTokens: number; temperature?: number };
   response: ModelResponse;
 }
 
@@ -29,7 +29,15 @@ export class RecordingModel implements Model {
 
   async complete(request: ModelRequest): Promise<ModelResponse> {
     const response = await this.inner.complete(request);
-    const { signal: _signal, ...recorded } = request;
+    // Only what was said is recorded: the signal and the retry callback are the call's plumbing.
+    const { system, messages, tools, maxTokens, temperature } = request;
+    const recorded: RecordedExchange['request'] = {
+      ...(system === undefined ? {} : { system }),
+      messages,
+      ...(tools === undefined ? {} : { tools }),
+      maxTokens,
+      ...(temperature === undefined ? {} : { temperature }),
+    };
     this.exchanges.push(structuredClone({ request: recorded, response }));
     return response;
   }
@@ -108,6 +116,7 @@ const exchangeSchema = z.object({
       )
       .optional(),
     maxTokens: z.number(),
+    temperature: z.number().optional(),
   }),
   response: z.object({
     content: z.array(z.union([textBlock, toolUseBlock])),
