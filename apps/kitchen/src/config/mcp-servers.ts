@@ -5,7 +5,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: "${NAME}" is the config's own variable syntax, not a template.
 
 import { isAbsolute, resolve } from 'node:path';
-import type { OAuthSettings } from '@kitchen/host';
+import { type OAuthSettings, oauthSettingsSchema } from '@kitchen/host';
 import { z } from 'zod';
 
 /** A server the kitchen starts as a child process and reaches over HTTP. Paths are absolute. */
@@ -75,24 +75,7 @@ const entrySchema = z.strictObject({
   type: z.enum(['stdio', 'http', 'streamable-http']).optional(),
   url: z.url({ protocol: /^https?$/ }).optional(),
   headers: stringMap.optional(),
-  oauth: z
-    .strictObject({
-      clientId: z.string().min(1).optional(),
-      clientSecret: z.string().min(1).optional(),
-      scope: z.string().min(1).optional(),
-      callbackPort: z.number().int().min(1).max(65535).optional(),
-      clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
-      grant: z.enum(['authorization_code', 'client_credentials']).optional(),
-      privateKey: z.string().min(1).optional(),
-      algorithm: z.string().min(1).optional(),
-    })
-    .refine(
-      (oauth) =>
-        oauth.grant !== 'client_credentials' ||
-        (oauth.clientId !== undefined && (oauth.clientSecret === undefined) !== (oauth.privateKey === undefined)),
-      { message: 'grant "client_credentials" needs clientId and either clientSecret or privateKey' },
-    )
-    .optional(),
+  oauth: oauthSettingsSchema.optional(),
   command: z.string().min(1).optional(),
   args: z.array(z.string()).optional(),
   env: stringMap.optional(),

@@ -44,6 +44,25 @@ export function describeServerLocation(server: ServerConnection): string {
   return isStdioConnection(server) ? `stdio: ${[server.command, ...(server.args ?? [])].join(' ')}` : server.url;
 }
 
+/** A server's OAuth settings, as the kitchen's config and the host's connections both take them. */
+export const oauthSettingsSchema = z
+  .strictObject({
+    clientId: z.string().min(1).optional(),
+    clientSecret: z.string().min(1).optional(),
+    scope: z.string().min(1).optional(),
+    callbackPort: z.number().int().min(1).max(65535).optional(),
+    clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
+    grant: z.enum(['authorization_code', 'client_credentials']).optional(),
+    privateKey: z.string().min(1).optional(),
+    algorithm: z.string().min(1).optional(),
+  })
+  .refine(
+    (oauth) =>
+      oauth.grant !== 'client_credentials' ||
+      (oauth.clientId !== undefined && (oauth.clientSecret === undefined) !== (oauth.privateKey === undefined)),
+    'grant "client_credentials" needs clientId and either clientSecret or privateKey',
+  );
+
 // Names prefix clashing tool names (server__tool), so they must stay usable in a tool name.
 const SERVER_NAME = /^[A-Za-z0-9_-]{1,32}$/;
 
@@ -51,24 +70,7 @@ const httpConnectionSchema = z.strictObject({
   name: z.string().regex(SERVER_NAME, 'use 1-32 letters, digits, "-" or "_"'),
   url: z.string().refine(isHttpUrl, 'use an http:// or https:// URL such as http://127.0.0.1:3001/mcp'),
   headers: z.record(z.string(), z.string()).optional(),
-  oauth: z
-    .strictObject({
-      clientId: z.string().min(1).optional(),
-      clientSecret: z.string().min(1).optional(),
-      scope: z.string().min(1).optional(),
-      callbackPort: z.number().int().min(1).max(65535).optional(),
-      clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
-      grant: z.enum(['authorization_code', 'client_credentials']).optional(),
-      privateKey: z.string().min(1).optional(),
-      algorithm: z.string().min(1).optional(),
-    })
-    .refine(
-      (oauth) =>
-        oauth.grant !== 'client_credentials' ||
-        (oauth.clientId !== undefined && (oauth.clientSecret === undefined) !== (oauth.privateKey === undefined)),
-      'grant "client_credentials" needs clientId and either clientSecret or privateKey',
-    )
-    .optional(),
+  oauth: oauthSettingsSchema.optional(),
 });
 
 const stdioConnectionSchema = z.strictObject({
