@@ -38,12 +38,16 @@ export interface ToolOutcome {
 }
 
 /**
- * One part of a tool result beyond its text, for the person: an image or audio clip (type and
- * size), an embedded resource, a resource link, structured content no text block repeats, or text the server
+ * One part of a tool result beyond its text, for the person: an image (type, size, and the picture
+ * when it is small) or audio clip (type and size), an embedded resource, a resource link, structured content no text block repeats, or text the server
  * meant for the user alone (kept from the model).
  */
 export type ToolResultAttachment =
-  | { kind: 'image'; mimeType: string; bytes: number; toModel: boolean }
+  /**
+   * `data` (base64) only for an image the model may get too (PNG, JPEG, GIF or WebP up to 64 KB,
+   * at most 4 a result), so a page can show it while events and traces stay bounded.
+   */
+  | { kind: 'image'; mimeType: string; bytes: number; toModel: boolean; data?: string }
   | { kind: 'audio'; mimeType: string; bytes: number }
   | { kind: 'resource'; uri: string; mimeType?: string; bytes: number; text: boolean }
   | { kind: 'resource-link'; uri: string; name: string; mimeType?: string }

@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { DENIAL_REASON, jarsFor, runKitchen } from './kitchen.js';
 
 describe('the offline model with other tools', () => {
-  it.each<[string, { count: number; sides?: number; seed?: number }]>([
+  it.each<[string, { count: number; sides?: number; seed?: number; picture?: boolean }]>([
     ['roll 4d6 with seed 7', { count: 4, sides: 6, seed: 7 }],
+    ['roll 2d6 with a picture', { count: 2, sides: 6, picture: true }],
     ['roll two d20', { count: 2, sides: 20 }],
     ['roll 3 dice', { count: 3 }],
   ])('rolls "%s" with roll_dice and reports the rolls and total', async (task, input) => {

@@ -54,7 +54,9 @@ describe('readToolResult', () => {
     );
     expect(read.text).toBe('Here are the dice:\n\n[image: image/png, 12 KB]');
     expect(read.images).toEqual([{ mimeType: 'image/png', data: png(12_288) }]);
-    expect(read.attachments).toEqual([{ kind: 'image', mimeType: 'image/png', bytes: 12_288, toModel: true }]);
+    expect(read.attachments).toEqual([
+      { kind: 'image', mimeType: 'image/png', bytes: 12_288, toModel: true, data: png(12_288) },
+    ]);
   });
 
   it('describes an image the model cannot take (its type, its size, past the count) instead of passing it', () => {
@@ -78,6 +80,13 @@ describe('readToolResult', () => {
     );
     expect(read.text).toContain('[image: image/png, 195 KB, not passed to the model');
     expect(read.text).toContain(`only ${MAX_MODEL_IMAGES} images of a result are`);
+    // The person's copy carries the picture only for the images the model may get: bounded the same way.
+    const withData = read.attachments.filter((part) => part.kind === 'image' && part.data !== undefined);
+    expect(withData).toHaveLength(MAX_MODEL_IMAGES);
+    expect(read.attachments.slice(0, 2)).toEqual([
+      { kind: 'image', mimeType: 'image/svg+xml', bytes: 300, toModel: false },
+      { kind: 'image', mimeType: 'image/png', bytes: 200_000, toModel: false },
+    ]);
   });
 
   it('describes audio by type and size, and embedded resources by their text or their size', () => {

@@ -118,7 +118,14 @@ function describeForModel(block: ContentBlock, options: ReadToolResultOptions, i
 function describeForPerson(block: Exclude<ContentBlock, { type: 'text' }>, toModel: boolean): ToolResultAttachment {
   switch (block.type) {
     case 'image':
-      return { kind: 'image', mimeType: block.mimeType, bytes: base64Bytes(block.data), toModel };
+      // The picture itself rides along only when it is as small as the model's: traces stay bounded.
+      return {
+        kind: 'image',
+        mimeType: block.mimeType,
+        bytes: base64Bytes(block.data),
+        toModel,
+        ...(toModel ? { data: block.data } : {}),
+      };
     case 'audio':
       return { kind: 'audio', mimeType: block.mimeType, bytes: base64Bytes(block.data) };
     case 'resource': {

@@ -1,6 +1,7 @@
 // Dice in the words people use: "roll 3d8+2", "roll two d20", "roll a d6 three times", "roll 2d6
-// and 1d20", "throw 5 dice with 10 sides, seed 3". A small grammar over the task's tokens: groups
-// of dice (count, sides, modifier), how many times, and a seed. Host side, pure.
+// and 1d20", "throw 5 dice with 10 sides, seed 3", "roll 2d6 with a picture". A small grammar
+// over the task's tokens: groups of dice (count, sides, modifier), how many times, a seed, and
+// whether a picture of them was asked for. Host side, pure.
 
 import { replaceNumberWords } from './number-words.js';
 
@@ -18,6 +19,8 @@ export interface DiceRequest {
   /** "three times", "twice": every group is rolled this many times. */
   repeat: number;
   seed: number | undefined;
+  /** "with a picture", "show me an image": the tool is asked for one when it can draw it. */
+  picture: boolean;
 }
 
 // One group: "3d8+2", "d20", "two six-sided dice", "a die", "5 dice with 10 sides", then an
@@ -33,6 +36,7 @@ const GROUP = new RegExp(
 const MODIFIER = /^\s*(?:and\s+)?(?:(\+|plus|add(?:ing)?)|(-|minus|subtract(?:ing)?|take away))\s*(\d+)\b/;
 const REPEAT = /\b(\d+)\s+times\b|\b(twice)\b|\b(thrice)\b/;
 const SEED = /\bseed(?:\s*(?:=|:|of|is|number))?\s*(-?\d+)\b/;
+const PICTURE = /\b(?:picture|image|photo|drawing)s?\b/;
 
 export function mentionsDice(text: string): boolean {
   return /\b(?:dice|die|\d*\s?d\d+)\b/.test(normalise(text));
@@ -60,6 +64,7 @@ export function parseDiceRequest(task: string): DiceRequest {
     groups: groups.length > 0 ? groups : [{ count: undefined, sides: undefined, modifier: 0 }],
     repeat: repeat === null ? 1 : repeat[2] !== undefined ? 2 : repeat[3] !== undefined ? 3 : Number(repeat[1]),
     seed: seed?.[1] !== undefined ? Number(seed[1]) : undefined,
+    picture: PICTURE.test(text),
   };
 }
 

@@ -18,7 +18,11 @@ describe('parseTaskIntent', () => {
     ['roll 2d6 and 1d20', [one(2, 6), one(1, 20)], 1, undefined],
     ['roll 3 dice and a d20 twice', [one(3, undefined), one(1, 20)], 2, undefined],
   ])('reads "%s" as a dice roll', (task, groups, repeat, seed) => {
-    expect(parseTaskIntent(task)).toEqual({ kind: 'dice', groups, repeat, seed });
+    expect(parseTaskIntent(task)).toEqual({ kind: 'dice', groups, repeat, seed, picture: false });
+  });
+
+  it('reads a dice roll that asks for a picture of the dice', () => {
+    expect(parseTaskIntent('roll 2d6 with a picture')).toMatchObject({ kind: 'dice', picture: true });
   });
 
   it.each([

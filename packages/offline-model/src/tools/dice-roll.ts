@@ -29,6 +29,7 @@ export function planDice(conversation: Conversation, intent: DiceIntent, reportN
     if (reportNow) return answer('I did not get to roll the dice before I ran out of room.');
     if (rollTool === undefined) return undefined;
     const seeded = inputProperty(rollTool, 'seed') !== undefined;
+    const drawn = intent.picture && inputProperty(rollTool, 'picture') !== undefined;
     const described = rolls.map((roll) => describeGroup(roll.group.count ?? 1, roll.group.sides, roll.group.modifier));
     return callTools(
       `Rolling ${described.join(', ')}${intent.repeat > 1 ? ` (${intent.repeat} times)` : ''}.`,
@@ -38,6 +39,7 @@ export function planDice(conversation: Conversation, intent: DiceIntent, reportN
           ...(roll.group.count !== undefined ? { count: roll.group.count } : {}),
           ...(roll.group.sides !== undefined ? { sides: roll.group.sides } : {}),
           ...(roll.seed !== undefined && seeded ? { seed: roll.seed } : {}),
+          ...(drawn ? { picture: true } : {}),
         },
       })),
     );

@@ -2,9 +2,10 @@
 // its questions and its result (JSON folded and highlighted, long text folded), a server's log
 // line. App side, in the browser; every piece of server or model text goes in with textContent.
 
+import { renderAttachment } from './attachment-view.js';
 import { el } from './dom.js';
 import { parseJsonObject, renderJson } from './json-view.js';
-import { attachmentText, cleanDisplayText, formatDuration, shortenText, toolLabel } from './lane-words.js';
+import { cleanDisplayText, formatDuration, shortenText, toolLabel } from './lane-words.js';
 import { renderQuestion, toolName } from './question-view.js';
 
 /** Text longer than this is shown folded, its first line as the summary. */
@@ -92,12 +93,11 @@ function renderToolEntry(entry, laneTitleOf) {
   }
   if (entry.result) {
     item.append(renderResult(entry));
-    // Images, audio, resources, links and structured content: one line each, under the result.
+    // Images, audio, resources, links and structured content: one line each, under the result; a
+    // small image is drawn too.
     const parts = entry.result.attachments ?? [];
     if (parts.length > 0) {
-      item.append(
-        el('ul', 'attachments', undefined, ...parts.map((part) => el('li', 'attachment', attachmentText(part)))),
-      );
+      item.append(el('ul', 'attachments', undefined, ...parts.map(renderAttachment)));
     }
   }
   return item;
