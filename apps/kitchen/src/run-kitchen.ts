@@ -33,7 +33,7 @@ import { describeToolbox, describeUnavailable } from './terminal/describe-toolbo
 import { createEventWriter } from './terminal/event-writer.js';
 import { createHeldOutput } from './terminal/held-output.js';
 import { EXIT, type KitchenOutput } from './terminal/kitchen-output.js';
-import { createLiveBoard, wantsLiveBoard } from './terminal/live-board.js';
+import { liveBoardFor } from './terminal/live-board.js';
 import { shouldUseColour } from './terminal/paint.js';
 import { LINE_WIDTH } from './terminal/render-event.js';
 import { describeModel, renderSummary } from './terminal/render-summary.js';
@@ -56,14 +56,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
   const { flags, output, signal } = options;
   const color = !flags.json && shouldUseColour(output.stdout, output.environment);
   // On an interactive terminal the lanes are a live board with the story scrolling above it.
-  const board = wantsLiveBoard(flags, output)
-    ? createLiveBoard({
-        terminal: output.stdout,
-        color,
-        environment: output.environment,
-        ...(output.signals === undefined ? {} : { signals: output.signals }),
-      })
-    : undefined;
+  const board = liveBoardFor(flags, output, color);
   // Event lines (and the app's own lines on stdout) wait while a question is open at the terminal,
   // and the board steps aside for it.
   const stdout = createHeldOutput(

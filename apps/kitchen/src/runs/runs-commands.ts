@@ -16,7 +16,7 @@ import { createAuthorizationPrompt } from '../terminal/authorization-prompt.js';
 import { createEventWriter } from '../terminal/event-writer.js';
 import { createHeldOutput } from '../terminal/held-output.js';
 import { EXIT } from '../terminal/kitchen-output.js';
-import { createLiveBoard, wantsLiveBoard } from '../terminal/live-board.js';
+import { liveBoardFor } from '../terminal/live-board.js';
 import { shouldUseColour } from '../terminal/paint.js';
 import { LINE_WIDTH } from '../terminal/render-event.js';
 import { createTerminalPerson } from '../terminal/terminal-person.js';
@@ -40,14 +40,7 @@ export async function replayCommand(which: string, flags: KitchenFlags, context:
   if (trace === undefined) return EXIT.usage;
   const color = !flags.json && shouldUseColour(output.stdout, output.environment);
   // A replay on a terminal moves like the run did: the same live board.
-  const board = wantsLiveBoard(flags, output)
-    ? createLiveBoard({
-        terminal: output.stdout,
-        color,
-        environment: output.environment,
-        ...(output.signals === undefined ? {} : { signals: output.signals }),
-      })
-    : undefined;
+  const board = liveBoardFor(flags, output, color);
   const stdout = board ?? output.stdout;
   const write = createEventWriter({
     json: flags.json,

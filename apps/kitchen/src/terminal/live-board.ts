@@ -49,6 +49,21 @@ export function wantsLiveBoard(flags: Pick<KitchenFlags, 'json' | 'plain'>, outp
   return !flags.json && !flags.plain && output.stdout.isTTY === true && output.environment['TERM'] !== 'dumb';
 }
 
+/** The board a run or a replay draws on this output, or undefined where a plain log fits. */
+export function liveBoardFor(
+  flags: Pick<KitchenFlags, 'json' | 'plain'>,
+  output: KitchenOutput,
+  color: boolean,
+): LiveBoard | undefined {
+  if (!wantsLiveBoard(flags, output)) return undefined;
+  return createLiveBoard({
+    terminal: output.stdout,
+    color,
+    environment: output.environment,
+    ...(output.signals === undefined ? {} : { signals: output.signals }),
+  });
+}
+
 export function createLiveBoard(options: LiveBoardOptions): LiveBoard {
   const { terminal } = options;
   const now = options.now ?? Date.now;
