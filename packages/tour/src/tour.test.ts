@@ -115,6 +115,9 @@ describe('the tour, parts 3 and 4', () => {
     expect(text).toContain(
       "The example servers speak MCP revision 2025-11-25: toolbox.era('cookie-jars')\nis 2025-11-25.",
     );
+    expect(text).toContain("toolbox.era('bakery') is 2026-07-28");
+    expect(text).toContain('sampling-request via input_required');
+    expect(text).toMatch(/sampling-response via input_required: (\d+) tokens[\s\S]*budget spent \1 tokens/);
     expect(text).toContain('issue 15');
   });
 });

@@ -1,8 +1,9 @@
 // Step 11: what a server offers besides tools — resources, prompts, log messages — and the
 // protocol revision the kitchen speaks today.
 
-import { createResourceTools, type LoopEventDraft } from '@kitchen/host';
+import { createResourceTools, createSamplingHandler, type LoopEventDraft, Toolbox, TreeBudget } from '@kitchen/host';
 import { createRecordingContext } from '@kitchen/host/testing';
+import { startModernEraServer } from '@kitchen/host/testing/modern-era';
 import { OfflineModel } from '@kitchen/offline-model';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { oneLine, openKitchen, runToEnd } from '../tour-kitchen.js';
@@ -58,15 +59,51 @@ export const resourcesPromptsLogs: TourStep = {
       `The other era. The example servers speak MCP revision ${LATEST_PROTOCOL_VERSION}: toolbox.era('cookie-jars')`,
     );
     out.say(`is ${era ?? 'unknown'}. Stateful sessions; servers push their requests while a call is open (step 8).`);
-    out.say('Revision 2026-07-28 makes servers stateless: they ask by returning input_required results');
-    out.say('that the host answers and retries. The host already connects to an HTTP server that offers');
-    out.say('2026-07-28, through the v2 client; example servers in both eras and the same request shown');
-    out.say('both ways are the rest of the plan in issue 15, "Both eras of MCP", not done yet.');
+    out.say('Revision 2026-07-28 makes servers stateless: a server asks by returning an input_required result,');
+    out.say('and the host answers and retries the call. A 2026-only server (the v2 SDK, a fresh server per request):');
+    await showTheNewEra(out);
     out.say();
     out.see('packages/host/src/resource-tools.ts', 'export function createResourceTools', 'the two local tools');
     out.see('packages/host/src/wire/server-features.ts', 'async getPrompt(', 'prompts, for the person');
     out.see('servers/cookie-jars/src/session-log.ts', 'export class SessionLog', "the server's log messages");
     out.see('packages/host/src/toolbox.ts', "type: 'server-log'", 'they become events');
     out.see('packages/host/src/wire/modern-server-client.ts', 'server/discover', 'the 2026-07-28 path');
+    out.see(
+      'packages/host/src/testing/modern-era-server.ts',
+      'inputRequired.createMessage',
+      'a server asking, 2026 style',
+    );
   },
 };
+
+/** The same sampling handler as step 8 answers a 2026-era server's input_required: priced, charged, told apart by `via`. */
+async function showTheNewEra(out: TourOutput): Promise<void> {
+  const server = await startModernEraServer();
+  const budget = new TreeBudget();
+  let era: string | undefined;
+  const toolbox = await Toolbox.connect([{ name: 'bakery', url: server.url }], {
+    handlers: { sampling: createSamplingHandler({ model: new OfflineModel(), budget, defaultAction: 'allow' }) },
+    onConnected: (_name, connected) => {
+      era = connected;
+    },
+  });
+  try {
+    const { context, events } = createRecordingContext();
+    const result = await toolbox.call('taste', {}, context);
+    out.say(`  toolbox.era('bakery') is ${era ?? 'unknown'}`);
+    for (const event of events) {
+      if (event.type === 'sampling-request')
+        out.say(`  sampling-request via ${event.via ?? 'push'}: the same handler, the same price as a pushed request`);
+      if (event.type === 'sampling-response')
+        out.say(
+          `  sampling-response via ${event.via ?? 'push'}: ${event.inputTokens + event.outputTokens} tokens, charged to the host's budget`,
+        );
+    }
+    out.say(`  taste → ${oneLine(result.content, 90)}`);
+    out.say(`  the host's budget spent ${budget.spentTokens} tokens; the server never saw a key or the budget.`);
+  } finally {
+    await toolbox.close();
+    await server.close();
+  }
+  out.say('Still to come (issue 15): example servers in both eras and a load-balanced 2026 server.');
+}
