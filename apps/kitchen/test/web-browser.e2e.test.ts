@@ -320,6 +320,12 @@ describe('the web kitchen in Chromium', () => {
       expect.stringMatching(/^Resources \(\d+\)$/),
       expect.stringMatching(/^Prompts \(\d+\)$/),
     ]);
+    // A resource read by hand: the jar's record, folded as JSON under its line.
+    await jars.locator('.feature-group > summary', { hasText: 'Resources' }).click();
+    const jarTwo = jars.locator('.feature-line', { has: page.locator('code', { hasText: /^jar:\/\/2$/ }) });
+    await jarTwo.getByRole('button', { name: 'read' }).click();
+    await jarTwo.locator('.resource-contents .json').waitFor();
+    expect(await jarTwo.locator('.resource-contents').textContent()).toContain('"id": 2');
     await saveScreenshot(page, 'inspector');
     await page.context().close();
   });

@@ -348,6 +348,19 @@ describe('kitchen web', () => {
     expect((await postJson('api/servers/cookie-jars/complete', { argument: 'y' })).status).toBe(400);
   });
 
+  it('reads a resource by hand, for the inspector’s read buttons', async () => {
+    const jar = await postJson('api/servers/cookie-jars/read', { uri: 'jar://3' });
+    expect(jar.status).toBe(200);
+    const contents = jar.body['contents'] as Array<{ uri: string; text?: string }>;
+    expect(contents[0]?.uri).toBe('jar://3');
+    expect(JSON.parse(contents[0]?.text ?? '{}')).toMatchObject({ id: 3 });
+    expect((await postJson('api/servers/ghost/read', { uri: 'jar://3' })).status).toBe(404);
+    expect((await postJson('api/servers/cookie-jars/read', {})).status).toBe(400);
+    const unknown = await postJson('api/servers/cookie-jars/read', { uri: 'jar://9999' });
+    expect(unknown.status).toBe(502);
+    expect(unknown.body['error']).toContain('cookie-jars answered resources/read for jar://9999 with an error');
+  });
+
   it('refuses requests for another host or from another origin', async () => {
     const port = new URL(web.url).port;
     const foreignHost = await rawRequest('GET', '/api/tools', { Host: `evil.example:${port}` });

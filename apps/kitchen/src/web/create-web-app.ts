@@ -8,7 +8,7 @@ import { APP_DIRECTORY } from '../app-paths.js';
 import { runsFolder } from '../runs/runs-folder.js';
 import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
-import { callToolByHand, completeByHand, describeServers } from './server-inspector.js';
+import { callToolByHand, completeByHand, describeServers, readResourceByHand } from './server-inspector.js';
 import { streamRunEvents } from './stream-run-events.js';
 import { addTraceRoutes } from './trace-routes.js';
 import type { WebKitchen } from './web-kitchen.js';
@@ -18,6 +18,7 @@ import {
   elicitationAnswerBody,
   handCallBody,
   parseBody,
+  readResourceBody,
   startRunBody,
 } from './web-requests.js';
 
@@ -74,6 +75,20 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
     } catch (error) {
       response.status(502).json({
         error: `${request.params.server} answered completion/complete with an error: ${describeError(error)}`,
+      });
+    }
+  });
+
+  app.post('/api/servers/:server/read', async (request, response) => {
+    const body = parseBody(readResourceBody, request.body);
+    if (!body.ok) return void response.status(400).json({ error: body.message });
+    try {
+      const read = await readResourceByHand(kitchen.toolbox, request.params.server, body.value.uri);
+      if (!read.ok) return void response.status(read.status).json({ error: read.message });
+      response.json({ contents: read.contents });
+    } catch (error) {
+      response.status(502).json({
+        error: `${request.params.server} answered resources/read for ${body.value.uri} with an error: ${describeError(error)}`,
       });
     }
   });

@@ -12,6 +12,7 @@ import {
   type RecordedToolCall,
   recordToolCall,
   type ServerConnection,
+  type ServerFeatures,
   type Toolbox,
 } from '@kitchen/host';
 
@@ -114,4 +115,20 @@ export async function completeByHand(
     };
   const completion = await features.complete(asked.ref, { name: asked.argument, value: asked.value }, asked.context);
   return { ok: true, completion };
+}
+
+export type ReadResult =
+  | { ok: true; contents: Awaited<ReturnType<ServerFeatures['readResource']>> }
+  | { ok: false; status: 404; message: string };
+
+/** resources/read for the page's inspector: what the server answers for one URI. */
+export async function readResourceByHand(toolbox: Toolbox, server: string, uri: string): Promise<ReadResult> {
+  const features = toolbox.server(server);
+  if (features === undefined)
+    return {
+      ok: false,
+      status: 404,
+      message: `There is no connected server "${server}"; GET /api/servers lists them.`,
+    };
+  return { ok: true, contents: await features.readResource(uri) };
 }

@@ -46,6 +46,9 @@ export const completeBody = z.strictObject({
   context: z.record(z.string(), z.string()).optional(),
 });
 
+/** resources/read by hand: one URI the server listed (or one a template makes). */
+export const readResourceBody = z.strictObject({ uri: z.string().min(1).max(2_048) });
+
 export const elicitationAnswerBody = z.strictObject({
   action: z.enum(['accept', 'decline', 'cancel']),
   content: z.record(z.string(), elicitedValue).optional(),

@@ -66,7 +66,7 @@ function renderServer(server) {
             ? templateVariables(resource.uriTemplate).map((variable) =>
                 suggestButton(server.name, { type: 'ref/resource', uri: resource.uriTemplate }, variable),
               )
-            : []),
+            : [readButton(server.name, resource.uri)]),
         ),
       ),
     ),
@@ -121,6 +121,42 @@ function suggestButton(server, ref, argument) {
     );
   });
   return el('span', 'suggest-argument', undefined, document.createTextNode(' '), button, shown);
+}
+
+/** A button that reads one resource (resources/read) and shows what the server answered under it. */
+function readButton(server, uri) {
+  const button = el('button', 'secondary read-resource', 'read');
+  button.type = 'button';
+  const shown = el('div', 'resource-contents');
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    const { ok, data } = await api(`/api/servers/${encodeURIComponent(server)}/read`, { uri });
+    button.disabled = false;
+    if (!ok) {
+      shown.replaceChildren(el('p', 'form-problem', cleanDisplayText(data.error ?? 'The kitchen did not answer.')));
+      return;
+    }
+    shown.replaceChildren(
+      ...data.contents.map((content) =>
+        typeof content.text === 'string'
+          ? readText(content.text)
+          : el(
+              'p',
+              'inspector-note',
+              cleanDisplayText(
+                `${content.mimeType ?? 'binary'} · ${Math.round(((content.blob ?? '').length * 3) / 4 / 1024)} KB, not shown`,
+              ),
+            ),
+      ),
+    );
+  });
+  return el('span', 'read-resource-line', undefined, document.createTextNode(' '), button, shown);
+}
+
+/** JSON folded and highlighted; other text as it is, cut to a length a page can hold. */
+function readText(text) {
+  const json = parseJsonObject(text);
+  return json === undefined ? el('pre', 'resource-text', cleanDisplayText(shortenText(text, 4_000))) : renderJson(json);
 }
 
 function group(title, items) {
