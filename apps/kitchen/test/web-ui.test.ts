@@ -126,6 +126,23 @@ describe('kitchen web', () => {
       events.filter((event) => event.type !== 'server-log'),
     );
     expect((await apiFetch('api/traces/..%2Fsecrets')).status).toBe(404);
+
+    // Replayed at speed 0 (all at once): the trace's events in their recorded order, numbered, then the end.
+    const replay = await fetch(new URL(`api/traces/${traces.runs[0]?.id}/replay?speed=0&token=${web.token}`, web.url));
+    expect(replay.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const blocks = (await replay.text()).split('\n\n').filter((block) => block !== '');
+    expect(blocks.at(-1)).toBe('event: end\ndata: {}');
+    const replayed = blocks.slice(0, -1).map((block) => {
+      const [id, data] = block.split('\n');
+      return {
+        id: Number(id?.slice('id: '.length)),
+        event: JSON.parse(data?.slice('data: '.length) ?? '') as LoopEvent,
+      };
+    });
+    expect(replayed.map(({ id }) => id)).toEqual(trace.events.map((_event, index) => index));
+    expect(replayed.map(({ event }) => event)).toEqual(trace.events);
+    expect((await apiFetch(`api/traces/${traces.runs[0]?.id}/replay?speed=fast`)).status).toBe(400);
+    expect((await apiFetch('api/traces/no-such-run/replay?speed=0')).status).toBe(404);
   });
 
   it('runs the workers the form chose (their model, only the tools named) and records them; a bad worker field is named', {

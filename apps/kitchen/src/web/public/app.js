@@ -1,6 +1,7 @@
 // The kitchen's web page: picks a demo or a task, starts a run, streams its LoopEvents over SSE
 // and draws one lane per agent; every run has an address (?run=ID) that shows it again, live from
-// the kitchen or from its trace. App side, in the browser. Every piece of server or model text
+// the kitchen or from its trace, and ?run=ID&replay=SPEED plays it again at a chosen speed. App
+// side, in the browser. Every piece of server or model text
 // goes in with textContent (never innerHTML): tool results and jar notes are untrusted.
 
 import { createConnection } from './connection.js';
@@ -50,6 +51,7 @@ const page = {
   summary: $('summary'),
   recent: $('recent-runs'),
   recentList: $('recent-list'),
+  replaySpeed: $('replay-speed'),
 };
 
 let kitchen = { maxTreeTokens: 600_000, model: '', demos: [] };
@@ -127,10 +129,11 @@ async function openRun(runId) {
   page.recent.open = true;
 }
 
-function setAddress(runId, replace) {
+function setAddress(runId, replace, replaySpeed) {
   const address = new URL(location.href);
   address.search = '';
   address.searchParams.set('run', runId);
+  if (replaySpeed !== undefined) address.searchParams.set('replay', String(replaySpeed));
   if (replace) history.replaceState({ runId }, '', address);
   else history.pushState({ runId }, '', address);
 }
@@ -143,6 +146,39 @@ function reset(run) {
   page.report.hidden = true;
   page.problem.hidden = true;
   questions.reset();
+}
+
+/**
+ * Plays a recorded run again from its trace (?run=ID&replay=SPEED): the kitchen streams its events
+ * with the recorded gaps divided by the speed (0: all at once), and the page draws them as it
+ * draws a live run. Nothing runs; the questions it shows were answered when it was recorded.
+ */
+async function replayRun(runId, speed) {
+  // The trace says what the run was (task, model) and whether there is one at all.
+  const recorded = await api(`/api/traces/${encodeURIComponent(runId)}`);
+  if (!recorded.ok) {
+    if (recorded.status === 0) return;
+    reset(undefined);
+    page.runLine.hidden = true;
+    return showProblem(`There is no recorded run "${runId}" to replay. Pick one of the recent runs.`);
+  }
+  page.task.value = recorded.data.run.task;
+  reset({
+    runId,
+    model: recorded.data.run.model.label,
+    paceMs: 0,
+    view: createRunView(),
+    laneElements: new Map(),
+    entryElements: new WeakMap(),
+    lastIndex: -1,
+    live: false,
+    closed: false,
+    replaySpeed: Number.isFinite(speed) && speed >= 0 ? speed : 1,
+  });
+  page.runLine.hidden = false;
+  setRunning(false);
+  drawRunLine(current);
+  openStream(current);
 }
 
 function follow(described) {
@@ -166,7 +202,11 @@ function follow(described) {
 function openStream(mine) {
   mine.source?.close();
   const after = mine.lastIndex >= 0 ? `?after=${mine.lastIndex}` : '';
-  const source = new EventSource(streamPath(`/api/runs/${encodeURIComponent(mine.runId)}/events${after}`));
+  const path =
+    mine.replaySpeed === undefined
+      ? `/api/runs/${encodeURIComponent(mine.runId)}/events${after}`
+      : `/api/traces/${encodeURIComponent(mine.runId)}/replay?speed=${mine.replaySpeed}`;
+  const source = new EventSource(streamPath(path));
   mine.source = source;
   source.onmessage = (message) => {
     if (current !== mine) return;
@@ -181,6 +221,11 @@ function openStream(mine) {
   source.addEventListener('end', () => source.close());
   source.onerror = () => {
     if (current !== mine || mine.view.done) return;
+    if (mine.replaySpeed !== undefined) {
+      // A replay is not resumed: it says it stopped, and the run can be opened whole from its address.
+      source.close();
+      return showProblem(`The replay of ${mine.runId} stopped before its end; open the run to see it whole.`);
+    }
     // Say so at once, and catch up ourselves when the kitchen answers again (see catchUp).
     source.close();
     connection.lost();
@@ -380,7 +425,12 @@ function drawRunLine(run) {
   page.runLink.textContent = run.runId;
   page.runLink.href = `?run=${encodeURIComponent(run.runId)}`;
   const pace = run.paceMs > 0 ? ` · pace ${formatDuration(run.paceMs)} per model call` : '';
-  const recorded = run.live ? '' : ' · from its trace';
+  const recorded =
+    run.replaySpeed !== undefined
+      ? ` · 📼 replay ${run.replaySpeed === 0 ? 'all at once' : `at ${run.replaySpeed}×`}`
+      : run.live
+        ? ''
+        : ' · from its trace';
   page.runState.textContent = `${state} · ${lanes} ${lanes === 1 ? 'lane' : 'lanes'}, ${ended} ended${pace}${recorded}`;
   const spent = view.done ? view.done.tokens : view.treeTokens;
   const max = kitchen.maxTreeTokens;
@@ -438,11 +488,21 @@ async function refreshRecent() {
       void openRun(run.id);
     });
     const when = new Date(run.startedAt).toLocaleString();
+    const replay = el('button', 'secondary replay', '▶ replay');
+    replay.type = 'button';
+    replay.setAttribute('aria-label', `Replay ${shortenText(run.task, 70)}`);
+    replay.addEventListener('click', () => {
+      const speed = Number(page.replaySpeed.value);
+      setAddress(run.id, false, speed);
+      void replayRun(run.id, speed);
+    });
     return el(
       'li',
       '',
       undefined,
       link,
+      ' ',
+      replay,
       el(
         'span',
         'recent-about',
@@ -488,8 +548,10 @@ page.stop.addEventListener('click', async () => {
   if (!ok && status !== 0 && status !== 409) showProblem(data.error ?? 'The kitchen did not stop the run.');
 });
 window.addEventListener('popstate', () => {
-  const runId = new URLSearchParams(location.search).get('run');
-  if (runId) void openRun(runId);
+  const params = new URLSearchParams(location.search);
+  const runId = params.get('run');
+  if (runId && params.has('replay')) void replayRun(runId, Number(params.get('replay')));
+  else if (runId) void openRun(runId);
 });
 
 // ---- Start-up ----
@@ -518,6 +580,7 @@ async function boot() {
   page.task.dispatchEvent(new Event('input'));
   void refreshRecent();
   const runId = params.get('run');
+  if (runId && params.has('replay')) return replayRun(runId, Number(params.get('replay')));
   if (runId) return openRun(runId);
   // An autorun link runs once: the address becomes the run's, so a reload shows it instead.
   if (params.get('autorun') === '1') return startRun(page.task.value, true);
