@@ -6,18 +6,9 @@
 
 import { createConnection } from './connection.js';
 import { api, el, streamPath, whenControlsNeedHolding, whenUnreachable } from './dom.js';
-import { renderEntry } from './entry-view.js';
 import { setUpInspector } from './inspector.js';
-import {
-  cleanDisplayText,
-  formatCents,
-  formatDuration,
-  formatTokens,
-  laneStatusText,
-  laneTitle,
-  shortenText,
-  summaryLine,
-} from './lane-words.js';
+import { drawEntry, drawLaneHeader, laneElement } from './lane-view.js';
+import { cleanDisplayText, formatCents, formatDuration, formatTokens, shortenText, summaryLine } from './lane-words.js';
 import { applyEvent, createRunView, foldEvents } from './lanes.js';
 import { createQuestionWatch } from './question-watch.js';
 import { renderReport } from './report-view.js';
@@ -269,9 +260,9 @@ function drawRecorded(trace) {
   page.task.value = trace.run.task;
   page.runLine.hidden = false;
   for (const lane of view.lanes) {
-    const parts = laneElement(current, lane);
+    const parts = laneElement(current, lane, page.lanes, stopLane);
     for (const entry of lane.entries) drawEntry(current, parts, entry);
-    drawLaneHeader(parts, lane);
+    drawLaneHeader(parts, lane, current);
   }
   drawRunLine(current);
   setRunning(false);
@@ -304,11 +295,11 @@ function showProblem(text) {
 
 function draw(run, change, event) {
   if (change.lane) {
-    const lane = laneElement(run, change.lane);
+    const lane = laneElement(run, change.lane, page.lanes, stopLane);
     if (change.entry) drawEntry(run, lane, change.entry);
-    drawLaneHeader(lane, change.lane);
+    drawLaneHeader(lane, change.lane, run);
   }
-  if (change.also) drawEntry(run, laneElement(run, change.also.lane), change.also.entry);
+  if (change.also) drawEntry(run, laneElement(run, change.also.lane, page.lanes, stopLane), change.also.entry);
   drawRunLine(run);
   if (event.type === 'done') {
     drawReport(run, event);
@@ -316,92 +307,6 @@ function draw(run, change, event) {
   }
   questions.update(run.view, runWord(run));
   connection.holdNewControls();
-}
-
-function drawEntry(run, lane, entry) {
-  const known = run.entryElements.get(entry);
-  const fresh = renderEntry(entry, (id) => {
-    const worker = run.view.laneById.get(id);
-    return worker ? laneTitle(worker) : `#${id}`;
-  });
-  const stick = lane.entries.scrollHeight - lane.entries.scrollTop - lane.entries.clientHeight < 40;
-  if (known) known.replaceWith(fresh);
-  else lane.entries.append(fresh);
-  run.entryElements.set(entry, fresh);
-  if (stick) lane.entries.scrollTop = lane.entries.scrollHeight;
-}
-
-function laneElement(run, lane) {
-  let parts = run.laneElements.get(lane.id);
-  if (parts) return parts;
-  const title = el('h2', 'lane-title');
-  const status = el('span', 'lane-status');
-  const money = el('span', 'lane-money');
-  const hired = el('a', 'hired-by');
-  hired.hidden = true;
-  const stop = el('button', 'secondary lane-stop', 'Stop lane');
-  stop.type = 'button';
-  stop.hidden = true;
-  stop.addEventListener('click', () => void stopLane(run, lane.id, stop));
-  const task = el('p', 'lane-task');
-  const entries = el('ol', 'lane-entries');
-  const final = el('p', 'lane-final');
-  final.hidden = true;
-  const root = el(
-    'article',
-    `lane${lane.id === 'main' ? ' lane-main' : ''}`,
-    undefined,
-    el('header', 'lane-header', undefined, title, status, stop),
-    el('div', 'lane-about', undefined, money, hired),
-    task,
-    entries,
-    final,
-  );
-  root.id = `lane-${lane.id}`;
-  root.dataset.agent = lane.id;
-  root.setAttribute('aria-labelledby', `lane-title-${lane.id}`);
-  title.id = `lane-title-${lane.id}`;
-  parts = { root, title, status, money, hired, stop, task, entries, final };
-  run.laneElements.set(lane.id, parts);
-  if (lane.id === 'main') page.lanes.prepend(root);
-  else page.lanes.append(root);
-  return parts;
-}
-
-function drawLaneHeader(parts, lane) {
-  parts.title.textContent = laneTitle(lane);
-  // A lane of a run the kitchen never finished is not running, whatever its last event said.
-  const unfinished = current?.closed === true && lane.status === 'running';
-  parts.status.textContent = unfinished ? '⚠️ unfinished: the kitchen stopped' : laneStatusText(lane);
-  const tone = unfinished
-    ? 'warn'
-    : lane.status === 'running'
-      ? lane.waiting > 0
-        ? 'waiting'
-        : 'running'
-      : lane.stopReason === 'end_turn'
-        ? 'ok'
-        : 'warn';
-  parts.status.className = `lane-status ${tone}`;
-  parts.root.classList.toggle('lane-failed', lane.status === 'ended' && lane.stopReason !== 'end_turn');
-  const waited = lane.waitedMs > 0 ? ` · ✋ ${formatDuration(lane.waitedMs)} waiting for you` : '';
-  parts.money.textContent = `${formatTokens(lane.tokens)} tokens · ${formatCents(lane.costCents)}${waited}`;
-  if (lane.hiredBy) {
-    const parent = current?.view.laneById.get(lane.hiredBy.lane);
-    parts.hired.textContent = `↖ hired by ${parent ? laneTitle(parent) : lane.hiredBy.lane}'s spawn_agent call`;
-    parts.hired.href = `#call-${lane.hiredBy.callId}`;
-    parts.hired.hidden = false;
-  }
-  parts.stop.hidden = !(current?.live && lane.id !== 'main' && lane.status === 'running');
-  parts.task.textContent = shortenText(lane.task, 180);
-  parts.task.title = cleanDisplayText(lane.task);
-  // A worker's report usually is its last text already; show it apart only when it is not.
-  const saidLast = lane.entries.findLast((entry) => entry.kind === 'text')?.text;
-  if (lane.status === 'ended' && lane.id !== 'main' && lane.finalText && lane.finalText.trim() !== saidLast?.trim()) {
-    parts.final.textContent = shortenText(lane.finalText, 400);
-    parts.final.className = `lane-final${lane.stopReason === 'end_turn' ? '' : ' failed'}`;
-    parts.final.hidden = false;
-  }
 }
 
 function runWord(run) {
