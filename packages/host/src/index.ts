@@ -115,3 +115,11 @@ export type {
   ServerResource,
   ServerResourceTemplate,
 } from './wire/server-features.js';
+export type {
+  WireEventRecord,
+  WireFetch,
+  WireRecord,
+  WireRequestRecord,
+  WireResponseRecord,
+} from './wire/wire-recorder.js';
+export { MCP_HEADERS, WireRecorder } from './wire/wire-recorder.js';

@@ -9,7 +9,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { LoggingMessageNotification, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { KitchenError } from './errors.js';
+import { type KitchenError, ServerRefusedError } from './errors.js';
 import { type LocalTool, LocalTools } from './local-tools.js';
 import { runWithToolCallContext } from './loop/tool-call-context.js';
 import type { LogLevel, LoopEventDraft } from './loop-event.js';
@@ -33,6 +33,7 @@ import { ServerFeatures } from './wire/server-features.js';
 import { openTransport } from './wire/server-transport.js';
 import { indexTools, LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
 import { transportFetch } from './wire/transport-fetch.js';
+import type { WireFetch, WireRecorder } from './wire/wire-recorder.js';
 
 export type { FeatureClash } from './wire/feature-clashes.js';
 export type { ProtocolEra } from './wire/modern-server-client.js';
@@ -91,6 +92,11 @@ export interface ToolboxOptions {
    * offered that revision (tried first over HTTP), "2025-11-25" otherwise.
    */
   onConnected?: (server: string, era: ProtocolEra) => void;
+  /**
+   * Records every HTTP exchange with the servers (headers that carry MCP meaning, JSON-RPC bodies,
+   * SSE events), for people learning what crosses the wire. Absent: nothing is wrapped.
+   */
+  wire?: WireRecorder;
 }
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -147,13 +153,14 @@ export class Toolbox {
     await Promise.all(
       connections.map(async (server) => {
         const oauth = toolbox.#oauthSessionFor(server);
+        const fetch = toolbox.#options.wire?.fetchFor(server.name, transportFetch) ?? transportFetch;
         const open = () =>
-          openTransport(server, (line) => toolbox.#log(server.name, { level: 'stderr', text: line }), oauth);
+          openTransport(server, (line) => toolbox.#log(server.name, { level: 'stderr', text: line }), oauth, fetch);
         const where = describeServerLocation(server);
         // A spawned server may first be installed by its package runner, or compiled: give it longer to answer.
         const minimumTimeoutMs = isStdioConnection(server) ? STDIO_CONNECT_TIMEOUT_MS : undefined;
         const generation = oauth?.generation ?? 0;
-        const modern = await toolbox.#connectModern(server, minimumTimeoutMs, oauth);
+        const modern = await toolbox.#connectModern(server, minimumTimeoutMs, oauth, fetch);
         if (modern !== 'not offered') {
           if (modern !== undefined) toolbox.#unavailable.push(modern);
           return;
@@ -363,25 +370,37 @@ export class Toolbox {
   /**
    * Tries revision 2026-07-28 on an HTTP server. 'not offered' when the server does not speak it
    * (or cannot be reached: the 2025 attempt then says why). Not tried over stdio, where the probe
-   * would start the server a second time, nor where OAuth may be needed (the 2025 path signs in).
+   * would start the server a second time, nor where OAuth may be needed (the 2025 path signs in),
+   * nor where the server's `protocol` says 2025-11-25. One whose `protocol` says 2026-07-28 and
+   * does not offer it is unavailable.
    */
   async #connectModern(
     server: ServerConnection,
     minimumTimeoutMs: number | undefined,
     oauth: OAuthSession | undefined,
+    fetch: WireFetch,
   ): Promise<UnavailableServer | undefined | 'not offered'> {
-    if (isStdioConnection(server) || oauth !== undefined) return 'not offered';
+    if (isStdioConnection(server) || oauth !== undefined || server.protocol === '2025-11-25') return 'not offered';
     const timeoutMs = Math.max(this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, minimumTimeoutMs ?? 0);
     const modern = await connectModernServer({
       server: server.name,
       url: server.url,
       ...(server.headers === undefined ? {} : { headers: server.headers }),
-      fetch: transportFetch,
+      fetch,
       clientName: this.#options.clientName ?? 'mcp-kitchen',
       clientVersion: CLIENT_VERSION,
       handlers: this.#options.handlers,
       timeoutMs,
     });
+    if (modern === undefined && server.protocol === '2026-07-28') {
+      const reason = 'it does not offer protocol revision 2026-07-28 (server/discover)';
+      const fix = 'Drop its protocol setting to let the host fall back to 2025-11-25.';
+      return {
+        server: server.name,
+        where: server.url,
+        error: new ServerRefusedError(server.name, server.url, reason, fix, {}),
+      };
+    }
     if (modern === undefined) return 'not offered';
     try {
       const tools = offeredTools(await modern.listTools(timeoutMs));

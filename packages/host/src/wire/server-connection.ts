@@ -18,6 +18,11 @@ export interface HttpServerConnection {
    * Authorization of their own.
    */
   oauth?: OAuthSettings;
+  /**
+   * The protocol revision to speak. Absent: 2026-07-28 when the server offers it, 2025-11-25
+   * otherwise. "2025-11-25" skips the probe; "2026-07-28" refuses a server that does not offer it.
+   */
+  protocol?: '2025-11-25' | '2026-07-28';
 }
 
 /** A server the host starts itself and speaks to over stdin/stdout. */
@@ -71,6 +76,7 @@ const httpConnectionSchema = z.strictObject({
   url: z.string().refine(isHttpUrl, 'use an http:// or https:// URL such as http://127.0.0.1:3001/mcp'),
   headers: z.record(z.string(), z.string()).optional(),
   oauth: oauthSettingsSchema.optional(),
+  protocol: z.enum(['2025-11-25', '2026-07-28']).optional(),
 });
 
 const stdioConnectionSchema = z.strictObject({

@@ -4,7 +4,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { OAuthSession } from './oauth/oauth-session.js';
 import { withOAuth } from './oauth/with-oauth.js';
 import { isStdioConnection, type ServerConnection } from './server-connection.js';
@@ -21,16 +21,18 @@ const STDERR_LINES_KEPT = 10;
 /**
  * `onStderrLine` sees each line a stdio server writes to stderr: its log, shown in its name.
  * `oauth`: the server's OAuth session, which outlives any one transport (a reconnect keeps the token).
+ * `fetch`: what HTTP requests go through (a wire recorder wraps the default).
  */
 export function openTransport(
   server: ServerConnection,
   onStderrLine: (line: string) => void,
   oauth?: OAuthSession,
+  fetch: FetchLike = transportFetch,
 ): OpenedTransport {
   if (!isStdioConnection(server)) {
     return {
       transport: new StreamableHTTPClientTransport(new URL(server.url), {
-        fetch: oauth === undefined ? transportFetch : withOAuth(oauth, transportFetch),
+        fetch: oauth === undefined ? fetch : withOAuth(oauth, fetch),
         ...(server.headers ? { requestInit: { headers: server.headers } } : {}),
       }),
       stderrTail: () => [],
