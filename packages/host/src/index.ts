@@ -33,6 +33,7 @@ export type {
   ResourceUpdatedEvent,
   ServerLogEvent,
   ToolResultEvent,
+  ToolRetryEvent,
 } from './loop-event.js';
 export { LOG_LEVELS, stamp } from './loop-event.js';
 export { AnthropicModel, DEFAULT_ANTHROPIC_MODEL } from './model/anthropic/anthropic-model.js';

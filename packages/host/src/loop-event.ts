@@ -184,6 +184,21 @@ export interface UsageEvent extends EventBase<'usage'> {
   /** Tokens spent by the whole tree so far. */
   treeTokens: number;
 }
+/**
+ * A tools/call was sent again after its connection died before any answer (a server or a replica
+ * behind a load balancer went away). Only tools that say they are read-only or idempotent are.
+ */
+export interface ToolRetryEvent extends EventBase<'tool-retry'> {
+  callId: string;
+  tool: string;
+  server: string;
+  /** 1 for the first retry. */
+  attempt: number;
+  /** What was lost, in neutral words, e.g. "the server does not know the session (HTTP 404)". */
+  reason: string;
+  /** True when the host opened a new session first (revision 2025-11-25: the old one was gone). */
+  newSession: boolean;
+}
 /** A model call failed in a way that may pass (overloaded, rate limited, a 5xx, the network) and is tried again. */
 export interface ModelRetryEvent extends EventBase<'model-retry'> {
   /** The model's label, e.g. "claude-sonnet-5-5". */
@@ -252,6 +267,7 @@ export type LoopEvent =
   | ResourceUpdatedEvent
   | UsageEvent
   | ModelRetryEvent
+  | ToolRetryEvent
   | AgentEndEvent
   | DoneEvent;
 

@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { LoggingMessageNotification, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type KitchenError, ServerRefusedError } from './errors.js';
@@ -16,11 +16,12 @@ import type { LogLevel, LoopEventDraft } from './loop-event.js';
 import type { ToolSpec } from './model.js';
 import { READ_RESOURCE_TOOL } from './resource-tools.js';
 import { MAIN_AGENT, type ToolCallContext, type ToolDescriptor, type ToolOutcome } from './tool-types.js';
+import { type LostConnection, SessionLostError } from './wire/call-recovery.js';
 import { connectionError } from './wire/connection-error.js';
 import { type FeatureClash, findFeatureClashes } from './wire/feature-clashes.js';
 import { connectModernServer, type ModernServer, type ProtocolEra } from './wire/modern-server-client.js';
 import { type AuthorizationOptions, OAuthSession } from './wire/oauth/oauth-session.js';
-import { callRemoteTool, describeStop } from './wire/remote-tool-call.js';
+import { type CallTarget, callRemoteTool, describeStop } from './wire/remote-tool-call.js';
 import { createServerClient, listAllTools, type Root, type ServerRequestHandlers } from './wire/server-client.js';
 import {
   checkServerNames,
@@ -106,7 +107,7 @@ const CLIENT_VERSION = '0.1.0';
 
 /** A 2025-era server on the v1 client (all features), or a 2026-era one on the v2 client (tools for now). */
 type ServerLink =
-  | { era: '2025-11-25'; client: Client; transport: Transport }
+  | { era: '2025-11-25'; client: Client; transport: Transport; sessionLost: AbortController }
   | { era: '2026-07-28'; modern: ModernServer };
 
 interface RemoteServer {
@@ -119,6 +120,10 @@ interface RemoteServer {
   promptNames: string[];
   /** Aborted when whoever runs the server says it stopped: calls in flight end at once, later ones are not sent. */
   stopped: AbortController;
+  /** Opens a new 2025-11-25 session on a new transport (HTTP servers only), after the old one was lost. */
+  reopen?: () => Promise<ServerLink | undefined>;
+  /** The session being opened to replace a lost one, shared by every call that lost it. */
+  reopening?: { from: ServerLink; link: Promise<ServerLink | undefined> };
 }
 
 export class Toolbox {
@@ -180,6 +185,10 @@ export class Toolbox {
           failure = await attempt();
         }
         if (failure !== undefined) toolbox.#unavailable.push(failure);
+        const connected = toolbox.#servers.get(server.name);
+        if (connected !== undefined && !isStdioConnection(server)) {
+          connected.reopen = () => toolbox.#openSession(server.name, open().transport);
+        }
       }),
     );
     toolbox.#reindex();
@@ -319,16 +328,14 @@ export class Toolbox {
       };
     }
     const timeoutMs = this.#options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    const link = server.link;
     // A resource link in the result is worth following only if the model can read resources.
     const reader = this.#descriptors.get(READ_RESOURCE_TOOL);
     const readResourceTool = reader?.server === LOCAL_SERVER ? READ_RESOURCE_TOOL : undefined;
-    const link = server.link;
     const call = () =>
       callRemoteTool({
-        callTool:
-          link.era === '2025-11-25'
-            ? (params, options) => link.client.callTool(params, undefined, options)
-            : (params, options) => link.modern.callTool(params, options),
+        ...callTarget(server.link),
+        recovery: { reconnect: (lost) => this.#reconnect(server, link, lost) },
         tool,
         input,
         context,
@@ -347,6 +354,46 @@ export class Toolbox {
       ...servers.map((server) => closeServer(server)),
       ...this.#oauthSessions.map((session) => session.close()),
     ]);
+  }
+
+  /**
+   * Where to send a call again after `lost`. A 2026-07-28 server keeps no session: the same client
+   * reaches whichever replica is alive. A 2025-11-25 session lives on one server (or replica): once
+   * lost it is gone, so a new one is opened, once for every call that lost the same session.
+   */
+  async #reconnect(
+    server: RemoteServer,
+    from: ServerLink,
+    lost: LostConnection,
+  ): Promise<(CallTarget & { newSession: boolean }) | undefined> {
+    if (server.stopped.signal.aborted || this.#servers.get(server.name) !== server) return undefined;
+    if (server.link.era === '2026-07-28') return { ...callTarget(server.link), newSession: false };
+    const reopen = server.reopen;
+    if (server.link === from) {
+      if (reopen === undefined) return undefined;
+      if (server.reopening?.from !== from) server.reopening = { from, link: reopen().catch(() => undefined) };
+      const link = await server.reopening.link;
+      if (link === undefined) return undefined;
+      if (server.link === from) {
+        server.link = link;
+        this.#log(server.name, { level: 'warning', text: `session lost (${lost.detail}); opened a new one` });
+        if (from.era === '2025-11-25') void closeLink(from);
+      }
+    }
+    return { ...callTarget(server.link), newSession: true };
+  }
+
+  /** A new 2025-11-25 session for a server already connected: its tools are known, only the session is new. */
+  async #openSession(name: string, transport: Transport): Promise<ServerLink | undefined> {
+    const client = this.#newClient(name);
+    const timeoutMs = this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    try {
+      await client.connect(transport, { timeout: timeoutMs });
+    } catch {
+      await client.close().catch(() => undefined);
+      return undefined;
+    }
+    return sessionLink(client, transport);
   }
 
   /**
@@ -428,24 +475,13 @@ export class Toolbox {
     stderrTail: () => string[],
     minimumTimeoutMs?: number,
   ): Promise<UnavailableServer | undefined> {
-    const client = createServerClient({
-      server: name,
-      clientName: this.#options.clientName ?? 'mcp-kitchen',
-      clientVersion: CLIENT_VERSION,
-      handlers: this.#options.handlers,
-      roots: () => this.#roots,
-      onToolsChanged: () => void this.#refresh(name),
-      onFeaturesChanged: () => void this.#refreshFeatures(name),
-      onLog: (params) => this.#log(name, logLine(params)),
-      onResourceUpdated: (uri) =>
-        this.#options.emit?.({ type: 'resource-updated', agent: MAIN_AGENT.id, server: name, uri }),
-    });
+    const client = this.#newClient(name);
     const timeoutMs = Math.max(this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, minimumTimeoutMs ?? 0);
     try {
       await client.connect(transport, { timeout: timeoutMs });
       const tools = offeredTools(await listAllTools(client, timeoutMs));
       const features = await featureNames(new ServerFeatures(name, client, timeoutMs));
-      const link: ServerLink = { era: '2025-11-25', client, transport };
+      const link = sessionLink(client, transport);
       this.#servers.set(name, { name, url, link, tools, ...features, stopped: stopController() });
     } catch (error) {
       await client.close().catch(() => undefined);
@@ -460,6 +496,21 @@ export class Toolbox {
       });
     }
     return undefined;
+  }
+
+  #newClient(name: string): Client {
+    return createServerClient({
+      server: name,
+      clientName: this.#options.clientName ?? 'mcp-kitchen',
+      clientVersion: CLIENT_VERSION,
+      handlers: this.#options.handlers,
+      roots: () => this.#roots,
+      onToolsChanged: () => void this.#refresh(name),
+      onFeaturesChanged: () => void this.#refreshFeatures(name),
+      onLog: (params) => this.#log(name, logLine(params)),
+      onResourceUpdated: (uri) =>
+        this.#options.emit?.({ type: 'resource-updated', agent: MAIN_AGENT.id, server: name, uri }),
+    });
   }
 
   #log(server: string, line: { level: LogLevel | 'stderr'; logger?: string; text: string }): void {
@@ -516,7 +567,40 @@ function stopController(): AbortController {
   return stopped;
 }
 
+/**
+ * A 2025-11-25 link whose `sessionLost` fires when the server answers 404 for its session (the
+ * SDK reports that only to onerror when it is the resumption of a stream, and the call would wait
+ * out its timeout): behind a load balancer, the replica that held the session is gone.
+ */
+function sessionLink(client: Client, transport: Transport): ServerLink {
+  const sessionLost = new AbortController();
+  setMaxListeners(0, sessionLost.signal);
+  client.onerror = (error) => {
+    if (!(error instanceof StreamableHTTPError) || error.code !== 404) return;
+    // After the current turn: a call whose own POST got the 404 rejects with it first, which
+    // tells that call it was not run; calls still waiting on the lost session are cut off.
+    setImmediate(() => {
+      if (!sessionLost.signal.aborted) {
+        sessionLost.abort(new SessionLostError('the server does not know the session any more (HTTP 404)'));
+      }
+    });
+  };
+  return { era: '2025-11-25', client, transport, sessionLost };
+}
+
+function callTarget(link: ServerLink): CallTarget {
+  if (link.era === '2026-07-28') return { callTool: (params, options) => link.modern.callTool(params, options) };
+  return {
+    callTool: (params, options) => link.client.callTool(params, undefined, options),
+    sessionLost: link.sessionLost.signal,
+  };
+}
+
 async function closeServer({ link }: RemoteServer): Promise<void> {
+  return closeLink(link);
+}
+
+async function closeLink(link: ServerLink): Promise<void> {
   // A 2026-07-28 server keeps no session: there is nothing to end on its side.
   if (link.era === '2026-07-28') return link.modern.close();
   // Ending the session politely lets the server free it now instead of at its idle timeout.

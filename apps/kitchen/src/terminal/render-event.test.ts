@@ -411,6 +411,23 @@ describe('renderEvent', () => {
     ).toBe('🔁 The Anthropic API is overloaded (529), retry 2 of 3 in 1.2 s');
   });
 
+  it('says a tool call was sent again, and when on a new session', () => {
+    const retry = {
+      type: 'tool-retry',
+      agent: 'main',
+      at,
+      callId: 'c1',
+      tool: 'inspect_jar',
+      server: 'cookie-jars',
+      attempt: 1,
+      reason: 'the server does not know the session any more (HTTP 404)',
+    } as const;
+    expect(render({ ...retry, newSession: true })).toBe(
+      '🔁 cookie-jars.inspect_jar sent again on a new session (retry 1): the server does not know the session any more (HTTP 404)',
+    );
+    expect(render({ ...retry, newSession: false })).toMatch(/^🔁 cookie-jars\.inspect_jar sent again \(retry 1\)/);
+  });
+
   it('turns the limit or the error a run stopped on into advice that names the flag', () => {
     const stopped = { ...done, finalText: 'partial' };
     expect(

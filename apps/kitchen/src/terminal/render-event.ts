@@ -133,6 +133,16 @@ export function renderEvent(event: LoopEvent, context: RenderContext): string | 
           colour,
         ),
       );
+    case 'tool-retry': {
+      const session = event.newSession ? ' on a new session' : '';
+      return line(
+        paint(
+          'yellow',
+          `🔁 ${clean(event.server)}.${clean(event.tool)} sent again${session} (retry ${event.attempt}): ${shortenLine(event.reason, width - 40)}`,
+          colour,
+        ),
+      );
+    }
     case 'done':
       return renderReport(event, colour);
   }

@@ -13,6 +13,10 @@ export interface HttpTestServer {
   url: string;
   /** Cut every open connection, as a crashing process would, without a goodbye. */
   dropConnections(): void;
+  /** Forget every session, as a restarted process (or another replica) would: their ids now get 404. */
+  forgetSessions(): Promise<void>;
+  /** Sessions open now. */
+  sessionCount(): number;
   close(): Promise<void>;
 }
 
@@ -25,6 +29,13 @@ export async function serveOverHttp(buildServer: () => InMemoryServer): Promise<
     const known = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (known) {
       await known.handleRequest(request, response);
+      return;
+    }
+    if (typeof sessionId === 'string') {
+      // The spec's answer to a session id the server does not know: 404, so the client starts a new one.
+      response
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
       return;
     }
     const body = request.method === 'POST' ? await readJson(request) : undefined;
@@ -58,6 +69,12 @@ export async function serveOverHttp(buildServer: () => InMemoryServer): Promise<
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     dropConnections: () => server.closeAllConnections(),
+    sessionCount: () => sessions.size,
+    forgetSessions: async () => {
+      const open = [...sessions.values()];
+      sessions.clear();
+      for (const transport of open) await transport.close();
+    },
     close: async () => {
       for (const transport of sessions.values()) await transport.close();
       server.closeAllConnections();

@@ -8,6 +8,13 @@ import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/
 import { describeError } from '../errors.js';
 import { formatDuration } from '../limits/format-units.js';
 import type { ToolCallContext, ToolDescriptor, ToolOutcome } from '../tool-types.js';
+import {
+  isSafeToRepeat,
+  type LostConnection,
+  lostConnection,
+  MAX_CALL_RETRIES,
+  SessionLostError,
+} from './call-recovery.js';
 import { readToolResult } from './tool-result-content.js';
 
 /** One tools/call on the server's client, whichever era's client it is. */
@@ -21,8 +28,7 @@ export type CallTool = (
   },
 ) => Promise<CallToolResult | { toolResult: unknown }>;
 
-export interface RemoteCall {
-  callTool: CallTool;
+export interface RemoteCall extends CallTarget {
   tool: ToolDescriptor;
   input: Record<string, unknown>;
   context: ToolCallContext;
@@ -32,9 +38,72 @@ export interface RemoteCall {
   serverStopped?: AbortSignal;
   /** The local tool that reads resources, named to the model beside a resource link; none if not offered. */
   readResourceTool?: string;
+  /** How to carry on when the connection dies before an answer; without it the call just fails. */
+  recovery?: CallRecovery;
 }
 
-export async function callRemoteTool({
+/** Where a call is sent: the server's client, and the signal that says its session is gone. */
+export interface CallTarget {
+  callTool: CallTool;
+  /** Aborted (with a SessionLostError) when the host learns the session is gone (2025-11-25 only). */
+  sessionLost?: AbortSignal;
+}
+
+/** A server that can be reached again after a lost connection (see call-recovery.ts). */
+export interface CallRecovery {
+  /**
+   * Gets the server ready for another send after `lost` (opens a new session when the old one is
+   * gone) and says where to send; undefined when the server cannot be reached again.
+   */
+  reconnect(lost: LostConnection): Promise<(CallTarget & { newSession: boolean }) | undefined>;
+}
+
+export async function callRemoteTool(call: RemoteCall): Promise<ToolOutcome> {
+  const { tool, context, recovery } = call;
+  let target: CallTarget = call;
+  for (let retries = 0; ; retries += 1) {
+    const sent = await sendOnce({ ...call, callTool: target.callTool, sessionLost: target.sessionLost });
+    if (sent.kind === 'outcome') return sent.outcome;
+    const lost = recovery === undefined ? undefined : lostConnection(sent.error);
+    if (lost === undefined || recovery === undefined) return sent.failure;
+    const who = `Tool "${tool.name}" on server "${tool.server}"`;
+    if (!isSafeToRepeat(tool.annotations)) {
+      // It may have had its effect already: sending it again could do its work twice. Only a lost
+      // session is replaced, so the server's next calls work; the model decides about this one.
+      if (!lost.sessionGone) return sent.failure;
+      const reopened = await recovery.reconnect(lost).catch(() => undefined);
+      if (reopened === undefined) return sent.failure;
+      const ran = lost.ran === 'no' ? 'it was not run' : 'it may or may not have run';
+      const advice =
+        lost.ran === 'no' ? 'call it again if it is still needed' : 'check its effect before calling it again';
+      return {
+        isError: true,
+        content: `${who} got no answer: ${lost.detail}; ${ran}. The host opened a new session but did not send the call again, because the tool is not marked read-only or idempotent: ${advice}.`,
+      };
+    }
+    if (retries >= MAX_CALL_RETRIES) {
+      return { isError: true, content: `${who} got no answer: ${lost.detail}, ${retries + 1} times. Tell the user.` };
+    }
+    const next = await recovery.reconnect(lost).catch(() => undefined);
+    if (next === undefined) return sent.failure;
+    context.emit({
+      type: 'tool-retry',
+      agent: context.agent.id,
+      callId: context.callId,
+      tool: tool.name,
+      server: tool.server,
+      attempt: retries + 1,
+      reason: lost.detail,
+      newSession: next.newSession,
+    });
+    target = next;
+  }
+}
+
+type Sent = { kind: 'outcome'; outcome: ToolOutcome } | { kind: 'failed'; error: unknown; failure: ToolOutcome };
+
+/** One send of the call: an outcome when it was answered, or the error with its outcome when not. */
+async function sendOnce({
   callTool,
   tool,
   input,
@@ -42,8 +111,14 @@ export async function callRemoteTool({
   timeoutMs,
   serverStopped,
   readResourceTool,
-}: RemoteCall): Promise<ToolOutcome> {
+  sessionLost,
+}: RemoteCall): Promise<Sent> {
   const who = `Tool "${tool.name}" on server "${tool.server}"`;
+  if (sessionLost?.aborted && !context.signal.aborted) {
+    const reason = sessionLost.reason instanceof Error ? sessionLost.reason.message : 'the session is gone';
+    const error = new SessionLostError(reason, { beforeSend: true });
+    return { kind: 'failed', error, failure: { isError: true, content: `${who} was not sent: ${reason}.` } };
+  }
   // A controller per call that follows the run's signal only while the call is in flight. The SDK
   // adds an abort listener to the signal it is given and never removes it: handed the run's signal
   // (or one derived from it), every finished call would stay in memory until the run ends, and the
@@ -57,6 +132,9 @@ export async function callRemoteTool({
   else context.signal.addEventListener('abort', follow, { once: true });
   const stop = () => call.abort(serverStopped?.reason);
   serverStopped?.addEventListener('abort', stop, { once: true });
+  const lose = () => call.abort(sessionLost?.reason);
+  sessionLost?.addEventListener('abort', lose, { once: true });
+  const outcome = (value: ToolOutcome): Sent => ({ kind: 'outcome', outcome: value });
   try {
     const result = await callTool(
       { name: tool.originalName, arguments: input },
@@ -78,38 +156,46 @@ export async function callRemoteTool({
       },
     );
     // Only pre-2024-11-05 servers answer with the legacy { toolResult } shape.
-    if (!hasContent(result)) return { isError: false, content: JSON.stringify(result.toolResult) };
+    if (!hasContent(result)) return outcome({ isError: false, content: JSON.stringify(result.toolResult) });
     const read = readToolResult(result, {
       server: tool.server,
       ...(readResourceTool === undefined ? {} : { readResourceTool }),
     });
     const text = read.text;
     if (!result.isError) {
-      return {
+      return outcome({
         isError: false,
         content: text,
         ...(read.images.length === 0 ? {} : { images: read.images }),
         ...(read.attachments.length === 0 ? {} : { attachments: read.attachments }),
-      };
+      });
     }
     // The v1 SDK server reports bad arguments as an isError result carrying a JSON-RPC error text.
     const badOutput = /^MCP error -32602: Output validation error: (.*)$/s.exec(text);
     if (badOutput) {
-      return {
+      return outcome({
         isError: true,
         content: `${who} answered, but its result does not match the tool's own output schema (the server's check; the arguments were accepted): ${badOutput[1] ?? text}`,
-      };
+      });
     }
     const invalidParams = /^MCP error -32602: (Input validation error.*)$/s.exec(text);
-    if (invalidParams) return { isError: true, content: `${who} ${refusedArguments(invalidParams[1] ?? text)}` };
-    return { isError: true, content: `${who} reported an error: ${text}` };
+    if (invalidParams)
+      return outcome({ isError: true, content: `${who} ${refusedArguments(invalidParams[1] ?? text)}` });
+    return outcome({ isError: true, content: `${who} reported an error: ${text}` });
   } catch (error) {
     if (serverStopped?.aborted && !context.signal.aborted)
-      return { isError: true, content: `${who} ${describeStop(serverStopped)}` };
-    return { isError: true, content: `${who} ${describeCallFailure(error, context.signal.aborted, timeoutMs)}` };
+      return outcome({ isError: true, content: `${who} ${describeStop(serverStopped)}` });
+    const failure = {
+      isError: true,
+      content: `${who} ${describeCallFailure(error, context.signal.aborted, timeoutMs)}`,
+    };
+    if (context.signal.aborted) return outcome(failure);
+    // The session was declared lost while this call waited: the abort is the loss, not the run's.
+    return { kind: 'failed', error: sessionLost?.aborted ? sessionLost.reason : error, failure };
   } finally {
     context.signal.removeEventListener('abort', follow);
     serverStopped?.removeEventListener('abort', stop);
+    sessionLost?.removeEventListener('abort', lose);
   }
 }
 

@@ -287,6 +287,13 @@ export function applyEvent(view, event) {
         level: 'retry',
         text: `${event.reason}, retry ${event.attempt} of ${event.maxRetries} in ${formatDuration(event.delayMs)}`,
       });
+    case 'tool-retry':
+      return added({
+        kind: 'log',
+        server: event.server,
+        level: 'retry',
+        text: `${event.tool} sent again${event.newSession ? ' on a new session' : ''} (retry ${event.attempt}): ${event.reason}`,
+      });
     case 'agent-end':
       lane.status = 'ended';
       lane.iterations = event.iterations;
