@@ -82,7 +82,12 @@ describe('createMcpRouter', () => {
       body: JSON.stringify({ item: 'croissant' }),
     });
     expect(await order.json()).toEqual({ ordered: 'croissant' });
-    expect(await (await fetch(`${app.origin}/healthz`)).json()).toEqual({ ok: true, name: 'echo', sessions: 1 });
+    expect(await (await fetch(`${app.origin}/healthz`)).json()).toEqual({
+      ok: true,
+      name: 'echo',
+      sessions: 1,
+      eras: ['2025-11-25'],
+    });
     expect(app.router.sessionCount()).toBe(1);
     expect((await fetch(`${app.origin}/nowhere`)).status).toBe(404); // express's own 404
   });

@@ -8,7 +8,24 @@
 // says a requestor must not reuse an id within a session). Until the SDK refuses duplicates
 // itself, the kit answers the second one with -32600.
 
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+/** A JSON-RPC request id (both SDKs' RequestId). */
+export type RequestId = string | number;
+
+/** A JSON-RPC answer (result or error) to request `id`; read without loading either SDK. */
+export function isResponseMessage(message: unknown): message is { id: RequestId } {
+  if (typeof message !== 'object' || message === null || 'method' in message) return false;
+  const { id } = message as { id?: unknown };
+  return (typeof id === 'string' || typeof id === 'number') && ('result' in message || 'error' in message);
+}
+
+/** An `initialize` request (the 2025 handshake); its params are the SDK's to check. */
+export function isInitializeMessage(
+  message: unknown,
+): message is { method: 'initialize'; id: RequestId; params?: { protocolVersion?: unknown } } {
+  if (typeof message !== 'object' || message === null) return false;
+  const { method, id } = message as { method?: unknown; id?: unknown };
+  return method === 'initialize' && (typeof id === 'string' || typeof id === 'number');
+}
 
 type Key = `${'string' | 'number'}:${string}`;
 

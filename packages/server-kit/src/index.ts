@@ -1,4 +1,5 @@
-// @kitchen/server-kit: serving an McpServer over Streamable HTTP safely, plus the small helpers
+// @kitchen/server-kit: serving an McpServer (v1 or v2 SDK) over Streamable HTTP safely, in both
+// eras where the server allows, plus the small helpers
 // every example server shares. Server side: never imported by the host.
 
 export type { EventStoreLimits } from './bounded-event-store.js';
@@ -28,8 +29,18 @@ export {
   DEFAULT_RETRY_MS,
   serveMcp,
 } from './serve-mcp.js';
+export type {
+  BuildServer,
+  BuildServerContext,
+  LegacySdkServer,
+  ModernSdkServer,
+  ProtocolEraVersion,
+  ServableServer,
+} from './served-server.js';
+export { isModernSdkServer, PROTOCOL_ERAS } from './served-server.js';
 export type { LogEvent, LogLevel, LogOptions } from './structured-log.js';
 export { DEFAULT_LOG_LEVEL, LOG_LEVELS } from './structured-log.js';
+export type { ToolResult, ToolResultContent } from './tool-result.js';
 export { errorToolResult, jsonToolResult } from './tool-result.js';
 export type { WholeNumberRange } from './whole-number.js';
 export { describeWholeNumber, wholeNumber, wholeNumberFlag, wholeNumberText } from './whole-number.js';

@@ -1,12 +1,14 @@
 // The HTTP side of an MCP endpoint, shared by serveMcp (plain node:http) and createMcpRouter
-// (an express app): who may talk, the health and OAuth metadata routes, size limits, and the
-// sessions with their limits. Framework-free: it takes node's request and response. Server side.
+// (an express app): who may talk, the health and OAuth metadata routes, size limits, and which
+// era answers: a 2026-07-28 request goes to a fresh server of its own, a 2025-11-25 one to its
+// session (with the session limits). Framework-free: it takes node's request and response.
+// Server side.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULT_EVENT_STORE_LIMITS } from './bounded-event-store.js';
+import { loadServingPlan, type ServingPlan } from './eras/serving-plan.js';
+import { isInitializeMessage } from './in-flight-requests.js';
 import { type HttpRejection, JsonRpcErrorCode, sendJsonRpcError } from './json-rpc-error.js';
 import type { SessionResumability } from './mcp-session.js';
 import {
@@ -17,6 +19,7 @@ import {
 } from './oauth-protected-resource.js';
 import { readJsonBody } from './read-json-body.js';
 import { guardRequest, hostForUrl, isLoopbackHost, type RequestGuardPolicy } from './request-guard.js';
+import { type BuildServer, PROTOCOL_ERAS, type ProtocolEraVersion } from './served-server.js';
 import { createSessionEndpoint } from './session-endpoint.js';
 import { SessionRegistry } from './session-registry.js';
 import { createStructuredLog, type LogOptions, type StructuredLog } from './structured-log.js';
@@ -31,8 +34,15 @@ export const DEFAULT_HEALTH_PATH = '/healthz';
 export interface McpEndpointOptions {
   /** Server name, used in messages, logs and the health route. */
   name: string;
-  /** Called once per session: an McpServer holds exactly one transport. */
-  buildServer: () => McpServer;
+  /**
+   * Returns a fresh McpServer of either SDK: a v2 one (`@modelcontextprotocol/server`) is served
+   * in both eras, a v1 one (`@modelcontextprotocol/sdk`) in 2025-11-25 only. Called once per 2025
+   * session and once per 2026 request (an McpServer holds exactly one transport), and once more
+   * at start to see which SDK it uses.
+   */
+  buildServer: BuildServer;
+  /** The revisions served (default both); a v1 server is served in 2025-11-25 whatever this says. */
+  eras?: readonly ProtocolEraVersion[];
   /** Defaults to /mcp. */
   path?: string;
   /** Origins accepted besides http(s)://127.0.0.1|localhost|[::1] on any port. */
@@ -61,6 +71,8 @@ export interface McpHttpHandler {
   /** Closes every session; requests arriving afterwards get 503. */
   close(): Promise<void>;
   sessionCount(): number;
+  /** Builds one server to see which SDK it uses and loads that SDK; requests wait for it anyway. */
+  ready(): Promise<ServingPlan>;
   readonly log: StructuredLog;
 }
 
@@ -80,6 +92,15 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
   const log = createStructuredLog(name, options.log);
   const sessions = new SessionRegistry({ idleSessionMs, maxSessions }, log);
   let closing: Promise<void> | undefined;
+  let plan: Promise<ServingPlan> | undefined;
+  const ready = (): Promise<ServingPlan> => {
+    plan ??= loadServingPlan(options.buildServer, options.eras ?? PROTOCOL_ERAS, {
+      maxBodyBytes,
+      onerror: (error) =>
+        log('error', { event: 'request-failed', method: 'POST', path, error: error.message, era: '2026-07-28' }),
+    });
+    return plan;
+  };
   const endpoint = createSessionEndpoint({
     name,
     buildServer: options.buildServer,
@@ -138,7 +159,10 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
         message: `Forbidden: "${name}" was reached on ${localAddress}, which is not loopback, and has no bearer token. Set bearerToken (or auth), or listen on 127.0.0.1.`,
       });
     }
-    if (pathname === healthPath) return sendJson(response, 200, { ok: true, name, sessions: sessions.size });
+    if (pathname === healthPath) {
+      const { eras } = await ready();
+      return sendJson(response, 200, { ok: true, name, sessions: sessions.size, eras });
+    }
     if (pathname === metadataPath && auth) {
       return sendJson(response, 200, protectedResourceMetadata(auth, auth.resourceUrl ?? policy.url));
     }
@@ -151,7 +175,12 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
       (request as IncomingMessage & { auth?: AuthInfo }).auth = check.authInfo;
     }
     if (request.method === 'POST') return handlePost(request, response);
-    if (request.method === 'GET' || request.method === 'DELETE') return handleSessionRequest(request, response);
+    if (request.method === 'GET' || request.method === 'DELETE') {
+      const { modern, sessionSdk } = await ready();
+      // A 2026-only endpoint has no sessions: its handler answers GET and DELETE itself.
+      if (modern && !sessionSdk) return serveModern(request, response, undefined, []);
+      return handleSessionRequest(request, response);
+    }
     return refuse(request, response, {
       status: 405,
       code: JsonRpcErrorCode.serverError,
@@ -192,9 +221,16 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
       });
     }
     const messages: unknown[] = Array.isArray(body.value) ? body.value : [body.value];
+    const { modern, sessionSdk } = await ready();
+    if (modern && !(sessionSdk && (await modern.isLegacy(request, body.value)))) {
+      return serveModern(request, response, body.value, messages);
+    }
     const sessionId = sessionIdOf(request);
-    if (sessionId !== undefined) return endpoint.forward(sessionId, request, response, body.value, messages);
-    if (!messages.some((message) => isInitializeRequest(message))) {
+    if (sessionId !== undefined) {
+      await endpoint.forward(sessionId, request, response, body.value, messages);
+      return logServed(request, response, '2025-11-25', messages);
+    }
+    if (!messages.some(isInitializeMessage) || !sessionSdk) {
       return refuse(request, response, {
         status: 400,
         code: JsonRpcErrorCode.serverError,
@@ -202,7 +238,37 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
           'Bad Request: no Mcp-Session-Id header, and the message is not an initialize request. Start a session by sending initialize first.',
       });
     }
-    return endpoint.start(request, response, body.value, messages);
+    await endpoint.start(request, response, body.value, messages, sessionSdk);
+    logServed(request, response, '2025-11-25', messages);
+  }
+
+  async function serveModern(
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+    messages: unknown[],
+  ): Promise<void> {
+    const { modern } = await ready();
+    await modern?.serve(request, response, body);
+    logServed(request, response, '2026-07-28', messages);
+  }
+
+  /** One line per MCP request at level debug, saying which era answered it. */
+  function logServed(
+    request: IncomingMessage,
+    response: ServerResponse,
+    era: ProtocolEraVersion,
+    messages: unknown[],
+  ): void {
+    const session = sessionIdOf(request) ?? response.getHeader('mcp-session-id');
+    log('debug', {
+      event: 'request-served',
+      era,
+      method: request.method ?? '',
+      mcpMethod: messages.map(methodOf).join(',') || undefined,
+      status: response.statusCode,
+      ...(typeof session === 'string' ? { session } : {}),
+    });
   }
 
   async function handleSessionRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -214,11 +280,13 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
         message: `Bad Request: ${request.method} needs an Mcp-Session-Id header. Send initialize with a POST first.`,
       });
     }
-    return endpoint.forward(sessionId, request, response, undefined, []);
+    await endpoint.forward(sessionId, request, response, undefined, []);
+    logServed(request, response, '2025-11-25', []);
   }
 
   return {
     log,
+    ready,
     sessionCount: () => sessions.size,
     handle(request, response, notFound) {
       route(request, response, notFound).catch((error: unknown) => {
@@ -237,7 +305,12 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
       });
     },
     close() {
-      closing ??= sessions.closeAll();
+      closing ??= (async () => {
+        await sessions.closeAll();
+        // Only a plan already loaded has a 2026 side to close; never load one just to close it.
+        const loaded = await plan?.catch(() => undefined);
+        await loaded?.modern?.close();
+      })();
       return closing;
     },
   };
@@ -249,6 +322,12 @@ function pathnameOf(request: IncomingMessage): string {
   } catch {
     return '/';
   }
+}
+
+/** "tools/call", or "response" for a posted answer to a server's request. */
+function methodOf(message: unknown): string {
+  const method = (message as { method?: unknown } | null)?.method;
+  return typeof method === 'string' ? method : 'response';
 }
 
 function sessionIdOf(request: IncomingMessage): string | undefined {

@@ -1,20 +1,12 @@
-// One client's MCP session: its own McpServer (an McpServer holds exactly one transport), the
-// Streamable HTTP transport, the event store that makes its streams resumable, and the request ids
-// it is still answering. Server side.
+// One client's 2025-11-25 MCP session: its own McpServer (an McpServer holds exactly one
+// transport), the Streamable HTTP transport of whichever SDK built that server, the event store
+// that makes its streams resumable, and the request ids it is still answering. Server side.
 
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import {
-  isInitializeRequest,
-  isJSONRPCErrorResponse,
-  isJSONRPCResultResponse,
-  LATEST_PROTOCOL_VERSION,
-  SUPPORTED_PROTOCOL_VERSIONS,
-} from '@modelcontextprotocol/sdk/types.js';
 import { BoundedEventStore, type EventStoreLimits } from './bounded-event-store.js';
-import { InFlightRequests } from './in-flight-requests.js';
+import type { SessionSdk, SessionTransport } from './eras/session-sdk.js';
+import { InFlightRequests, isInitializeMessage, isResponseMessage } from './in-flight-requests.js';
+import type { ServableServer } from './served-server.js';
 import type { SessionCloseReason } from './structured-log.js';
 
 export interface SessionResumability extends EventStoreLimits {
@@ -23,7 +15,9 @@ export interface SessionResumability extends EventStoreLimits {
 }
 
 export interface McpSessionOptions {
-  buildServer: () => McpServer;
+  buildServer: () => ServableServer;
+  /** The SDK that carries the session: the one the server was built with. */
+  sdk: SessionSdk;
   /** false: no event store, no priming events (streams cannot be resumed). */
   resumability: SessionResumability | false;
   /** Called once the transport has given the session its id (during the initialize request). */
@@ -44,18 +38,18 @@ export class McpSession {
   protocolVersion: string | undefined;
 
   private constructor(
-    readonly server: McpServer,
-    readonly transport: StreamableHTTPServerTransport,
+    readonly server: ServableServer,
+    readonly transport: SessionTransport,
     readonly eventStore: BoundedEventStore | undefined,
+    private readonly sdk: SessionSdk,
   ) {}
 
   /** Builds the server and transport; `connect()` joins them. Synchronous, so the caller can
    * count the session against its limit before anything awaits. */
   static create(options: McpSessionOptions): McpSession {
-    const { resumability } = options;
+    const { resumability, sdk } = options;
     const eventStore = resumability === false ? undefined : new BoundedEventStore(resumability);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
+    const transport = sdk.createTransport({
       onsessioninitialized: (id: string): void => {
         session.id = id;
         options.onInitialized(session);
@@ -65,13 +59,11 @@ export class McpSession {
       // data) carrying this retry field, so even a stream dropped before the first message resumes.
       retryInterval: resumability === false ? undefined : resumability.retryMs,
     });
-    const session: McpSession = new McpSession(options.buildServer(), transport, eventStore);
+    const session: McpSession = new McpSession(options.buildServer(), transport, eventStore, sdk);
     // Every answer the server sends passes here, so the request ids in flight are exact.
     const send = transport.send.bind(transport);
     transport.send = (message, sendOptions) => {
-      if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
-        if (message.id !== undefined) session.inFlight.finish(message.id);
-      }
+      if (isResponseMessage(message)) session.inFlight.finish(message.id);
       return send(message, sendOptions);
     };
     // Set before connect: the SDK chains its own onclose after ours.
@@ -83,15 +75,16 @@ export class McpSession {
   }
 
   connect(): Promise<void> {
-    return this.server.connect(this.transport);
+    return this.sdk.connect(this.server, this.transport);
   }
 
   /** Remembers the revision the initialize request will settle on (the SDK answers with the
    * client's version when it supports it, else its latest). */
   noteInitialize(messages: readonly unknown[]): void {
-    const initialize = messages.find(isInitializeRequest);
-    const asked = initialize?.params.protocolVersion ?? '';
-    this.protocolVersion = SUPPORTED_PROTOCOL_VERSIONS.includes(asked) ? asked : LATEST_PROTOCOL_VERSION;
+    const initialize = messages.find(isInitializeMessage);
+    const asked = initialize?.params?.protocolVersion;
+    const { supportedVersions, latestVersion } = this.sdk;
+    this.protocolVersion = typeof asked === 'string' && supportedVersions.includes(asked) ? asked : latestVersion;
   }
 
   /**
@@ -115,7 +108,7 @@ export class McpSession {
       return;
     }
     if (typeof sent !== 'string' || sent >= negotiated) return;
-    if (!SUPPORTED_PROTOCOL_VERSIONS.includes(sent)) return; // the SDK answers 400 for that
+    if (!this.sdk.supportedVersions.includes(sent)) return; // the SDK answers 400 for that
     request.headers['mcp-protocol-version'] = negotiated;
     // The SDK's node adapter builds its web Request from rawHeaders: [name, value, name, value…].
     for (let index = 0; index < request.rawHeaders.length; index += 2) {

@@ -72,7 +72,7 @@ describe('parseServerSettings', () => {
     expect(parseServerSettings('dice', undefined, ['--sides', '6'], {})).toEqual({
       kind: 'invalid',
       message:
-        'dice: unknown flag --sides; known flags: --port, --host, --token, --allow-origin, --idle-session-ms, --max-sessions, --log-level, --help.',
+        'dice: unknown flag --sides; known flags: --port, --host, --token, --allow-origin, --idle-session-ms, --max-sessions, --log-level, --eras, --help.',
     });
   });
 

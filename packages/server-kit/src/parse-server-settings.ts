@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { describeTokenProblem } from './check-serve-options.js';
 import { DEFAULT_IDLE_SESSION_MS, DEFAULT_MAX_SESSIONS } from './mcp-http-handler.js';
 import { normalizeOrigin } from './request-guard.js';
+import { PROTOCOL_ERAS, type ProtocolEraVersion } from './served-server.js';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS } from './structured-log.js';
 import { wholeNumberFlag, wholeNumberText } from './whole-number.js';
 
@@ -30,6 +31,26 @@ const commonFlags = {
   idleSessionMs: wholeNumberText({ min: 1, hint: '(milliseconds)' }).optional(),
   maxSessions: wholeNumberText({ min: 1 }).optional(),
   logLevel: z.enum(LOG_LEVELS, { error: `use one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  eras: z
+    .string()
+    .transform((text, context) => {
+      const eras = new Set<ProtocolEraVersion>();
+      for (const part of text.split(',').map((item) => item.trim())) {
+        // "2025" and "2026" are short for the one revision of that era the kit serves.
+        const era = PROTOCOL_ERAS.find((revision) => revision === part || revision.slice(0, 4) === part);
+        if (era === undefined) {
+          context.issues.push({
+            code: 'custom',
+            message: `use ${PROTOCOL_ERAS.join(', ')} or both, comma-separated`,
+            input: text,
+          });
+          return z.NEVER;
+        }
+        eras.add(era);
+      }
+      return PROTOCOL_ERAS.filter((era) => eras.has(era));
+    })
+    .optional(),
 };
 
 const commonHelp: Record<string, string> = {
@@ -39,6 +60,7 @@ const commonHelp: Record<string, string> = {
   allowOrigin: 'accept requests from this browser origin too (repeatable)',
   idleSessionMs: `close a session idle this long (default ${DEFAULT_IDLE_SESSION_MS})`,
   maxSessions: `sessions open at once; one more gets 503 (default ${DEFAULT_MAX_SESSIONS})`,
+  eras: `revisions served, comma-separated (default ${PROTOCOL_ERAS.join(',')}; a v1 SDK server serves 2025-11-25 only; also KITCHEN_ERAS)`,
   logLevel: `the kit's JSON lines on stderr (not MCP logging) from: ${LOG_LEVELS.join(', ')} (default ${DEFAULT_LOG_LEVEL})`,
 };
 
@@ -57,7 +79,7 @@ function flagName(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
-/** "jars" → "KITCHEN_JARS". Only the token and a server's own flags are read from the environment. */
+/** "jars" → "KITCHEN_JARS". Only the token, the eras and a server's own flags are read from the environment. */
 function envName(key: string): string {
   return `KITCHEN_${flagName(key).replaceAll('-', '_').toUpperCase()}`;
 }
@@ -93,7 +115,7 @@ export function parseServerSettings<Extra extends z.ZodObject = z.ZodObject<Reco
   const sources: Record<string, string> = {};
   for (const key of allKeys) {
     const fromFlag = values[flagName(key)];
-    const fromEnv = key === 'token' || extraKeys.includes(key) ? env[envName(key)] : undefined;
+    const fromEnv = key === 'token' || key === 'eras' || extraKeys.includes(key) ? env[envName(key)] : undefined;
     if (fromFlag !== undefined) {
       raw[key] = fromFlag;
       sources[key] = `--${flagName(key)}`;

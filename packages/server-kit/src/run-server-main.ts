@@ -1,11 +1,11 @@
 // The whole life of a server process: parse flags, serve, print the ready line, stop cleanly on
 // SIGINT/SIGTERM. Lets each server's main.ts stay ~30 lines. Server side.
 
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { z } from 'zod';
 import { ServeOptionsError } from './check-serve-options.js';
 import { parseServerSettings, type ServerSettings } from './parse-server-settings.js';
 import { type ServedMcp, serveMcp } from './serve-mcp.js';
+import type { BuildServerContext, ServableServer } from './served-server.js';
 
 /** Exit code for a bad flag, a bad environment value, an unsafe bind or a port that is taken. */
 export const EXIT_USAGE = 2;
@@ -15,8 +15,9 @@ export interface RunServerMainOptions<Extra extends z.ZodObject> {
   name: string;
   /** The server's own flags; each also reads KITCHEN_<FLAG> from the environment. */
   flags?: Extra;
-  /** Called once per session with the parsed settings. */
-  buildServer: (settings: ServerSettings<Extra>) => McpServer;
+  /** Called once per 2025 session and per 2026 request with the parsed settings; a v2 McpServer is
+   * served in both eras (or those `--eras` names), a v1 one in 2025-11-25. */
+  buildServer: (settings: ServerSettings<Extra>, context: BuildServerContext) => ServableServer;
   argv?: readonly string[];
   env?: NodeJS.ProcessEnv;
 }
@@ -43,7 +44,8 @@ export async function runServerMain<Extra extends z.ZodObject = z.ZodObject<Reco
   try {
     served = await serveMcp({
       name,
-      buildServer: () => options.buildServer(settings),
+      buildServer: (context) => options.buildServer(settings, context),
+      eras: settings.eras,
       port: settings.port,
       host: settings.host,
       bearerToken: settings.token,

@@ -246,7 +246,7 @@ describe('serveMcp', () => {
     const health = await rawRequest(served, 'GET', '/healthz', '');
     expect(health.status).toBe(200);
     expect(health.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(health.body)).toEqual({ ok: true, name: 'echo', sessions: 1 });
+    expect(JSON.parse(health.body)).toEqual({ ok: true, name: 'echo', sessions: 1, eras: ['2025-11-25'] });
     const foreign = await rawRequest(served, 'GET', '/healthz', '', { Host: `evil.example:${served.port}` });
     expect(foreign.status).toBe(403);
     expect((await rawRequest(served, 'GET', '/elsewhere', '')).status).toBe(404);

@@ -42,6 +42,9 @@ export async function serveMcp(options: ServeMcpOptions): Promise<ServedMcp> {
   const path = options.path ?? '/mcp';
   checkServeOptions({ name: options.name, host, bearerToken: options.bearerToken, oauth: options.auth !== undefined });
   const handler = createMcpHttpHandler(options, host);
+  // Build one server before listening: the SDK it uses is loaded now, not on the first request. A
+  // buildServer that throws fails each request with 500 and its message, as it did per session.
+  const plan = await handler.ready().catch(() => undefined);
   const httpServer = createServer();
   await listen(httpServer, options.port ?? 0, host);
   const port = (httpServer.address() as { port: number }).port;
@@ -60,6 +63,7 @@ export async function serveMcp(options: ServeMcpOptions): Promise<ServedMcp> {
   handler.log('info', {
     event: 'server-listening',
     url,
+    eras: plan?.eras ?? [],
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     idleSessionMs: options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS,
   });

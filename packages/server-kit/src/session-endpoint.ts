@@ -3,16 +3,17 @@
 // Last-Event-ID the store no longer holds). Server side.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { SessionSdk } from './eras/session-sdk.js';
 import { type HttpRejection, JsonRpcErrorCode } from './json-rpc-error.js';
 import { McpSession, type SessionResumability } from './mcp-session.js';
+import type { BuildServer } from './served-server.js';
 import type { SessionRegistry } from './session-registry.js';
 
 export type Refuse = (request: IncomingMessage, response: ServerResponse, rejection: HttpRejection) => void;
 
 export interface SessionEndpointOptions {
   name: string;
-  buildServer: () => McpServer;
+  buildServer: BuildServer;
   resumability: SessionResumability | false;
   maxSessions: number;
   sessions: SessionRegistry;
@@ -21,8 +22,14 @@ export interface SessionEndpointOptions {
 }
 
 export interface SessionEndpoint {
-  /** Starts a session for an initialize POST, or refuses it past the cap. */
-  start(request: IncomingMessage, response: ServerResponse, body: unknown, messages: unknown[]): Promise<void>;
+  /** Starts a session for an initialize POST, or refuses it past the cap; `sdk` carries it. */
+  start(
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+    messages: unknown[],
+    sdk: SessionSdk,
+  ): Promise<void>;
   /** Hands a POST, GET or DELETE to the session `sessionId` names. */
   forward(
     sessionId: string,
@@ -41,6 +48,7 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
     response: ServerResponse,
     body: unknown,
     messages: unknown[],
+    sdk: SessionSdk,
   ): Promise<void> {
     if (sessions.isFull) {
       const seconds = sessions.retryAfterSeconds();
@@ -52,7 +60,8 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
       });
     }
     const session = McpSession.create({
-      buildServer: options.buildServer,
+      buildServer: () => options.buildServer({ era: '2025-11-25' }),
+      sdk,
       resumability,
       onInitialized: (started) => sessions.register(started),
       onClosed: (closed) => sessions.forget(closed),

@@ -1,5 +1,8 @@
 // Structured logs for a served MCP server: one JSON line per notable event (listening, session
-// opened/closed/expired, a refused request) on stderr, filtered by level. Server side.
+// opened/closed/expired, a refused request, the era each request was served in) on stderr,
+// filtered by level. Server side.
+
+import type { ProtocolEraVersion } from './served-server.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
@@ -17,12 +20,21 @@ export interface LogOptions {
 
 /** The kebab-case events the kit logs, each with its own fields. */
 export type LogEvent =
-  | { event: 'server-listening'; url: string; maxSessions: number; idleSessionMs: number }
+  | { event: 'server-listening'; url: string; eras: readonly string[]; maxSessions: number; idleSessionMs: number }
   | { event: 'session-opened'; session: string; sessions: number }
   | { event: 'session-closed'; session: string; reason: SessionCloseReason; sessions: number }
   | { event: 'session-expired'; session: string; idleMs: number; sessions: number }
   | { event: 'request-refused'; status: number; method: string; path: string; reason: string }
-  | { event: 'request-failed'; method: string; path: string; error: string };
+  | { event: 'request-failed'; method: string; path: string; error: string; era?: ProtocolEraVersion }
+  | {
+      event: 'request-served';
+      era: ProtocolEraVersion;
+      method: string;
+      /** The JSON-RPC method(s) of a POST, "response" for a posted answer. */
+      mcpMethod?: string | undefined;
+      status: number;
+      session?: string;
+    };
 
 export type SessionCloseReason = 'deleted' | 'shutdown' | 'transport-closed' | 'never-initialized';
 

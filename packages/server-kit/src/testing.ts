@@ -3,11 +3,16 @@
 // side, tests only.
 
 import { type ChildProcess, spawn } from 'node:child_process';
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernClientTransport,
+} from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ServableServer } from './served-server.js';
 
 export type { SseEvent } from './raw-mcp-session.js';
 export { RawMcpSession, readSseEvents } from './raw-mcp-session.js';
@@ -22,9 +27,11 @@ const PROCESS_TIMEOUT_MS = 30_000;
 export function createInMemoryClients() {
   const clients: Client[] = [];
   return {
-    async connect(server: McpServer): Promise<Client> {
+    /** A v2 McpServer takes the v1 in-memory transport too (same messages, same callbacks); it
+     * answers this 2025 client in the 2025 era, pushed requests included. */
+    async connect(server: ServableServer): Promise<Client> {
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      await server.connect(serverSide);
+      await (server as McpServer).connect(serverSide);
       const client = new Client({ name: 'server-kit-test', version: '0.0.0' });
       await client.connect(clientSide);
       clients.push(client);
@@ -54,6 +61,38 @@ export function resultText(result: CallToolResult): string {
 export async function connectHttpClient(url: string, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: 'server-kit-test', version: '0.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  return client;
+}
+
+export type { ModernClient };
+
+export interface ModernClientOptions {
+  headers?: Record<string, string>;
+  /** Answers a server's `input_required` model call (and, in 2025, a pushed one) with this text. */
+  samplingAnswer?: string;
+}
+
+/**
+ * Connects a v2 SDK client pinned to revision 2026-07-28 (no fallback: it fails against a server
+ * that does not offer it). Its era is `client.getNegotiatedProtocolVersion()`. Close it when done.
+ */
+export async function connectModernClient(url: string, options: ModernClientOptions = {}): Promise<ModernClient> {
+  const { samplingAnswer } = options;
+  const client = new ModernClient(
+    { name: 'server-kit-test', version: '0.0.0' },
+    {
+      capabilities: samplingAnswer === undefined ? {} : { sampling: {} },
+      versionNegotiation: { mode: { pin: '2026-07-28' } },
+    },
+  );
+  if (samplingAnswer !== undefined) {
+    client.setRequestHandler('sampling/createMessage', async () => ({
+      role: 'assistant' as const,
+      content: { type: 'text' as const, text: samplingAnswer },
+      model: 'test-model',
+    }));
+  }
+  await client.connect(new ModernClientTransport(new URL(url), { requestInit: { headers: options.headers ?? {} } }));
   return client;
 }
 

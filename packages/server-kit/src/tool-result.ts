@@ -1,7 +1,24 @@
 // Builds tool results the kitchen's way: structuredContent plus one text block holding the same
 // JSON, so a model that reads only text sees the same facts. Server side.
+//
+// The result type is the kit's own, the shape both SDKs' CallToolResult accept, so a server on
+// either SDK can return it.
 
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+/** A tool result as both SDKs take it: text (and other) content, optional structured content. */
+export interface ToolResult {
+  [key: string]: unknown;
+  content: ToolResultContent[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** The content blocks the kitchen's servers return: text, and images or audio as base64. */
+export type ToolResultContent =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'audio'; data: string; mimeType: string };
+
+type CallToolResult = ToolResult;
 
 /** A successful result carrying `value` both as structuredContent and as JSON text. */
 export function jsonToolResult(value: object): CallToolResult {

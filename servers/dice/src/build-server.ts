@@ -1,11 +1,11 @@
 // Registers roll_dice on a fresh McpServer: chance, made reproducible by an optional seed, and
 // on request a picture (image content) or the sound (audio content) of the dice beside the JSON.
-// Server side; once per session.
+// Built on the v2 server SDK, so it answers both eras (2025-11-25 and 2026-07-28). Server side;
+// once per 2025 session or 2026 request.
 
 import { randomInt } from 'node:crypto';
-import { jsonToolResult, wholeNumber } from '@kitchen/server-kit';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { jsonToolResult, type ToolResult, wholeNumber } from '@kitchen/server-kit';
+import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { DICE_LIMITS, rollDice } from './dice.js';
 import { drawDice } from './dice-picture.js';
@@ -28,7 +28,7 @@ export function buildServer(options: DiceOptions = {}): McpServer {
     {
       title: 'Roll dice',
       description: `Roll ${count.min} to ${count.max} dice with ${sides.min} to ${sides.max} sides each. The result names the seed used; pass the same seed to get the same roll again. With picture: true the result also carries a PNG of the dice; with sound: true, a WAV of them landing.`,
-      inputSchema: {
+      inputSchema: z.object({
         count: wholeNumber('count', count)
           .default(1)
           .describe(`How many dice, ${count.min} to ${count.max} (default 1).`),
@@ -41,17 +41,17 @@ export function buildServer(options: DiceOptions = {}): McpServer {
           .boolean()
           .default(false)
           .describe('Also return a WAV of the dice landing, one click per die (default false).'),
-      },
-      outputSchema: {
+      }),
+      outputSchema: z.object({
         count: z.number().int(),
         sides: z.number().int(),
         seed: z.number().int(),
         rolls: z.array(z.number().int()),
         total: z.number().int(),
-      },
+      }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (input): CallToolResult => {
+    (input): ToolResult => {
       const roll = rollDice({ count: input.count, sides: input.sides, seed: input.seed ?? pickSeed() });
       const result = jsonToolResult(roll);
       // Image and audio content sit beside the text: a host that cannot show or play them still has the JSON.

@@ -14,7 +14,8 @@ describe('describeToolbox', () => {
   it('marks a server that speaks revision 2026-07-28 and leaves the 2025 ones as they were', async () => {
     const bakery = await startModernEraServer();
     cleanups.push(() => bakery.close());
-    const dice = await serveMcp({ name: 'dice', buildServer: () => buildDiceServer() });
+    // The dice speak both eras; served in 2025 only here, they stand for a server of the old one.
+    const dice = await serveMcp({ name: 'dice', buildServer: () => buildDiceServer(), eras: ['2025-11-25'] });
     cleanups.push(() => dice.close());
     const toolbox = await Toolbox.connect([
       { name: 'dice', url: dice.url },
