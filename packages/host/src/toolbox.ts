@@ -9,7 +9,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { LoggingMessageNotification, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { type KitchenError, ServerRefusedError } from './errors.js';
+import type { KitchenError } from './errors.js';
 import { type LocalTool, LocalTools } from './local-tools.js';
 import { runWithToolCallContext } from './loop/tool-call-context.js';
 import type { LogLevel, LoopEventDraft } from './loop-event.js';
@@ -19,6 +19,7 @@ import { MAIN_AGENT, type ToolCallContext, type ToolDescriptor, type ToolOutcome
 import { type LostConnection, SessionLostError } from './wire/call-recovery.js';
 import { connectionError } from './wire/connection-error.js';
 import { type FeatureClash, findFeatureClashes } from './wire/feature-clashes.js';
+import { modernConnectError } from './wire/modern-errors.js';
 import { connectModernServer, type ModernServer, type ProtocolEra } from './wire/modern-server-client.js';
 import { type AuthorizationOptions, OAuthSession } from './wire/oauth/oauth-session.js';
 import { type CallTarget, callRemoteTool, describeStop } from './wire/remote-tool-call.js';
@@ -30,7 +31,7 @@ import {
   parseServerConnections,
   type ServerConnection,
 } from './wire/server-connection.js';
-import { ServerFeatures } from './wire/server-features.js';
+import { type FeatureRequests, legacyFeatureRequests, ServerFeatures } from './wire/server-features.js';
 import { openTransport } from './wire/server-transport.js';
 import { indexTools, LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
 import { transportFetch } from './wire/transport-fetch.js';
@@ -105,7 +106,7 @@ const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 const STDIO_CONNECT_TIMEOUT_MS = 60_000;
 const CLIENT_VERSION = '0.1.0';
 
-/** A 2025-era server on the v1 client (all features), or a 2026-era one on the v2 client (tools for now). */
+/** A 2025-era server on the v1 client, or a 2026-era one on the v2 client: the same features either way. */
 type ServerLink =
   | { era: '2025-11-25'; client: Client; transport: Transport; sessionLost: AbortController }
   | { era: '2026-07-28'; modern: ModernServer };
@@ -235,11 +236,15 @@ export class Toolbox {
     return this.#featureClashes;
   }
 
-  /** A connected server's resources, prompts and completions; undefined for an unknown or unavailable one. */
+  /** A connected server's resources, prompts and completions, in either era; undefined for an unknown or unavailable one. */
   server(name: string): ServerFeatures | undefined {
     const server = this.#servers.get(name);
-    if (server === undefined || server.link.era !== '2025-11-25') return undefined;
-    return new ServerFeatures(name, server.link.client, this.#options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS);
+    if (server === undefined) return undefined;
+    return new ServerFeatures(
+      name,
+      featureRequests(server.link),
+      this.#options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    );
   }
 
   /** The revision a connected server speaks; undefined for an unknown or unavailable one. */
@@ -415,11 +420,11 @@ export class Toolbox {
   }
 
   /**
-   * Tries revision 2026-07-28 on an HTTP server. 'not offered' when the server does not speak it
-   * (or cannot be reached: the 2025 attempt then says why). Not tried over stdio, where the probe
-   * would start the server a second time, nor where OAuth may be needed (the 2025 path signs in),
-   * nor where the server's `protocol` says 2025-11-25. One whose `protocol` says 2026-07-28 and
-   * does not offer it is unavailable.
+   * Tries revision 2026-07-28 first, as the server's `protocol` setting says: "auto" (the default)
+   * tries it over HTTP, "2026-07-28" requires it (over HTTP or stdio), "2025-11-25" never asks.
+   * 'not offered' leaves the server to the 2025 client (whose errors say why when it cannot be
+   * reached). Under "auto" a stdio server is not probed, since the probe would have to start it a
+   * second time, nor is one that may need OAuth (the 2025 path signs in).
    */
   async #connectModern(
     server: ServerConnection,
@@ -427,46 +432,63 @@ export class Toolbox {
     oauth: OAuthSession | undefined,
     fetch: WireFetch,
   ): Promise<UnavailableServer | undefined | 'not offered'> {
-    if (isStdioConnection(server) || oauth !== undefined || server.protocol === '2025-11-25') return 'not offered';
+    const protocol = server.protocol ?? 'auto';
+    if (protocol === '2025-11-25') return 'not offered';
+    const required = protocol === '2026-07-28';
+    if (!required && (isStdioConnection(server) || oauth !== undefined)) return 'not offered';
     const timeoutMs = Math.max(this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, minimumTimeoutMs ?? 0);
+    const where = describeServerLocation(server);
+    const name = server.name;
     const modern = await connectModernServer({
-      server: server.name,
-      url: server.url,
-      ...(server.headers === undefined ? {} : { headers: server.headers }),
-      fetch,
+      server: name,
+      target: isStdioConnection(server)
+        ? {
+            command: server.command,
+            ...(server.args === undefined ? {} : { args: server.args }),
+            ...(server.env === undefined ? {} : { env: server.env }),
+            ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
+            onStderr: (line) => this.#log(name, { level: 'stderr', text: line }),
+          }
+        : {
+            url: server.url,
+            ...(server.headers === undefined ? {} : { headers: server.headers }),
+            fetch,
+          },
       clientName: this.#options.clientName ?? 'mcp-kitchen',
       clientVersion: CLIENT_VERSION,
       handlers: this.#options.handlers,
       timeoutMs,
+      ...this.#serverEvents(name),
+      // Absent, a 2026 server sends no log lines at all; a 2025 one sends them unasked.
+      logLevel: this.#options.logLevel ?? 'info',
     });
-    if (modern === undefined && server.protocol === '2026-07-28') {
-      const reason = 'it does not offer protocol revision 2026-07-28 (server/discover)';
-      const fix = 'Drop its protocol setting to let the host fall back to 2025-11-25.';
-      return {
-        server: server.name,
-        where: server.url,
-        error: new ServerRefusedError(server.name, server.url, reason, fix, {}),
-      };
+    if ('refused' in modern) {
+      if (!required) return 'not offered';
+      return { server: name, where, error: modernConnectError(name, where, modern.error) };
     }
-    if (modern === undefined) return 'not offered';
     try {
       const tools = offeredTools(await modern.listTools(timeoutMs));
+      const features = await featureNames(new ServerFeatures(name, modern.features, timeoutMs));
       const link: ServerLink = { era: '2026-07-28', modern };
-      this.#servers.set(server.name, {
-        name: server.name,
-        url: server.url,
-        link,
-        tools,
-        resourceUris: [],
-        promptNames: [],
-        stopped: stopController(),
-      });
+      this.#servers.set(name, { name, url: where, link, tools, ...features, stopped: stopController() });
     } catch (error) {
       await modern.close().catch(() => undefined);
-      return { server: server.name, where: server.url, error: connectionError(server.name, server.url, error, []) };
+      return { server: name, where, error: modernConnectError(name, where, error) };
     }
-    this.#options.onConnected?.(server.name, '2026-07-28');
+    this.#options.onConnected?.(name, '2026-07-28');
     return undefined;
+  }
+
+  /** What a server tells the host outside any call, routed the same way in both eras. */
+  #serverEvents(name: string) {
+    return {
+      roots: () => this.#roots,
+      onToolsChanged: () => void this.#refresh(name),
+      onFeaturesChanged: () => void this.#refreshFeatures(name),
+      onLog: (params: LoggingMessageNotification['params']) => this.#log(name, logLine(params)),
+      onResourceUpdated: (uri: string) =>
+        this.#options.emit?.({ type: 'resource-updated', agent: MAIN_AGENT.id, server: name, uri }),
+    };
   }
 
   /** Connects and lists tools; a server that fails is returned, not thrown, so the others go on. */
@@ -480,7 +502,7 @@ export class Toolbox {
     try {
       await client.connect(transport, { timeout: timeoutMs });
       const tools = offeredTools(await listAllTools(client, timeoutMs));
-      const features = await featureNames(new ServerFeatures(name, client, timeoutMs));
+      const features = await featureNames(new ServerFeatures(name, legacyFeatureRequests(client), timeoutMs));
       const link = sessionLink(client, transport);
       this.#servers.set(name, { name, url, link, tools, ...features, stopped: stopController() });
     } catch (error) {
@@ -504,12 +526,7 @@ export class Toolbox {
       clientName: this.#options.clientName ?? 'mcp-kitchen',
       clientVersion: CLIENT_VERSION,
       handlers: this.#options.handlers,
-      roots: () => this.#roots,
-      onToolsChanged: () => void this.#refresh(name),
-      onFeaturesChanged: () => void this.#refreshFeatures(name),
-      onLog: (params) => this.#log(name, logLine(params)),
-      onResourceUpdated: (uri) =>
-        this.#options.emit?.({ type: 'resource-updated', agent: MAIN_AGENT.id, server: name, uri }),
+      ...this.#serverEvents(name),
     });
   }
 
@@ -519,10 +536,12 @@ export class Toolbox {
 
   async #refresh(name: string): Promise<void> {
     const server = this.#servers.get(name);
-    if (server?.link.era !== '2025-11-25') return;
+    if (server === undefined) return;
+    const timeoutMs = this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    const { link } = server;
     try {
       server.tools = offeredTools(
-        await listAllTools(server.link.client, this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS),
+        link.era === '2025-11-25' ? await listAllTools(link.client, timeoutMs) : await link.modern.listTools(timeoutMs),
       );
     } catch {
       // Keep the last list we had: a call to a vanished tool still comes back as a readable error.
@@ -534,9 +553,9 @@ export class Toolbox {
 
   async #refreshFeatures(name: string): Promise<void> {
     const server = this.#servers.get(name);
-    if (server?.link.era !== '2025-11-25') return;
+    if (server === undefined) return;
     const timeoutMs = this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-    Object.assign(server, await featureNames(new ServerFeatures(name, server.link.client, timeoutMs)));
+    Object.assign(server, await featureNames(new ServerFeatures(name, featureRequests(server.link), timeoutMs)));
     this.#reindex();
   }
 
@@ -594,6 +613,10 @@ function callTarget(link: ServerLink): CallTarget {
     callTool: (params, options) => link.client.callTool(params, undefined, options),
     sessionLost: link.sessionLost.signal,
   };
+}
+
+function featureRequests(link: ServerLink): FeatureRequests {
+  return link.era === '2025-11-25' ? legacyFeatureRequests(link.client) : link.modern.features;
 }
 
 async function closeServer({ link }: RemoteServer): Promise<void> {

@@ -110,8 +110,8 @@ describe('a toolbox with servers of both eras', () => {
     ]);
     expect(toolbox.unavailable).toEqual([]);
     expect(toolbox.list().map((tool) => tool.name)).toEqual(expect.arrayContaining(['taste', 'order', 'roll_dice']));
-    // The 2026 server is stateless: it has no resources or prompts features through this path yet.
-    expect(toolbox.server('bakery')).toBeUndefined();
+    // Both eras have the same feature surface; this 2026 server offers tools only.
+    expect(toolbox.server('bakery')?.capabilities).toMatchObject({ resources: false, prompts: false });
     expect(toolbox.server('pantry')).toBeDefined();
   });
 
@@ -181,5 +181,39 @@ describe('a toolbox with servers of both eras', () => {
     const { toolbox } = await kitchenWithBothEras();
     const outcome = await toolbox.call('roll_dice', { count: 2, sides: 6 }, createRecordingContext().context);
     expect(outcome.isError).toBe(false);
+  });
+});
+
+describe('the protocol setting of a server', () => {
+  it('"2025-11-25" never asks for 2026-07-28, so a 2026-only server is not reached', async () => {
+    const modern = await startModernEraServer();
+    cleanups.push(() => modern.close());
+    const toolbox = await Toolbox.connect([{ name: 'bakery', url: modern.url, protocol: '2025-11-25' }]);
+    cleanups.push(() => toolbox.close());
+
+    expect(toolbox.era('bakery')).toBeUndefined();
+    const [failure] = toolbox.unavailable;
+    expect(failure?.error.message).toContain('it speaks only MCP revision 2026-07-28 and refused 2025-11-25');
+    expect(failure?.error.message).toContain('Set protocol: "auto" or "2026-07-28"');
+  });
+
+  it('"2026-07-28" refuses a 2025 server with what it offered and the fix', async () => {
+    const pantry = await serveOverHttp(() => buildTestServer('pantry', createObservations()));
+    cleanups.push(() => pantry.close());
+    const toolbox = await Toolbox.connect([{ name: 'pantry', url: pantry.url, protocol: '2026-07-28' }]);
+    cleanups.push(() => toolbox.close());
+
+    expect(toolbox.era('pantry')).toBeUndefined();
+    const [failure] = toolbox.unavailable;
+    expect(failure?.error.message).toContain('does not speak MCP revision 2026-07-28');
+    expect(failure?.error.message).toContain('protocol: "auto"');
+  });
+
+  it('"2026-07-28" connects a server that offers it', async () => {
+    const modern = await startModernEraServer();
+    cleanups.push(() => modern.close());
+    const toolbox = await Toolbox.connect([{ name: 'bakery', url: modern.url, protocol: '2026-07-28' }]);
+    cleanups.push(() => toolbox.close());
+    expect(toolbox.era('bakery')).toBe('2026-07-28');
   });
 });

@@ -54,8 +54,17 @@ function httpRefusal(server: string, url: string, error: StreamableHTTPError): S
         'HTTP 404, nothing serves MCP at that path',
         'Check the path in the URL (MCP servers commonly serve /mcp).',
       );
-    default:
+    default: {
+      // -32022: the server speaks only newer revisions and names them (a 2026-07-28-only server).
+      const supported = /"code":-32022.*"supported":\[([^\]]*)\]/.exec(error.message)?.[1];
+      if (supported !== undefined) {
+        return refuse(
+          `it speaks only MCP revision ${supported.replaceAll('"', '')} and refused 2025-11-25`,
+          'Set protocol: "auto" or "2026-07-28" for this server, so the host speaks that revision with it.',
+        );
+      }
       return refuse(`HTTP ${status ?? 'error'} (${error.message})`, "Check the server's own log for the reason.");
+    }
   }
 }
 

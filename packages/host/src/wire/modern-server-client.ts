@@ -1,35 +1,53 @@
 // The 2026-07-28 path to a server, through the v2 client SDK. Host side, at the wire: the host
-// first asks an HTTP server whether it speaks revision 2026-07-28 (server/discover); one that does
-// is kept on this client, any other is left to the 2025-11-25 client (server-client.ts). On this
-// era a server asks for input with `input_required` results: the v2 client answers them through
-// the same handlers the 2025 path uses for pushed requests, then retries the call.
+// asks a server whether it speaks revision 2026-07-28 (server/discover); one that does is kept on
+// this client, any other is left to the 2025-11-25 client (server-client.ts). On this era a server
+// asks for input with `input_required` results: the v2 client answers them through the same
+// handlers the 2025 path uses for pushed requests, then retries. List changes and resource updates
+// arrive on a `subscriptions/listen` stream, and log lines only when a request asks for them.
 
 import {
   Client,
+  LOG_LEVEL_META_KEY,
+  type McpSubscription,
   type CallToolResult as ModernCallToolResult,
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
-import type { CallToolResult, CreateMessageRequest, ElicitRequest, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type {
+  CallToolResult,
+  CreateMessageRequest,
+  ElicitRequest,
+  LoggingLevel,
+  LoggingMessageNotification,
+  ServerCapabilities,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { currentToolCallContext } from '../loop/tool-call-context.js';
-import { linkedSignal, notOffered, type ServerRequestHandlers } from './server-client.js';
-import { MAX_LIST_PAGES } from './server-features.js';
+import { asHostCallError } from './modern-errors.js';
+import { answerRootsList, linkedSignal, notOffered, type ServerClientOptions } from './server-client.js';
+import { type FeatureRequests, MAX_LIST_PAGES } from './server-features.js';
 
 /** The revision each era is named after. A 2025-era server may have negotiated an older one. */
 export type ProtocolEra = '2025-11-25' | '2026-07-28';
 export const MODERN_ERA: ProtocolEra = '2026-07-28';
 
-export interface ModernServerOptions {
-  server: string;
-  url: string;
-  headers?: Record<string, string>;
-  fetch?: (url: string | URL, init?: RequestInit) => Promise<Response>;
-  clientName: string;
-  clientVersion: string;
-  handlers: ServerRequestHandlers | undefined;
+/** Where the server is: a URL, or a command the host starts and talks to over stdin/stdout. */
+export type ModernTarget =
+  | {
+      url: string;
+      headers?: Record<string, string>;
+      fetch?: (url: string | URL, init?: RequestInit) => Promise<Response>;
+    }
+  | { command: string; args?: string[]; env?: Record<string, string>; cwd?: string; onStderr: (line: string) => void };
+
+export interface ModernServerOptions extends ServerClientOptions {
+  target: ModernTarget;
   timeoutMs: number;
+  /** Asked for on every call (`_meta` io.modelcontextprotocol/logLevel); absent, the server sends no log lines. */
+  logLevel?: LoggingLevel;
 }
 
-/** A connected 2026-07-28 server: tools (listed, called with input_required answered) and close. */
+/** A connected 2026-07-28 server: tools, the other features, and close. */
 export interface ModernServer {
   listTools(timeoutMs: number): Promise<Tool[]>;
   callTool(
@@ -41,24 +59,40 @@ export interface ModernServer {
       onprogress: (progress: { progress: number; total?: number; message?: string }) => void;
     },
   ): Promise<CallToolResult>;
+  /** Resources, prompts and completions, for ServerFeatures. */
+  features: FeatureRequests;
   close(): Promise<void>;
 }
 
+/** The server did not take up revision 2026-07-28; `error` says what happened instead. */
+export interface ModernRefusal {
+  refused: true;
+  error: unknown;
+}
+
 /**
- * Connects when the server offers revision 2026-07-28; undefined when it does not (or cannot be
- * reached): the caller then connects the 2025 way, whose errors say what went wrong. The probe is
- * pinned, not `auto`: `auto` would fall back to a 2025 initialize on this client and leave the
- * server a session the 2025 client then opens again.
+ * Connects when the server offers revision 2026-07-28. The probe is pinned, not `auto`: `auto`
+ * would fall back to a 2025 initialize on this client and leave the server a session the 2025
+ * client then opens again. Any other answer (or none) is a refusal the caller words.
  */
-export async function connectModernServer(options: ModernServerOptions): Promise<ModernServer | undefined> {
+export async function connectModernServer(options: ModernServerOptions): Promise<ModernServer | ModernRefusal> {
   const { server, handlers } = options;
+  const refreshLater = { autoRefresh: false, debounceMs: 50 };
   const client = new Client(
     { name: options.clientName, version: options.clientVersion },
     {
-      capabilities: { sampling: {}, elicitation: { form: { applyDefaults: true } } },
+      // roots are deprecated in this revision (SEP-2577) but still asked for with input_required.
+      capabilities: { sampling: {}, elicitation: { form: { applyDefaults: true }, url: {} }, roots: {} },
       versionNegotiation: { mode: { pin: MODERN_ERA }, probe: { timeoutMs: options.timeoutMs } },
       // The default: embedded requests go to the handlers below, then the call is retried.
       inputRequired: { autoFulfill: true },
+      listMaxPages: MAX_LIST_PAGES,
+      // Opens one subscriptions/listen stream at connect for the lists the server says can change.
+      listChanged: {
+        tools: { ...refreshLater, onChanged: () => options.onToolsChanged() },
+        resources: { ...refreshLater, onChanged: () => options.onFeaturesChanged?.() },
+        prompts: { ...refreshLater, onChanged: () => options.onFeaturesChanged?.() },
+      },
     },
   );
   // The v2 types describe the same JSON as the v1 ones the handlers take; only the classes differ.
@@ -74,34 +108,121 @@ export async function connectModernServer(options: ModernServerOptions): Promise
     const params = request.params as ElicitRequest['params'];
     return handlers.elicitation(server, params, context, linkedSignal(extra.mcpReq.signal, context), 'input_required');
   });
-  const transport = new StreamableHTTPClientTransport(new URL(options.url), {
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-    ...(options.headers === undefined ? {} : { requestInit: { headers: options.headers } }),
+  client.setRequestHandler('roots/list', answerRootsList(options.roots));
+  client.setNotificationHandler('notifications/message', (notification) => {
+    options.onLog?.(notification.params as LoggingMessageNotification['params']);
   });
+  client.setNotificationHandler('notifications/resources/updated', (notification) => {
+    options.onResourceUpdated?.(notification.params.uri);
+  });
+
   try {
-    await client.connect(transport, { timeout: options.timeoutMs });
-  } catch {
+    await client.connect(openModernTransport(options.target), { timeout: options.timeoutMs });
+  } catch (error) {
     await client.close().catch(() => undefined);
-    return undefined;
+    return { refused: true, error };
   }
   if (client.getProtocolEra() !== 'modern') {
     await client.close().catch(() => undefined);
-    return undefined;
+    return { refused: true, error: new Error(`it negotiated ${client.getNegotiatedProtocolVersion() ?? 'nothing'}`) };
   }
-  return {
-    listTools: async (timeoutMs) => {
-      const tools: Tool[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
-        const listed = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
-        tools.push(...(listed.tools as Tool[]));
-        cursor = listed.nextCursor;
-        if (cursor === undefined) break;
+  return modernServer(client, options);
+}
+
+function openModernTransport(target: ModernTarget) {
+  if ('url' in target) {
+    return new StreamableHTTPClientTransport(new URL(target.url), {
+      ...(target.fetch === undefined ? {} : { fetch: target.fetch }),
+      ...(target.headers === undefined ? {} : { requestInit: { headers: target.headers } }),
+    });
+  }
+  // A subclass, because the SDK probes a plain StdioClientTransport on a second, short-lived copy
+  // of the server; a subclass is probed in place, so the server is started once.
+  const transport = new InPlaceStdioTransport({
+    command: target.command,
+    ...(target.args === undefined ? {} : { args: target.args }),
+    ...(target.env === undefined ? {} : { env: target.env }),
+    ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    for (const line of String(chunk).split('\n')) if (line.trim() !== '') target.onStderr(line);
+  });
+  return transport;
+}
+
+class InPlaceStdioTransport extends StdioClientTransport {}
+
+function modernServer(client: Client, options: ModernServerOptions): ModernServer {
+  const logMeta = options.logLevel === undefined ? undefined : { [LOG_LEVEL_META_KEY]: options.logLevel };
+  const withLogLevel = <Params extends object>(params: Params) =>
+    logMeta === undefined ? params : { ...params, _meta: logMeta };
+  // One listen stream per watched resource, so one can be closed without touching the others.
+  const watches = new Map<string, McpSubscription>();
+  const rethrown = <Result>(request: Promise<Result>) =>
+    request.catch((error: unknown) => {
+      throw asHostCallError(error);
+    });
+
+  const features: FeatureRequests = {
+    getServerCapabilities: () => client.getServerCapabilities() as ServerCapabilities | undefined,
+    // Without a cursor the v2 client would walk every page: ask for the first page by name.
+    listResources: (params, requestOptions) =>
+      rethrown(
+        params.cursor === undefined
+          ? client.request({ method: 'resources/list', params: {} }, requestOptions)
+          : client.listResources({ cursor: params.cursor }, requestOptions),
+      ) as ReturnType<FeatureRequests['listResources']>,
+    listResourceTemplates: (params, requestOptions) =>
+      rethrown(
+        params.cursor === undefined
+          ? client.request({ method: 'resources/templates/list', params: {} }, requestOptions)
+          : client.listResourceTemplates({ cursor: params.cursor }, requestOptions),
+      ) as ReturnType<FeatureRequests['listResourceTemplates']>,
+    readResource: (params, requestOptions) =>
+      rethrown(client.readResource(withLogLevel(params), { ...requestOptions, cacheMode: 'bypass' })) as ReturnType<
+        FeatureRequests['readResource']
+      >,
+    subscribeResource: async ({ uri }, requestOptions) => {
+      if (watches.has(uri)) return;
+      const subscription = await rethrown(client.listen({ resourceSubscriptions: [uri] }, requestOptions));
+      if (!subscription.honoredFilter.resourceSubscriptions?.includes(uri)) {
+        await subscription.close().catch(() => undefined);
+        throw new Error(`the server did not agree to send updates about ${uri} on its subscriptions/listen stream`);
       }
-      return tools;
+      watches.set(uri, subscription);
     },
+    unsubscribeResource: async ({ uri }) => {
+      const subscription = watches.get(uri);
+      watches.delete(uri);
+      await subscription?.close();
+    },
+    listPrompts: (params, requestOptions) =>
+      rethrown(
+        params.cursor === undefined
+          ? client.request({ method: 'prompts/list', params: {} }, requestOptions)
+          : client.listPrompts({ cursor: params.cursor }, requestOptions),
+      ) as ReturnType<FeatureRequests['listPrompts']>,
+    getPrompt: (params, requestOptions) =>
+      rethrown(client.getPrompt(withLogLevel(params), requestOptions)) as ReturnType<FeatureRequests['getPrompt']>,
+    complete: (params, requestOptions) =>
+      rethrown(client.complete(params, requestOptions)) as ReturnType<FeatureRequests['complete']>,
+  };
+
+  return {
+    // The whole list (the client walks the pages), kept by the client to check each result's
+    // structured content against the tool's output schema.
+    listTools: async (timeoutMs) =>
+      (await rethrown(client.listTools(undefined, { timeout: timeoutMs, cacheMode: 'refresh' }))).tools as Tool[],
     callTool: async (params, callOptions) =>
-      (await client.callTool(params, callOptions)) satisfies ModernCallToolResult as CallToolResult,
-    close: () => client.close(),
+      (await rethrown(
+        client.callTool(withLogLevel(params), callOptions),
+      )) satisfies ModernCallToolResult as CallToolResult,
+    features,
+    close: async () => {
+      await Promise.allSettled([...watches.values()].map((subscription) => subscription.close()));
+      watches.clear();
+      await client.close();
+    },
   };
 }

@@ -15,6 +15,7 @@ import {
   MAX_CALL_RETRIES,
   SessionLostError,
 } from './call-recovery.js';
+import { asHostCallError, DescribedCallFailure } from './modern-errors.js';
 import { readToolResult } from './tool-result-content.js';
 
 /** One tools/call on the server's client, whichever era's client it is. */
@@ -206,8 +207,11 @@ export function describeStop(stopped: AbortSignal): string {
 }
 
 /** The end of a sentence that starts with the tool and server names. */
-function describeCallFailure(error: unknown, aborted: boolean, timeoutMs: number): string {
+function describeCallFailure(thrown: unknown, aborted: boolean, timeoutMs: number): string {
   if (aborted) return 'was cancelled because the run was aborted.';
+  // The v2 client's errors (2026-07-28), in the terms this function words for both eras.
+  const error = asHostCallError(thrown);
+  if (error instanceof DescribedCallFailure) return error.sentence;
   if (error instanceof McpError) {
     const detail = error.message.replace(/^MCP error -?\d+: /, '');
     const checkedHere = clientSideFailure(detail);

@@ -109,7 +109,7 @@ export function createServerClient(options: ServerClientOptions): Client {
     return handlers.elicitation(server, request.params, context, linkedSignal(extra.signal, context), 'push');
   });
 
-  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: options.roots() }));
+  client.setRequestHandler(ListRootsRequestSchema, answerRootsList(options.roots));
 
   client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
     options.onLog?.(notification.params);
@@ -133,6 +133,14 @@ export async function listAllTools(client: Client, timeoutMs: number): Promise<T
     cursor = page.nextCursor;
   } while (cursor !== undefined);
   return tools;
+}
+
+/**
+ * Answers roots/list with the host's roots as they are now. The same answer goes to a 2025 server
+ * that pushes the request and to a 2026 one that asks for it in an `input_required` result.
+ */
+export function answerRootsList(roots: () => Root[]): () => Promise<{ roots: Root[] }> {
+  return async () => ({ roots: roots() });
 }
 
 export function notOffered(feature: string, server: string): JsonRpcRefusal {

@@ -6,10 +6,20 @@ import { ConfigurationError } from '../errors.js';
 import type { OAuthSettings } from './oauth/session-oauth-provider.js';
 import { LOCAL_SERVER } from './tool-index.js';
 
+/**
+ * Which MCP revision to speak with a server: "auto" asks for 2026-07-28 and falls back to
+ * 2025-11-25 (over HTTP; a stdio server is not asked, see the toolbox), "2025-11-25" never asks
+ * (one request fewer per connect), "2026-07-28" requires it and fails clearly without it.
+ */
+export type ProtocolSetting = 'auto' | '2025-11-25' | '2026-07-28';
+export const PROTOCOL_SETTINGS = ['auto', '2025-11-25', '2026-07-28'] as const satisfies readonly ProtocolSetting[];
+
 /** A server reached over Streamable HTTP. */
 export interface HttpServerConnection {
   name: string;
   url: string;
+  /** Default "auto". */
+  protocol?: ProtocolSetting;
   /** Sent with every request (an Authorization header, an API key). */
   headers?: Record<string, string>;
   /**
@@ -18,17 +28,14 @@ export interface HttpServerConnection {
    * Authorization of their own.
    */
   oauth?: OAuthSettings;
-  /**
-   * The protocol revision to speak. Absent: 2026-07-28 when the server offers it, 2025-11-25
-   * otherwise. "2025-11-25" skips the probe; "2026-07-28" refuses a server that does not offer it.
-   */
-  protocol?: '2025-11-25' | '2026-07-28';
 }
 
 /** A server the host starts itself and speaks to over stdin/stdout. */
 export interface StdioServerConnection {
   name: string;
   command: string;
+  /** Default "auto", which over stdio means 2025-11-25: only "2026-07-28" makes the host ask. */
+  protocol?: ProtocolSetting;
   args?: string[];
   /**
    * Added to the SDK's minimal default environment (PATH, HOME, USER, SHELL, TERM, LOGNAME): the
@@ -68,6 +75,10 @@ export const oauthSettingsSchema = z
     'grant "client_credentials" needs clientId and either clientSecret or privateKey',
   );
 
+const protocolSchema = z.enum(PROTOCOL_SETTINGS, {
+  error: `use "auto" (try 2026-07-28, fall back to 2025-11-25), "2025-11-25" or "2026-07-28"`,
+});
+
 // Names prefix clashing tool names (server__tool), so they must stay usable in a tool name.
 const SERVER_NAME = /^[A-Za-z0-9_-]{1,32}$/;
 
@@ -76,7 +87,7 @@ const httpConnectionSchema = z.strictObject({
   url: z.string().refine(isHttpUrl, 'use an http:// or https:// URL such as http://127.0.0.1:3001/mcp'),
   headers: z.record(z.string(), z.string()).optional(),
   oauth: oauthSettingsSchema.optional(),
-  protocol: z.enum(['2025-11-25', '2026-07-28']).optional(),
+  protocol: protocolSchema.optional(),
 });
 
 const stdioConnectionSchema = z.strictObject({
@@ -85,6 +96,7 @@ const stdioConnectionSchema = z.strictObject({
   args: z.array(z.string()).optional(),
   env: z.record(z.string(), z.string()).optional(),
   cwd: z.string().min(1).optional(),
+  protocol: protocolSchema.optional(),
 });
 
 /** Checks a server list (from code or a config file); throws ConfigurationError naming every problem. */

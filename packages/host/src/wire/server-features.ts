@@ -1,15 +1,20 @@
 // What one connected server offers besides tools: resources (paginated lists, templates, reads,
-// subscriptions), prompts and argument completions. Host side, at the wire: each method is one
-// MCP request; a server that does not declare the capability gets no request at all.
+// subscriptions), prompts and argument completions, in either era. Host side, at the wire: each
+// method is one MCP request; a server that does not declare the capability gets no request at all.
 
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type {
   CompleteRequest,
+  CompleteResult,
   GetPromptResult,
+  ListPromptsResult,
+  ListResourcesResult,
+  ListResourceTemplatesResult,
   Prompt,
   ReadResourceResult,
   Resource,
   ResourceTemplate,
+  ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 
 export type ServerResource = Resource;
@@ -29,10 +34,35 @@ export interface Completion {
 /** The most pages a list follows: a server that keeps sending cursors is cut off, not followed forever. */
 export const MAX_LIST_PAGES = 100;
 
+type Timeout = { timeout: number };
+
+/**
+ * The requests ServerFeatures makes, one per method, whichever era's client carries them: the
+ * 2025-11-25 client as it is (legacyFeatureRequests), the 2026-07-28 one through
+ * modern-server-client.ts. A list method without a cursor fetches the first page only.
+ */
+export interface FeatureRequests {
+  getServerCapabilities(): ServerCapabilities | undefined;
+  listResources(params: { cursor?: string }, options: Timeout): Promise<ListResourcesResult>;
+  listResourceTemplates(params: { cursor?: string }, options: Timeout): Promise<ListResourceTemplatesResult>;
+  readResource(params: { uri: string }, options: Timeout): Promise<ReadResourceResult>;
+  /** 2025: resources/subscribe. 2026: a subscriptions/listen stream for the URI. */
+  subscribeResource(params: { uri: string }, options: Timeout): Promise<unknown>;
+  unsubscribeResource(params: { uri: string }, options: Timeout): Promise<unknown>;
+  listPrompts(params: { cursor?: string }, options: Timeout): Promise<ListPromptsResult>;
+  getPrompt(params: { name: string; arguments: Record<string, string> }, options: Timeout): Promise<GetPromptResult>;
+  complete(params: CompleteRequest['params'], options: Timeout): Promise<CompleteResult>;
+}
+
+/** The 2025-11-25 client already makes exactly these requests. */
+export function legacyFeatureRequests(client: Client): FeatureRequests {
+  return client;
+}
+
 export class ServerFeatures {
   constructor(
     readonly server: string,
-    readonly client: Client,
+    readonly client: FeatureRequests,
     readonly timeoutMs: number,
   ) {}
 

@@ -106,7 +106,7 @@ describe('WireRecorder', () => {
       { text: 'hi' },
     );
     expect(unavailable[0]?.error).toBeInstanceOf(ServerRefusedError);
-    expect(unavailable[0]?.error.message).toContain('does not offer protocol revision 2026-07-28');
+    expect(unavailable[0]?.error.message).toContain('does not speak MCP revision 2026-07-28');
     expect(requests(records).map(methodOf)).toEqual(['server/discover']);
   });
 
