@@ -82,17 +82,24 @@ describe('WireRecorder', () => {
     expect(outcome.content).toBe('The taster says: ready');
     expect(records.some((record) => record.kind !== 'event' && 'mcp-session-id' in record.headers)).toBe(false);
     const sent = requests(records);
-    expect(sent.map(methodOf)).toEqual(['server/discover', 'tools/list', 'tools/call', 'tools/call']);
-    expect(sent[2]?.headers).toMatchObject({ 'mcp-method': 'tools/call', 'mcp-name': 'taste' });
+    // The listen stream carries list changes in this revision; it stays open beside the calls.
+    expect(sent.map(methodOf)).toEqual([
+      'server/discover',
+      'subscriptions/listen',
+      'tools/list',
+      'tools/call',
+      'tools/call',
+    ]);
+    expect(sent[3]?.headers).toMatchObject({ 'mcp-method': 'tools/call', 'mcp-name': 'taste' });
     const answers = records.filter(
       (record): record is WireResponseRecord =>
-        record.kind === 'response' && record.exchange >= (sent[2]?.exchange ?? 0),
+        record.kind === 'response' && record.exchange >= (sent[3]?.exchange ?? 0),
     );
     expect(answers.map((answer) => (answer.body as { result: { resultType: string } }).result.resultType)).toEqual([
       'input_required',
       'complete',
     ]);
-    expect(sent[3]?.body).toMatchObject({
+    expect(sent[4]?.body).toMatchObject({
       params: { inputResponses: { verdict: { content: { type: 'text', text: 'ready' } } } },
     });
   });
