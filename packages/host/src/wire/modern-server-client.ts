@@ -214,10 +214,9 @@ function modernServer(client: Client, options: ModernServerOptions): ModernServe
     // structured content against the tool's output schema.
     listTools: async (timeoutMs) =>
       (await rethrown(client.listTools(undefined, { timeout: timeoutMs, cacheMode: 'refresh' }))).tools as Tool[],
+    // Errors pass as the v2 client raised them: the caller tells a lost connection from an answer.
     callTool: async (params, callOptions) =>
-      (await rethrown(
-        client.callTool(withLogLevel(params), callOptions),
-      )) satisfies ModernCallToolResult as CallToolResult,
+      (await client.callTool(withLogLevel(params), callOptions)) satisfies ModernCallToolResult as CallToolResult,
     features,
     close: async () => {
       await Promise.allSettled([...watches.values()].map((subscription) => subscription.close()));
