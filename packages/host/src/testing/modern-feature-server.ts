@@ -154,6 +154,17 @@ export async function startModernFeatureServer(): Promise<ModernFeatureServer> {
       sawCall('hang');
       return new Promise<never>(() => {});
     });
+    server.registerTool(
+      'weigh',
+      { description: 'Weighs an amount of flour.', inputSchema: z.object({ grams: z.number() }) },
+      async ({ grams }) => ({ content: [{ type: 'text', text: `${grams} g weighed.` }] }),
+    );
+    server.registerTool(
+      'smell',
+      { description: 'Answers with content no client can read.', inputSchema: z.object({}) },
+      // A content block of a type MCP does not have: the client's check of the result refuses it.
+      async () => ({ content: [{ type: 'smell', text: 'yeasty' }] }) as never,
+    );
     for (const name of extraTools) {
       server.registerTool(name, { description: `Added later: ${name}.`, inputSchema: z.object({}) }, async () => ({
         content: [{ type: 'text', text: `${name} done` }],

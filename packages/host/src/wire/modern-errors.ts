@@ -23,6 +23,8 @@ export class DescribedCallFailure extends Error {
 }
 
 export function asHostCallError(error: unknown): unknown {
+  // The client's own check of a result that does not have the shape MCP gives it.
+  if (error instanceof ProtocolError && /^Invalid [\w/]+ result/.test(error.message)) return unreadable(error);
   if (error instanceof ProtocolError) return new McpError(error.code, error.message, error.data);
   if (error instanceof SdkHttpError) {
     return new DescribedCallFailure(
@@ -43,10 +45,7 @@ export function asHostCallError(error: unknown): unknown {
       );
     case SdkErrorCode.InvalidResult:
     case SdkErrorCode.UnsupportedResultType:
-      return new DescribedCallFailure(
-        `answered with a result the host cannot read (${error.message}), which breaks the protocol (found by the host's check of the result). Tell the user; the server needs fixing.`,
-        error,
-      );
+      return unreadable(error);
     case SdkErrorCode.SendFailed:
     case SdkErrorCode.NotConnected:
       return new DescribedCallFailure(
@@ -56,6 +55,14 @@ export function asHostCallError(error: unknown): unknown {
     default:
       return error;
   }
+}
+
+function unreadable(error: Error): DescribedCallFailure {
+  const detail = error.message.length > 300 ? `${error.message.slice(0, 300)}…` : error.message;
+  return new DescribedCallFailure(
+    `answered with a result the host cannot read, which breaks the protocol (found by the host's check of the result: ${detail}). Tell the user; the server needs fixing.`,
+    error,
+  );
 }
 
 function describeRounds(data: unknown): string {

@@ -179,7 +179,8 @@ async function sendOnce({
         content: `${who} answered, but its result does not match the tool's own output schema (the server's check; the arguments were accepted): ${badOutput[1] ?? text}`,
       });
     }
-    const invalidParams = /^MCP error -32602: (Input validation error.*)$/s.exec(text);
+    // The v2 SDK server (2026-07-28) sends the same text without the JSON-RPC prefix.
+    const invalidParams = /^(?:MCP error -32602: )?(Input validation error.*)$/s.exec(text);
     if (invalidParams)
       return outcome({ isError: true, content: `${who} ${refusedArguments(invalidParams[1] ?? text)}` });
     return outcome({ isError: true, content: `${who} reported an error: ${text}` });
@@ -237,10 +238,17 @@ function describeCallFailure(thrown: unknown, aborted: boolean, timeoutMs: numbe
   if (error instanceof StreamableHTTPError) {
     return `could not be called: the server answered HTTP ${error.code ?? 'error'} (${error.message}).`;
   }
-  if (error instanceof TypeError && error.message === 'fetch failed') {
-    return `could not be called: the server did not answer (${describeError(error)}). It may have stopped.`;
-  }
+  if (error instanceof TypeError && error.message === 'fetch failed') return describeFetchFailure(error);
   return `failed: ${describeError(error)}.`;
+}
+
+/** Refused before anything was sent, or cut off on the way: only the second may have run. */
+function describeFetchFailure(error: TypeError): string {
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  if (code === 'ECONNREFUSED') {
+    return `could not be called: nothing answers at the server's address (${describeError(error)}). It has probably stopped; tell the user.`;
+  }
+  return `did not finish: the connection to the server broke before an answer (${describeError(error)}), so it may or may not have run. The server may have stopped; check the effect before calling it again, or tell the user.`;
 }
 
 /**
