@@ -11,7 +11,31 @@
 // web UI's express).
 
 import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
+
+/**
+ * zod's `z` namespace re-exports all of its 48 locales (`z.locales`), which esbuild cannot drop
+ * from a namespace object: a quarter of a megabyte of error-message tables in every bundle, parsed
+ * and held by every server process. The English messages zod installs by default are imported by
+ * zod itself (classic/schemas.js imports locales/en.js), so the namespace keeps `en` only; nothing
+ * in the kitchen calls `z.config(z.locales.xx())`.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer, resolveDir }) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(importer)
+        ? { path: join(resolveDir, '..', 'locales', 'index.js'), namespace: 'zod-english-only' }
+        : undefined,
+    );
+    bundle.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, ({ path }) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: dirname(path),
+      loader: 'js',
+    }));
+  },
+};
 
 const entryPoints = process.argv.slice(2);
 if (entryPoints.length === 0) {
@@ -35,6 +59,7 @@ await build({
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',
+  plugins: [zodEnglishOnly],
   // Bundled CommonJS (express and its friends) calls require(); an ES module has none of its own.
   banner: {
     js: "import { createRequire as __kitchenCreateRequire } from 'node:module'; const require = __kitchenCreateRequire(import.meta.url);",
