@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { EXIT_WITH_PARENT_FILE, RUNS_COMPILED } from '../app-paths.js';
 import type { LaunchedServerEntry, RemoteServerEntry, StdioServerEntry } from '../config/kitchen-config.js';
 import { cleanText } from '../terminal/clean-text.js';
+import { SERVER_NODE_FLAGS } from './server-node-flags.js';
 import { startTimeout } from './start-timeout.js';
 
 const STOP_GRACE_MS = 3_000;
@@ -112,6 +113,7 @@ export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions)
   const child = spawn(
     process.execPath,
     [
+      ...SERVER_NODE_FLAGS,
       // From source, the preload itself is TypeScript, so every child gets tsx as before.
       ...(program.runtime === 'tsx' || !RUNS_COMPILED ? ['--import', tsxLoaderUrl()] : []),
       '--import',

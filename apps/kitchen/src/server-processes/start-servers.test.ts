@@ -35,7 +35,7 @@ afterEach(async () => {
 });
 
 describe('startServers', () => {
-  it("starts each server, reads its URL and passes seed, jars and args but no API key and not the kitchen's KITCHEN_TOKEN", {
+  it("starts each server with the kitchen's V8 flags, reads its URL and passes seed, jars and args but no API key and not the kitchen's KITCHEN_TOKEN", {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const running = await startServers([fakeEntry('alpha'), fakeEntry('beta')], {
@@ -48,7 +48,12 @@ describe('startServers', () => {
     for (const server of running.servers) expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     expect(running.connections).toEqual(running.servers.map((server) => ({ name: server.name, url: server.url })));
     const seen = await (await fetch(running.servers[0]!.url)).json();
-    expect(seen).toEqual({ seed: '7', jars: '12', args: ['--port', '0', '--extra', 'yes'] });
+    expect(seen).toEqual({
+      seed: '7',
+      jars: '12',
+      args: ['--port', '0', '--extra', 'yes'],
+      nodeFlags: ['--max-semi-space-size=1', '--v8-pool-size=1'],
+    });
   });
 
   it('says the start has begun, then each server as it becomes ready, then that all are', {
