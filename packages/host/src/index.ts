@@ -91,6 +91,7 @@ export type {
   AuthorizationOptions,
   AuthorizationRequest,
   FeatureClash,
+  HttpServerConnection,
   OAuthSettings,
   ProtocolEra,
   Root,

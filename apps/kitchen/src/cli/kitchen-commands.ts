@@ -5,6 +5,7 @@
 import type { KitchenOutput } from '../terminal/kitchen-output.js';
 import { call, complete, prompts, read, resources, serverWords, tools } from './inspect-commands.js';
 import type { FlagName, KitchenFlags } from './kitchen-flags.js';
+import { type WireCommand, wire } from './wire-command.js';
 
 /** `kitchen demo` (the cookie jars) or `kitchen demo pastry` (sampling, elicitation, progress). */
 export type DemoScenario = 'jars' | 'pastry';
@@ -25,6 +26,8 @@ export type CliCommand =
   | { name: 'runs'; flags: KitchenFlags }
   | { name: 'replay'; run: string; flags: KitchenFlags }
   | { name: 'rerun'; run: string; flags: KitchenFlags }
+  /** One tool call in each protocol revision, its wire exchanges side by side. */
+  | WireCommand
   | { name: 'version' };
 
 export type InspectCommand =
@@ -335,6 +338,7 @@ export const KITCHEN_COMMANDS = {
   prompts,
   prompt,
   complete,
+  wire,
   help,
 } as const;
 

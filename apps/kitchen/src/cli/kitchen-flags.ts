@@ -420,6 +420,15 @@ export const KITCHEN_FLAGS = {
     group: 'traces',
     help: ['also export each run as OpenTelemetry spans to this', 'OTLP/HTTP endpoint (default $OTEL_EXPORTER_OTLP_…)'],
   },
+  era: {
+    kind: 'value',
+    key: 'era',
+    value: 'ERA',
+    schema: z.enum(['2025-11-25', '2026-07-28', 'both']),
+    fix: 'use 2025-11-25, 2026-07-28 or both, e.g. --era both',
+    group: 'run',
+    help: ['kitchen wire: the protocol revision(s) to run the call', 'in: 2025-11-25, 2026-07-28 or both (default)'],
+  },
   speed: {
     kind: 'value',
     key: 'speed',
