@@ -43,7 +43,9 @@ export async function runWireCommand(
   const color = !flags.json && shouldUseColour(output.stdout, output.environment);
   let servers: RunningServers | undefined;
   try {
-    servers = await startServers([entry], { seed: flags.seed, jars: flags.jars, signal });
+    // The kitchen launches its own servers in 2025-11-25 only (for now); here they serve both.
+    const environment = { ...output.environment, KITCHEN_ERAS: ERAS.join(',') };
+    servers = await startServers([entry], { seed: flags.seed, jars: flags.jars, signal, environment });
     const connection = servers.connections[0];
     if (connection === undefined || !('url' in connection)) {
       complain(`kitchen wire: ${command.server} is reached over stdio; kitchen wire records HTTP exchanges only`);

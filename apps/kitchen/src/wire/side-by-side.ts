@@ -38,8 +38,8 @@ export function renderSideBySide(recordings: readonly EraRecording[], options: S
   const column = twoColumns ? Math.floor((options.width - GUTTER.length) / 2) : Math.max(options.width, MIN_COLUMN);
   const lines = [
     `${first.server} ${first.tool} ${JSON.stringify(first.input)}, once per protocol revision.`,
-    'Bodies trimmed: {…} is an object left out, … a cut string; "jsonrpc":"2.0" is on every message and',
-    'left out; --json prints every record whole.',
+    'Bodies trimmed: {…} is an object left out ({…a,b} one named by its keys), … a cut string;',
+    '"jsonrpc":"2.0" is on every message and left out. --json prints every record whole.',
     '',
   ];
   const perEra = recordings.map((recording) => eraSteps(recording, column));
@@ -185,12 +185,16 @@ function totals(recording: EraRecording, column: number): string[] {
   const outcome = recording.outcome === undefined ? 'none' : oneLine(recording.outcome.content, column - result.length);
   return [
     ...wrap(
-      `${requests.length} HTTP requests, ${events.length} SSE messages, ${session ? 'one session' : 'no session'}`,
+      `${plural(requests.length, 'HTTP request')}, ${plural(events.length, 'SSE message')}, ${session ? 'one session' : 'no session'}`,
       column,
       '  ',
     ),
     `${result}${outcome}`,
   ];
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function nothing(step: WireStepName): string {

@@ -18,7 +18,8 @@ export const WIRE_STEPS: ReadonlyArray<{ name: WireStepName; title: string }> = 
   { name: 'close', title: 'close' },
 ];
 
-const OPENING = new Set(['initialize', 'notifications/initialized', 'server/discover']);
+/** A 2026-07-28 host listens for list changes on subscriptions/listen, as a 2025 one does on its GET stream. */
+const OPENING = new Set(['initialize', 'notifications/initialized', 'server/discover', 'subscriptions/listen']);
 
 /** The JSON-RPC method of a request body, when it is one request (not an answer, not a batch). */
 export function methodOf(body: unknown): string | undefined {
