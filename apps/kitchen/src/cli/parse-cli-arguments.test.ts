@@ -150,7 +150,7 @@ describe('parseCliArguments', () => {
     }
     expect(parseCliArguments(['--version'])).toEqual({ ok: true, command: { name: 'version' } });
     expect(messageFor(['help', 'bake'])).toBe(
-      'kitchen help: no command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, help',
+      'kitchen help: no command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, help',
     );
   });
 
@@ -202,10 +202,10 @@ describe('parseCliArguments', () => {
 
   it('refuses an unknown command, a run without a task and stray words', () => {
     expect(messageFor(['bake'])).toBe(
-      'kitchen: unknown command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, help (see kitchen --help)',
+      'kitchen: unknown command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, help (see kitchen --help)',
     );
     expect(messageFor(['dmeo'])).toBe(
-      'kitchen: unknown command "dmeo" (did you mean demo?); the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, help (see kitchen --help)',
+      'kitchen: unknown command "dmeo" (did you mean demo?); the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, help (see kitchen --help)',
     );
     expect(messageFor(['run'])).toBe(
       'kitchen run: the task is missing; put it in quotes, e.g. kitchen run "Roll 3 dice"',
@@ -247,13 +247,13 @@ describe('parseCliArguments', () => {
 
   it('refuses a flag the command does not take, naming the commands that do', () => {
     expect(messageFor(['servers', '--yes'])).toBe(
-      'kitchen servers: --yes does not apply to servers; it is for kitchen demo, kitchen run, kitchen web, kitchen rerun, kitchen prompt (see kitchen servers --help)',
+      'kitchen servers: --yes does not apply to servers; it is for kitchen demo, kitchen run, kitchen web, kitchen rerun, kitchen prompt, kitchen wire (see kitchen servers --help)',
     );
     expect(messageFor(['demo', '--port', '4000'])).toBe(
       'kitchen demo: --port does not apply to demo; it is for kitchen web (see kitchen demo --help)',
     );
     expect(messageFor(['web', '--json'])).toBe(
-      'kitchen web: --json does not apply to web; it is for kitchen demo, kitchen run, kitchen servers, kitchen runs, kitchen replay, kitchen rerun, kitchen tools, kitchen call, kitchen resources, kitchen read, kitchen prompts, kitchen prompt, kitchen complete (see kitchen web --help)',
+      'kitchen web: --json does not apply to web; it is for kitchen demo, kitchen run, kitchen servers, kitchen runs, kitchen replay, kitchen rerun, kitchen tools, kitchen call, kitchen resources, kitchen read, kitchen prompts, kitchen prompt, kitchen complete, kitchen wire (see kitchen web --help)',
     );
   });
 
@@ -314,6 +314,31 @@ describe('the inspector-style commands', () => {
     expect(parseCliArguments(['resources', 'dice', '--arg', 'a=b'])).toMatchObject({
       ok: false,
       message: expect.stringContaining('--arg does not apply to resources'),
+    });
+  });
+
+  it('reads kitchen wire: the pastry chef by default, or a call of your own, in one era or both', () => {
+    expect(parseCliArguments(['wire'])).toMatchObject({
+      ok: true,
+      command: { name: 'wire', server: 'pastry-chef', tool: 'critique_recipe', pairs: ['recipe=lemon tart'] },
+    });
+    expect(parseCliArguments(['wire', 'dice', 'roll_dice', 'count=2', '--era', '2026-07-28', '--json'])).toMatchObject({
+      ok: true,
+      command: {
+        name: 'wire',
+        server: 'dice',
+        tool: 'roll_dice',
+        pairs: ['count=2'],
+        flags: { era: '2026-07-28', json: true },
+      },
+    });
+    expect(parseCliArguments(['wire', 'dice'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('kitchen wire: name the tool too, or neither'),
+    });
+    expect(parseCliArguments(['wire', '--era', '2024-11-05'])).toEqual({
+      ok: false,
+      message: 'kitchen: --era "2024-11-05" is not allowed; use 2025-11-25, 2026-07-28 or both, e.g. --era both',
     });
   });
 });
