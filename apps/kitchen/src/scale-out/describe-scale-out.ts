@@ -14,7 +14,7 @@ export function describeScaleOut(result: ScaleOutResult): string {
   );
   lines.push('', 'Spread over the replicas (from the balancer’s log):');
   for (const replica of result.replicas) {
-    const detail = modern ? `${replica.toolCalls} tool calls` : `${replica.sessions} sessions opened`;
+    const detail = modern ? plural(replica.toolCalls, 'tool call') : `${plural(replica.sessions, 'session')} opened`;
     const killed = replica.killed ? '  ✝ killed mid-run' : '';
     lines.push(
       `  replica ${replica.index} :${replica.port}  ${String(replica.requests).padStart(4)} requests, ${detail}${killed}`,
@@ -34,15 +34,19 @@ export function describeScaleOut(result: ScaleOutResult): string {
         (entry.status !== 200 && entry.status !== 202) ||
         entry.termination !== '----',
     );
-    for (const entry of notable.slice(0, SHOWN_AFTER_KILL)) lines.push(`  balancer: ${describeEntry(entry, result)}`);
-    if (notable.length > SHOWN_AFTER_KILL) lines.push(`  balancer: … ${notable.length - SHOWN_AFTER_KILL} more`);
+    const folded = countSame(notable.map((entry) => describeEntry(entry, result)));
+    for (const [line, count] of folded.slice(0, SHOWN_AFTER_KILL)) {
+      lines.push(`  balancer: ${line}${count > 1 ? ` (×${count})` : ''}`);
+    }
+    if (folded.length > SHOWN_AFTER_KILL) lines.push(`  balancer: … ${folded.length - SHOWN_AFTER_KILL} more kinds`);
     if (notable.length === 0) lines.push('  balancer: nothing out of the ordinary after the kill');
     for (const host of result.hosts) {
-      for (const retry of host.retries) {
-        lines.push(
-          `  host ${host.host}: ${retry.tool} ${retry.callId} sent again${retry.newSession ? ' on a new session' : ''} (retry ${retry.attempt}): ${retry.reason}`,
-        );
-      }
+      const retried = countSame(
+        host.retries.map((retry) => `${retry.tool}${retry.newSession ? ' on a new session' : ''}: ${retry.reason}`),
+      );
+      for (const [line, count] of retried)
+        lines.push(`  host ${host.host}: sent again ${plural(count, 'call')} of ${line}`);
+      if (host.retries.length === 0) lines.push(`  host ${host.host}: no call needed sending again`);
     }
   }
   lines.push('');
@@ -56,6 +60,17 @@ export function describeScaleOut(result: ScaleOutResult): string {
     lines.push('✅ Nothing lost: every call got the answer a replica asked directly gives.');
   else for (const problem of result.problems) lines.push(`❌ ${problem}`);
   return lines.join('\n');
+}
+
+/** Each distinct line once, in first-seen order, with how many times it came. */
+function countSame(lines: string[]): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const line of lines) counts.set(line, (counts.get(line) ?? 0) + 1);
+  return [...counts];
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function describeEntry(entry: ScaleOutResult['balancerLog'][number], result: ScaleOutResult): string {

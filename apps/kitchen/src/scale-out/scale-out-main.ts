@@ -1,4 +1,4 @@
-// `pnpm --filter @kitchen/app scale-out [--era 2025|2026|both] [--jars N]`: three cookie-jars
+// `pnpm --filter @kitchen/app scale-out [--era 2025|2026|both] [--jars N] [--show-config]`: three cookie-jars
 // replicas behind HAProxy, a delegated audit through it, one replica killed mid-run, and what
 // happened, for a person. App side.
 
@@ -16,12 +16,16 @@ const ERAS: Record<string, ProtocolEra[]> = {
 };
 
 const { values } = parseArgs({
-  options: { era: { type: 'string', default: 'both' }, jars: { type: 'string', default: '30' } },
+  options: {
+    era: { type: 'string', default: 'both' },
+    jars: { type: 'string', default: '30' },
+    'show-config': { type: 'boolean', default: false },
+  },
 });
 const eras = ERAS[values.era ?? 'both'];
 const jars = Number(values.jars);
 if (eras === undefined || !Number.isInteger(jars) || jars < 3 || jars > 500) {
-  process.stderr.write('usage: scale-out [--era 2025|2026|both] [--jars 3..500]\n');
+  process.stderr.write('usage: scale-out [--era 2025|2026|both] [--jars 3..500] [--show-config]\n');
   process.exit(2);
 }
 let failed = false;
@@ -33,6 +37,7 @@ for (const era of eras) {
       jars,
       onProgress: (line) => process.stdout.write(`  · ${line}\n`),
     });
+    if (values['show-config']) process.stdout.write(`\n${result.config}`);
     process.stdout.write(`\n${describeScaleOut(result)}\n\n`);
     failed ||= result.problems.length > 0;
   } catch (error) {
