@@ -2,9 +2,13 @@
 // asks the model to audit one shelf with the jar tools. Its `shelf` argument completes from the
 // shelves that hold jars, and the shelf's index travels along as an embedded resource. Server side.
 
-import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, type GetPromptResult, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  completable,
+  type GetPromptResult,
+  type McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { completeShelf, findShelf, shelfDetails, shelfUri } from './jar-resources.js';
 import type { JarShelf } from './jar-shelf.js';
@@ -19,21 +23,21 @@ export function registerAuditShelfPrompt(server: McpServer, jarShelf: JarShelf):
       title: 'Audit a shelf',
       description:
         'Inspect every jar on one shelf and report which are tampered, and why. Optionally discard the tampered ones.',
-      argsSchema: {
+      argsSchema: z.object({
         // Wire arguments are strings; `completable` makes the host's completion/complete work.
         shelf: completable(z.string().describe('Shelf letter, A to E.'), (typed) => completeShelf(jarShelf, typed)),
         tampered: z
           .enum(TAMPERED_ACTIONS)
           .optional()
           .describe('What to do with tampered jars: "report" them (default) or "discard" them.'),
-      },
+      }),
     },
     ({ shelf, tampered }): GetPromptResult => {
       const found = findShelf(jarShelf, shelf);
       if (!found) {
         // A prompt argument is not a tool input: a bad one is the caller's protocol error.
-        throw new McpError(
-          ErrorCode.InvalidParams,
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
           `There is no shelf "${shelf}" with jars: choose one of ${jarShelf.shelves().join(', ')}.`,
         );
       }

@@ -1,10 +1,10 @@
 // Registers the cookie-jar tools on a fresh McpServer: four reads and two changes (discard and
 // reseal) that a host's gate should weigh; plus the jars as resources, the audit_shelf prompt and
-// log messages (a suspicious note, a discard). Server side; called once per session.
+// log messages (a suspicious note, a discard). Built on the v2 server SDK, so it answers both eras
+// (2025-11-25 and 2026-07-28). Server side; called once per 2025 session or 2026 request.
 
-import { errorToolResult, jsonToolResult } from '@kitchen/server-kit';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { errorToolResult, jsonToolResult, type ToolResult } from '@kitchen/server-kit';
+import { McpServer } from '@modelcontextprotocol/server';
 import { registerAuditShelfPrompt } from './audit-shelf-prompt.js';
 import { jarDetails, registerJarResources, warnAboutNote } from './jar-resources.js';
 import {
@@ -39,17 +39,15 @@ export function buildServer(options: CookieJarsOptions): McpServer {
   const server = new McpServer(
     { name: 'cookie-jars', version: '0.1.0' },
     // Both must be declared here, before connect: McpServer declares neither logging nor resource
-    // subscriptions by itself.
+    // subscriptions by itself. (In 2026-07-28 a client asks for log messages per request and
+    // hears of changes on a subscriptions/listen stream; the SDK maps both.)
     { capabilities: { logging: {}, resources: { subscribe: true, listChanged: true } } },
   );
-  const log = new SessionLog(server, 'cookie-jars');
+  const log = new SessionLog('cookie-jars');
   const idInput = jarIdInput(shelf.size);
 
   /** Runs `use` on the jar, or answers with what ids exist. */
-  const withJar = async (
-    id: number,
-    use: (jar: JarView) => CallToolResult | Promise<CallToolResult>,
-  ): Promise<CallToolResult> => {
+  const withJar = async (id: number, use: (jar: JarView) => ToolResult | Promise<ToolResult>): Promise<ToolResult> => {
     const jar = shelf.view(id);
     return jar ? use(jar) : errorToolResult(`Jar ${id} does not exist: ids run from 1 to ${shelf.size}.`);
   };
@@ -63,10 +61,10 @@ export function buildServer(options: CookieJarsOptions): McpServer {
       outputSchema: listJarsOutput,
       annotations: READ_ONLY,
     },
-    async ({ offset, limit }, extra) => {
+    async ({ offset, limit }, ctx) => {
       const page = shelf.jars.slice(offset, offset + limit).map(({ id, label }) => ({ id, label }));
       const nextOffset = offset + limit < shelf.size ? offset + limit : undefined;
-      await log.send(extra, 'debug', `Listed ${page.length} of ${shelf.size} jars from offset ${offset}.`);
+      await log.send(ctx, 'debug', `Listed ${page.length} of ${shelf.size} jars from offset ${offset}.`);
       return jsonToolResult({ total: shelf.size, jars: page, ...(nextOffset === undefined ? {} : { nextOffset }) });
     },
   );
@@ -80,9 +78,9 @@ export function buildServer(options: CookieJarsOptions): McpServer {
       outputSchema: inspectJarOutput,
       annotations: READ_ONLY,
     },
-    ({ id }, extra) =>
+    ({ id }, ctx) =>
       withJar(id, async (jar) => {
-        await warnAboutNote(log, extra, jar);
+        await warnAboutNote(log, ctx, jar);
         return jsonToolResult(jarDetails(jar));
       }),
   );
@@ -117,9 +115,9 @@ export function buildServer(options: CookieJarsOptions): McpServer {
       outputSchema: readNoteOutput,
       annotations: READ_ONLY,
     },
-    ({ id }, extra) =>
+    ({ id }, ctx) =>
       withJar(id, async (jar) => {
-        await warnAboutNote(log, extra, jar);
+        await warnAboutNote(log, ctx, jar);
         return jsonToolResult({ id: jar.id, note: jar.note });
       }),
   );
@@ -134,12 +132,12 @@ export function buildServer(options: CookieJarsOptions): McpServer {
       outputSchema: discardJarOutput,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ id }, extra) =>
+    ({ id }, ctx) =>
       withJar(id, async (jar) => {
         const { alreadyDiscarded } = shelf.discard(jar.id);
         await (alreadyDiscarded
-          ? log.send(extra, 'debug', `Jar ${jar.id} was already discarded; nothing changed.`)
-          : log.send(extra, 'info', `Jar ${jar.id} (${jar.label}) discarded.`));
+          ? log.send(ctx, 'debug', `Jar ${jar.id} was already discarded; nothing changed.`)
+          : log.send(ctx, 'info', `Jar ${jar.id} (${jar.label}) discarded.`));
         return jsonToolResult({ id: jar.id, discarded: true, alreadyDiscarded });
       }),
   );
@@ -154,18 +152,18 @@ export function buildServer(options: CookieJarsOptions): McpServer {
       outputSchema: resealJarOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    ({ id }, extra) =>
+    ({ id }, ctx) =>
       withJar(id, async (jar) => {
         if (jar.discarded) return errorToolResult(`Jar ${id} was discarded: a discarded jar cannot be resealed.`);
         const { wasBroken } = shelf.reseal(jar.id);
         // Resealing a broken seal hides the evidence of tampering: worth more than an info line.
         await (wasBroken
           ? log.send(
-              extra,
+              ctx,
               'notice',
               `Jar ${jar.id} resealed; its seal had been broken, and inspecting it no longer shows that.`,
             )
-          : log.send(extra, 'info', `Jar ${jar.id} resealed.`));
+          : log.send(ctx, 'info', `Jar ${jar.id} resealed.`));
         return jsonToolResult({ id: jar.id, seal: 'intact', resealed: true, wasBroken });
       }),
   );

@@ -97,7 +97,7 @@ describe('cookie-jars resources', () => {
     expect(shelf.jars.slice(1).every((jar) => jar['discarded'] === false)).toBe(true);
   });
 
-  it('answers an unknown or non-canonical URI with "resource not found" (-32002) naming what exists', async () => {
+  it('answers an unknown or non-canonical URI with "resource not found" (-32602) naming what exists', async () => {
     const client = await connect();
     for (const uri of ['jar://81', 'jar://0', 'jar://007', 'shelf://Z', 'shelf://b']) {
       const error = await rejection(client.readResource({ uri }));
