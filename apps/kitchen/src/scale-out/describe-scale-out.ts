@@ -10,7 +10,7 @@ export function describeScaleOut(result: ScaleOutResult): string {
   const lines: string[] = [];
   const modern = result.era === '2026-07-28';
   lines.push(
-    `⚖️  ${result.era}: ${result.hosts.length} host${result.hosts.length === 1 ? '' : 's'} auditing ${result.jars} jars through HAProxy (${modern ? 'round robin, no stickiness' : 'sticky on Mcp-Session-Id'}) in front of ${result.replicas.length} replicas`,
+    `⚖️  ${result.era}: ${result.hosts.length} host${result.hosts.length === 1 ? '' : 's'} auditing ${result.jars} jars through HAProxy (${modern ? 'round robin, no stickiness' : 'least connections, sticky on Mcp-Session-Id'}) in front of ${result.replicas.length} replicas`,
   );
   lines.push('', 'Spread over the replicas (from the balancer’s log):');
   for (const replica of result.replicas) {

@@ -16,6 +16,7 @@ describe('haproxyConfig', () => {
 
   it('sticks 2025-11-25 sessions to the replica that handed out their Mcp-Session-Id', () => {
     const config = haproxyConfig({ era: '2025-11-25', port: 4100, replicaPorts });
+    expect(config).toContain('balance leastconn');
     expect(config).toContain('stick store-response res.hdr(mcp-session-id)');
     expect(config).toContain('stick match req.hdr(mcp-session-id)');
     expect(config).toMatch(/^\s*retry-on conn-failure$/m);

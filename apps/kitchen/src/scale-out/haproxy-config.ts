@@ -17,7 +17,7 @@ export interface HaproxyConfigOptions {
 export const REQUEST_LOG_TAG = 'lb-request';
 
 /**
- * One config for one era. Both eras: round robin over the replicas, a health check on /healthz,
+ * One config for one era. Both eras: a health check on /healthz,
  * a connection that cannot be made tried again on another replica (`retry-on conn-failure`,
  * `option redispatch`), and the Host header each replica expects (its DNS-rebinding check wants
  * its own address, so the server's name is its address and `http-send-name-header Host` sends it).
@@ -26,7 +26,9 @@ export const REQUEST_LOG_TAG = 'lb-request';
  * `response-timeout`) is tried again on another replica, but never a `tools/call` (`Mcp-Method`
  * header): the balancer cannot know which tools are safe to repeat; the host can, and does.
  *
- * 2025-11-25 (sessions): each session lives on one replica. The balancer learns a session's
+ * 2025-11-25 (sessions): each session lives on one replica. A new session goes to the replica
+ * with the fewest open connections: sessions are long (each holds its GET stream), so counting
+ * connections spreads sessions, where counting requests would not. The balancer learns a session's
  * replica from the `Mcp-Session-Id` of the initialize response and routes every request that
  * carries the header there. Only connection failures are tried again: the balancer cannot see
  * which JSON-RPC method a body carries.
@@ -46,8 +48,9 @@ export function haproxyConfig(options: HaproxyConfigOptions): string {
         '  http-request disable-l7-retry if { req.hdr(mcp-method) -m str tools/call }',
       ]
     : [
-        '  # New sessions go round robin; a session stays on the replica that created it.',
-        '  balance roundrobin',
+        '  # A new session goes to the replica with the fewest connections (each session holds its',
+        '  # GET stream open); a session stays on the replica that created it.',
+        '  balance leastconn',
         '  retry-on conn-failure',
         '  stick-table type string len 64 size 100k expire 30m',
         '  stick store-response res.hdr(mcp-session-id)',

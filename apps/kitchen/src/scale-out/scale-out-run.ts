@@ -90,7 +90,8 @@ export async function runScaleOut(options: ScaleOutOptions): Promise<ScaleOutRes
     const balancer = await startLoadBalancer({ era, replicaPorts: set.replicas.map((replica) => replica.port) });
     try {
       say(`HAProxy listens on ${balancer.url}`);
-      // One after the other: in 2025-11-25 each new session takes the next replica in the round.
+      // One after the other: in 2025-11-25 each new session goes to the replica with the fewest
+      // connections, and the sessions before it already hold theirs open.
       for (let host = 1; host <= hostCount; host += 1) {
         const toolbox = await Toolbox.connect([{ name: SERVER, url: balancer.url }], { callTimeoutMs: 30_000 });
         toolboxes.push(toolbox);
