@@ -3,8 +3,9 @@
 // offers it, and a server pinned to 2025-11-25 gives the same answers. Host side; the servers are
 // stood up in-process for the test only.
 
+import { buildServer as buildCookieJars, generateJars, JarShelf } from '@kitchen/server-cookie-jars';
 import { buildServer as buildDiceServer } from '@kitchen/server-dice';
-import { serveMcp } from '@kitchen/server-kit';
+import { type ServableServer, serveMcp } from '@kitchen/server-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRecordingContext } from '../src/testing/recording-context.js';
 import { type ProtocolEra, Toolbox } from '../src/toolbox.js';
@@ -14,7 +15,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function serveExample(name: string, buildServer: () => ReturnType<typeof buildDiceServer>) {
+async function serveExample(name: string, buildServer: () => ServableServer) {
   const served = await serveMcp({ name, buildServer, log: { level: 'silent' } });
   cleanups.push(() => served.close());
   return served;
@@ -50,5 +51,33 @@ describe('the example servers through the toolbox, both eras', () => {
     expect(modern.isError).toBe(false);
     expect(JSON.parse(String(modern.content))).toMatchObject({ count: 3, sides: 8, seed: 5, rolls: expect.any(Array) });
     expect(modern.content).toEqual(legacy.content);
+  });
+
+  it('inspects and discards a cookie jar on 2026-07-28, reads it as a resource, and a 2025-11-25 connection sees the discard', async () => {
+    const shelf = new JarShelf(generateJars(1729, 80));
+    const jars = await serveExample('cookie-jars', () => buildCookieJars({ seed: 1729, jars: 80, shelf }));
+    const { toolbox, eras } = await connect([
+      { name: 'jars', url: jars.url },
+      { name: 'old-jars', url: jars.url, protocol: '2025-11-25' },
+    ]);
+    expect(eras).toEqual({ jars: '2026-07-28', 'old-jars': '2025-11-25' });
+
+    const inspected = await toolbox.call('jars__inspect_jar', { id: 4 }, createRecordingContext().context);
+    expect(inspected.isError).toBe(false);
+    expect(JSON.parse(String(inspected.content))).toMatchObject({
+      id: 4,
+      label: shelf.view(4)?.label,
+      discarded: false,
+    });
+    const discarded = await toolbox.call('jars__discard_jar', { id: 4 }, createRecordingContext().context);
+    expect(JSON.parse(String(discarded.content))).toEqual({ id: 4, discarded: true, alreadyDiscarded: false });
+
+    const [contents] = (await toolbox.server('jars')?.readResource('jar://4')) ?? [];
+    expect(JSON.parse(String((contents as { text?: string } | undefined)?.text))).toMatchObject({
+      id: 4,
+      discarded: true,
+    });
+    const seen = await toolbox.call('old-jars__inspect_jar', { id: 4 }, createRecordingContext().context);
+    expect(JSON.parse(String(seen.content))).toMatchObject({ id: 4, discarded: true });
   });
 });
