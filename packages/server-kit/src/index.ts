@@ -36,6 +36,7 @@ export type {
   ModernSdkServer,
   ProtocolEraVersion,
   ServableServer,
+  ServerEventBus,
 } from './served-server.js';
 export { isModernSdkServer, PROTOCOL_ERAS } from './served-server.js';
 export type { LogEvent, LogLevel, LogOptions } from './structured-log.js';

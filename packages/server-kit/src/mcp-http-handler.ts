@@ -19,7 +19,7 @@ import {
 } from './oauth-protected-resource.js';
 import { readJsonBody } from './read-json-body.js';
 import { guardRequest, hostForUrl, isLoopbackHost, type RequestGuardPolicy } from './request-guard.js';
-import { type BuildServer, PROTOCOL_ERAS, type ProtocolEraVersion } from './served-server.js';
+import { type BuildServer, PROTOCOL_ERAS, type ProtocolEraVersion, type ServerEventBus } from './served-server.js';
 import { createSessionEndpoint } from './session-endpoint.js';
 import { SessionRegistry } from './session-registry.js';
 import { createStructuredLog, type LogOptions, type StructuredLog } from './structured-log.js';
@@ -43,6 +43,13 @@ export interface McpEndpointOptions {
   buildServer: BuildServer;
   /** The revisions served (default both); a v1 server is served in 2025-11-25 whatever this says. */
   eras?: readonly ProtocolEraVersion[];
+  /**
+   * Where a 2026-07-28 client hears of changes (the SDK's ServerEventBus, e.g. its
+   * InMemoryServerEventBus): publish `resource_updated` and `*_list_changed` events on it and the
+   * SDK delivers each to the `subscriptions/listen` streams that asked. 2025-11-25 sessions keep
+   * their own way (resources/subscribe and notifications from the session's server).
+   */
+  eventBus?: ServerEventBus;
   /** Defaults to /mcp. */
   path?: string;
   /** Origins accepted besides http(s)://127.0.0.1|localhost|[::1] on any port. */
@@ -96,6 +103,7 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
   const ready = (): Promise<ServingPlan> => {
     plan ??= loadServingPlan(options.buildServer, options.eras ?? PROTOCOL_ERAS, {
       maxBodyBytes,
+      eventBus: options.eventBus,
       onerror: (error) =>
         log('error', { event: 'request-failed', method: 'POST', path, error: error.message, era: '2026-07-28' }),
     });

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { ServeOptionsError } from './check-serve-options.js';
 import { parseServerSettings, type ServerSettings } from './parse-server-settings.js';
 import { type ServedMcp, serveMcp } from './serve-mcp.js';
-import type { BuildServerContext, ServableServer } from './served-server.js';
+import type { BuildServerContext, ServableServer, ServerEventBus } from './served-server.js';
 
 /** Exit code for a bad flag, a bad environment value, an unsafe bind or a port that is taken. */
 export const EXIT_USAGE = 2;
@@ -18,6 +18,8 @@ export interface RunServerMainOptions<Extra extends z.ZodObject> {
   /** Called once per 2025 session and per 2026 request with the parsed settings; a v2 McpServer is
    * served in both eras (or those `--eras` names), a v1 one in 2025-11-25. */
   buildServer: (settings: ServerSettings<Extra>, context: BuildServerContext) => ServableServer;
+  /** Where 2026-07-28 listeners hear of changes (see ServeMcpOptions.eventBus). */
+  eventBus?: ServerEventBus;
   argv?: readonly string[];
   env?: NodeJS.ProcessEnv;
 }
@@ -46,6 +48,7 @@ export async function runServerMain<Extra extends z.ZodObject = z.ZodObject<Reco
       name,
       buildServer: (context) => options.buildServer(settings, context),
       eras: settings.eras,
+      ...(options.eventBus === undefined ? {} : { eventBus: options.eventBus }),
       port: settings.port,
       host: settings.host,
       bearerToken: settings.token,

@@ -3,9 +3,9 @@
 // kit tells them apart without loading either SDK. Server side.
 
 import type { McpServer as LegacySdkServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { McpServer as ModernSdkServer } from '@modelcontextprotocol/server';
+import type { McpServer as ModernSdkServer, ServerEventBus } from '@modelcontextprotocol/server';
 
-export type { LegacySdkServer, ModernSdkServer };
+export type { LegacySdkServer, ModernSdkServer, ServerEventBus };
 
 /** Either SDK's McpServer: the kit serves both. */
 export type ServableServer = LegacySdkServer | ModernSdkServer;

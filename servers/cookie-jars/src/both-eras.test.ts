@@ -5,9 +5,10 @@
 import { type ServedMcp, serveMcp } from '@kitchen/server-kit';
 import { connectHttpClient, connectModernClient, type ModernClient } from '@kitchen/server-kit/testing';
 import { LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
+import { InMemoryServerEventBus } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer } from './build-server.js';
-import { jarDetails } from './jar-resources.js';
+import { jarDetails, publishShelfChanges } from './jar-resources.js';
 import { JarShelf } from './jar-shelf.js';
 import { generateJars, readsLikeInstructions } from './jars.js';
 
@@ -22,12 +23,15 @@ afterEach(async () => {
 /** Served the way main.ts serves it: one shelf shared by every server the kit builds. */
 async function serveJars(): Promise<{ served: ServedMcp; shelf: JarShelf }> {
   const shelf = new JarShelf(generateJars(SEED, JARS));
+  const eventBus = new InMemoryServerEventBus();
+  const stopPublishing = publishShelfChanges(shelf, eventBus);
   const served = await serveMcp({
     name: 'cookie-jars',
     buildServer: () => buildServer({ seed: SEED, jars: JARS, shelf }),
+    eventBus,
     log: { level: 'silent' },
   });
-  opened.push(served);
+  opened.push(served, { close: async () => stopPublishing() });
   return { served, shelf };
 }
 
@@ -110,5 +114,28 @@ describe('cookie-jars in the 2026-07-28 era', () => {
     const seen = await old.callTool({ name: 'inspect_jar', arguments: { id: 5 } });
     expect(seen.structuredContent).toMatchObject({ id: 5, discarded: true });
     expect(served.sessionCount()).toBe(1);
+  });
+
+  it('tells a listening client when a jar it watches is discarded, whichever era discarded it', async () => {
+    const { served } = await serveJars();
+    const client = await modern(served.url);
+    const updated: string[] = [];
+    let heardTwo!: () => void;
+    const twoHeard = new Promise<void>((resolve) => (heardTwo = resolve));
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+      updated.push(notification.params.uri);
+      if (updated.length === 2) heardTwo();
+    });
+    const subscription = await client.listen({ resourceSubscriptions: ['jar://3'] });
+    opened.push(subscription);
+    expect(subscription.honoredFilter.resourceSubscriptions).toEqual(['jar://3']);
+
+    await client.callTool({ name: 'discard_jar', arguments: { id: 4 } }); // not watched
+    const old = await connectHttpClient(served.url);
+    opened.push(old);
+    await old.callTool({ name: 'reseal_jar', arguments: { id: 3 } });
+    await client.callTool({ name: 'discard_jar', arguments: { id: 3 } });
+    await twoHeard;
+    expect(updated).toEqual(['jar://3', 'jar://3']);
   });
 });

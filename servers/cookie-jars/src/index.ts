@@ -3,6 +3,7 @@
 
 export type { CookieJarsOptions } from './build-server.js';
 export { buildServer } from './build-server.js';
+export { publishShelfChanges } from './jar-resources.js';
 export type { JarView } from './jar-shelf.js';
 export { JarShelf } from './jar-shelf.js';
 export type { GroundTruth, Jar, Seal, ShelfLetter } from './jars.js';

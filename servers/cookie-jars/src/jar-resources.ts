@@ -1,13 +1,15 @@
 // The jars as MCP resources: `jar://{id}` (one jar as JSON), `shelf://{shelf}` (the jars on one
 // shelf), completions for both templates' variables, and subscriptions that send
 // `notifications/resources/updated` when a watched jar is discarded or resealed, whichever session
-// did it. Server side; registered once per session on that session's McpServer.
+// did it (2025-11-25; in 2026-07-28 publishShelfChanges puts them on the kit's event bus).
+// Server side; registered on each McpServer the kit builds.
 
 import {
   type McpServer,
   type ReadResourceResult,
   ResourceNotFoundError,
   ResourceTemplate,
+  type ServerEventBus,
 } from '@modelcontextprotocol/server';
 import type { JarShelf, JarView } from './jar-shelf.js';
 import { readsLikeInstructions, type ShelfLetter, shelfOf, TOLERANCE_GRAMS } from './jars.js';
@@ -151,9 +153,7 @@ export function registerJarResources(server: McpServer, jarShelf: JarShelf, log:
 
   // The shelf is shared by every session; each session only hears about the URIs it watches.
   const stopListening = jarShelf.onChange((id) => {
-    const jar = jarShelf.view(id);
-    const shelf = jar && shelfOf(jar);
-    for (const uri of [jarUri(id), ...(shelf ? [shelfUri(shelf)] : [])]) {
+    for (const uri of urisChangedWith(jarShelf, id)) {
       if (watched.has(uri)) void server.server.sendResourceUpdated({ uri }).catch(() => undefined);
     }
   });
@@ -162,6 +162,25 @@ export function registerJarResources(server: McpServer, jarShelf: JarShelf, log:
     stopListening();
     previousOnClose?.();
   };
+}
+
+/** The URIs a change to jar `id` updates: the jar's own and its shelf's. */
+function urisChangedWith(jarShelf: JarShelf, id: number): string[] {
+  const jar = jarShelf.view(id);
+  const shelf = jar && shelfOf(jar);
+  return [jarUri(id), ...(shelf ? [shelfUri(shelf)] : [])];
+}
+
+/**
+ * Revision 2026-07-28 has no sessions to remember subscriptions in: a client opens a
+ * `subscriptions/listen` stream naming the URIs it watches, and the server publishes each change
+ * once on the bus the kit hands to the SDK, which delivers it to the streams that asked. Call once
+ * per process (per shelf); returns the function that stops it.
+ */
+export function publishShelfChanges(jarShelf: JarShelf, bus: ServerEventBus): () => void {
+  return jarShelf.onChange((id) => {
+    for (const uri of urisChangedWith(jarShelf, id)) bus.publish({ kind: 'resource_updated', uri });
+  });
 }
 
 /** A note that reads like instructions is worth a warning in the host's log: it is untrusted data. */

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest, type McpServer } from '@modelcontextprotocol/server';
-import type { BuildServer } from '../served-server.js';
+import type { BuildServer, ServerEventBus } from '../served-server.js';
 
 export interface ModernEraEndpoint {
   /** True when the 2025 side should answer: initialize, session GET/DELETE, claim-less POSTs. */
@@ -18,13 +18,14 @@ export interface ModernEraEndpoint {
 
 export function createModernEraEndpoint(
   buildServer: BuildServer,
-  options: { maxBodyBytes: number; onerror: (error: Error) => void },
+  options: { maxBodyBytes: number; eventBus: ServerEventBus | undefined; onerror: (error: Error) => void },
 ): ModernEraEndpoint {
   // 'reject': this handler never serves 2025 itself; the kit's sessions do, so the legacy shim can
   // push requests over a session.
   const handler = createMcpHandler(() => buildServer({ era: '2026-07-28' }) as McpServer, {
     legacy: 'reject',
     maxRequestBodySize: options.maxBodyBytes,
+    ...(options.eventBus === undefined ? {} : { bus: options.eventBus }),
     onerror: options.onerror,
   });
   const nodeHandler = toNodeHandler(handler, { maxRequestBodySize: options.maxBodyBytes, onerror: options.onerror });

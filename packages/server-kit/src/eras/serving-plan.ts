@@ -3,7 +3,7 @@
 // sessions carried by the v2 SDK; a v1 McpServer gets 2025-11-25 sessions on the v1 SDK. Each SDK
 // is imported only when a server needs it, so a server process holds one SDK in memory. Server side.
 
-import { type BuildServer, isModernSdkServer, type ProtocolEraVersion } from '../served-server.js';
+import { type BuildServer, isModernSdkServer, type ProtocolEraVersion, type ServerEventBus } from '../served-server.js';
 import type { ModernEraEndpoint } from './modern-era-endpoint.js';
 import type { SessionSdk } from './session-sdk.js';
 
@@ -19,7 +19,7 @@ export interface ServingPlan {
 export async function loadServingPlan(
   buildServer: BuildServer,
   wanted: readonly ProtocolEraVersion[],
-  options: { maxBodyBytes: number; onerror: (error: Error) => void },
+  options: { maxBodyBytes: number; eventBus: ServerEventBus | undefined; onerror: (error: Error) => void },
 ): Promise<ServingPlan> {
   if (wanted.length === 0) throw new Error('eras is empty: serve 2025-11-25, 2026-07-28 or both.');
   // Built only to be looked at: never connected, so it holds nothing.
