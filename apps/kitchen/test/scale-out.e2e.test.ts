@@ -23,6 +23,7 @@ function requests(result: ScaleOutResult): BalancedRequest[] {
 function expectNothingLost(result: ScaleOutResult): void {
   expect(result.problems).toEqual([]);
   for (const host of result.hosts) {
+    expect(host.era).toBe(result.era);
     expect(host.toolCalls).toBeGreaterThan(JARS);
     expect(host.correct).toBe(host.toolCalls);
     expect(host.jarsInspected).toBe(JARS);

@@ -15,6 +15,7 @@ const result: ScaleOutResult = {
   hosts: [
     {
       host: 1,
+      era: '2025-11-25',
       toolCalls: 4,
       correct: 4,
       jarsInspected: 3,

@@ -51,6 +51,8 @@ export interface ReplicaReport {
 
 export interface HostReport {
   host: number;
+  /** The revision the host negotiated with the replicas through the balancer. */
+  era: ProtocolEra | undefined;
   toolCalls: number;
   /** Results equal to what a replica asked directly answers to the same call. */
   correct: number;
@@ -126,7 +128,11 @@ export async function runScaleOut(options: ScaleOutOptions): Promise<ScaleOutRes
       const eventsByHost = await Promise.all(runs);
       const survivor = set.replicas.find((replica) => !replica.killed);
       const problems: string[] = [];
-      const hosts = survivor === undefined ? [] : await checkAgainst(survivor.url, eventsByHost, jars, problems);
+      const checked = survivor === undefined ? [] : await checkAgainst(survivor.url, eventsByHost, jars, problems);
+      const hosts = checked.map((report, offset) => ({ ...report, era: toolboxes[offset]?.era(SERVER) }));
+      for (const host of hosts) {
+        if (host.era !== era) problems.push(`host ${host.host} spoke ${host.era ?? 'no revision'}, not ${era}`);
+      }
       if (kill === undefined) problems.push(`no replica was killed: the first host made fewer than ${killAfter} calls`);
       const replicas = set.replicas.map((replica) => replicaReport(replica, balancer.log));
       for (const replica of replicas) {
@@ -192,7 +198,7 @@ async function checkAgainst(
   eventsByHost: LoopEvent[][],
   jars: number,
   problems: string[],
-): Promise<HostReport[]> {
+): Promise<Array<Omit<HostReport, 'era'>>> {
   const reference = await Toolbox.connect([{ name: SERVER, url: directUrl }]);
   const answers = new Map<string, Promise<string>>();
   const answer = (tool: string, input: Record<string, unknown>) => {
