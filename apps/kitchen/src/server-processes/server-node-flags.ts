@@ -3,11 +3,23 @@
 // the child's command line, nothing the server sees over MCP.
 
 /**
- * Measured on the 80-jar demo (peak RSS of each server, `pnpm bench`):
+ * Each measured on the 80-jar demo and on a server driven alone (peak RSS, VmHWM):
  * - `--max-semi-space-size=1`: the young generation stays at 1 MiB per semi-space instead of
- *   growing towards 16 MiB while a burst of tool calls allocates; cookie-jars peaked 9 MiB lower,
- *   the others 2–3 MiB.
+ *   growing towards 16 MiB while a burst of tool calls allocates (cookie-jars 9 MiB lower, the
+ *   others 2–3 MiB).
  * - `--v8-pool-size=1`: one V8 worker thread instead of one per core; each thread that compiles
- *   or marks holds its own malloc arena (about 0.5–1 MiB lower).
+ *   or marks holds its own malloc arena.
+ * - `--no-opt --no-sparkplug`: no optimising or baseline compiler. A server's JavaScript is glue
+ *   between a socket and a small domain; the compilers' own code and working memory cost 3–4 MiB
+ *   of peak, and on a busy two-core machine a burst of 600 calls finished no later without them.
+ * - `--optimize-for-size`: V8's low-memory mode (smaller heap growing steps), 1–2 MiB lower.
+ * A server that needs the optimising compiler can be run by hand (`node dist/main.js`), or given
+ * a remote "url" entry.
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1', '--v8-pool-size=1'];
+export const SERVER_NODE_FLAGS: readonly string[] = [
+  '--max-semi-space-size=1',
+  '--v8-pool-size=1',
+  '--no-opt',
+  '--no-sparkplug',
+  '--optimize-for-size',
+];
