@@ -74,7 +74,10 @@ export async function runWireCommand(
     } else {
       const width = output.stdout.isTTY === true ? (output.stdout.columns ?? 80) : WIDTH_WITHOUT_TERMINAL;
       stdout.write(`${renderSideBySide(recordings, { width }).join('\n')}\n`);
-      stdout.write("The server's model calls were answered by the offline model.\n");
+      const sampled = recordings.some((recording) =>
+        recording.events.some((event) => event.type === 'sampling-request'),
+      );
+      if (sampled) stdout.write("The server's model calls were answered by the offline model.\n");
     }
     const failed = recordings.some((recording) => recording.outcome === undefined || recording.outcome.isError);
     return failed ? EXIT.failed : EXIT.ok;

@@ -164,7 +164,9 @@ function hostPart(events: readonly LoopEvent[]): string[] {
       case 'elicitation-request':
         return [`host: puts the form to the person: ${JSON.stringify(event.message)}`];
       case 'elicitation-response':
-        return [`host: the person answers ${event.action}${event.content ? ` ${JSON.stringify(event.content)}` : ''}`];
+        return [
+          `host: ${event.by === 'person' ? 'the person answers' : `answered for the person (${event.by ?? 'no one to ask'})`} ${event.action}${event.content ? ` ${JSON.stringify(event.content)}` : ''}`,
+        ];
       default:
         return [];
     }
@@ -223,13 +225,13 @@ function rule(title: string, width: number): string {
   return `${head}${'─'.repeat(Math.max(0, width - [...head].length))}`;
 }
 
-/** Breaks a line to the width, after a comma or a space near the end where there is one, the rest indented. */
+/** Breaks a line to the width, after a comma, a space or a brace near the end where there is one, the rest indented. */
 export function wrap(text: string, width: number, indent: string): string[] {
   const lines: string[] = [];
   let chars = [...text];
   while (chars.length > width) {
     const head = chars.slice(0, width);
-    const breakAt = Math.max(head.lastIndexOf(','), head.lastIndexOf(' '));
+    const breakAt = Math.max(head.lastIndexOf(','), head.lastIndexOf(' '), head.lastIndexOf('{'));
     const cut = breakAt > width * 0.6 ? breakAt + 1 : width;
     lines.push(chars.slice(0, cut).join('').trimEnd());
     chars = [...indent, ...chars.slice(cut)];
