@@ -105,7 +105,8 @@ export type { ElicitationSchema, ElicitedValue } from './wire/elicited-content.j
 export { findContentProblems, readFieldAnswer } from './wire/elicited-content.js';
 export { type RecordedToolCall, recordToolCall, type WireMessage } from './wire/recorded-tool-call.js';
 export type { ServerRequestVia } from './wire/server-client.js';
-export { describeServerLocation, oauthSettingsSchema } from './wire/server-connection.js';
+export type { ProtocolSetting } from './wire/server-connection.js';
+export { describeServerLocation, oauthSettingsSchema, PROTOCOL_SETTINGS } from './wire/server-connection.js';
 // What a server offers besides tools: resources, prompts, completions.
 export type {
   Completion,

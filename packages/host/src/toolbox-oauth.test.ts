@@ -9,6 +9,7 @@ import {
   type AuthorizationServer,
   browse,
   buildVault,
+  startModernVault as startModernVaultFor,
   startAuthorizationServer as startServer,
   startVault as startVaultFor,
 } from './testing/oauth-test-servers.js';
@@ -28,6 +29,12 @@ async function startAuthorizationServer(): Promise<AuthorizationServer> {
 
 async function startVault(authorizationServer: AuthorizationServer) {
   const served = await startVaultFor(authorizationServer);
+  cleanups.push(() => served.close());
+  return served;
+}
+
+async function startModernVault(authorizationServer: AuthorizationServer) {
+  const served = await startModernVaultFor(authorizationServer);
   cleanups.push(() => served.close());
   return served;
 }
@@ -79,6 +86,8 @@ describe('Toolbox and servers that want a token', () => {
     });
 
     expect(toolbox.unavailable).toEqual([]);
+    // Signed in during the 2026-07-28 probe; the 2025 handshake that followed used the same token.
+    expect(toolbox.era('vault')).toBe('2025-11-25');
     const context = createRecordingContext().context;
     const registered = authorizationServer.requests.filter((request) => request.path === '/register');
     expect(registered).toHaveLength(1);
@@ -101,6 +110,28 @@ describe('Toolbox and servers that want a token', () => {
     expect(query.get('resource')).toBe(vault.url);
     expect(query.get('scope')).toBe('vault:read');
     expect(query.get('redirect_uri')).toBe(page.redirectUrl);
+  });
+
+  it('signs in to a 2026-07-28 server during the probe, once, and stays on that revision', async () => {
+    const authorizationServer = await startAuthorizationServer();
+    const vault = await startModernVault(authorizationServer);
+    const shown: AuthorizationRequest[] = [];
+    const toolbox = await connect([{ name: 'vault', url: vault.url }], {
+      authorization: {
+        onAuthorizationUrl: (request) => {
+          shown.push(request);
+          void browse(request.url);
+        },
+      },
+    });
+
+    expect(toolbox.unavailable).toEqual([]);
+    expect(toolbox.era('vault')).toBe('2026-07-28');
+    const context = createRecordingContext().context;
+    expect(await toolbox.call('whoami', {}, context)).toEqual({ isError: false, content: 'open to a token holder' });
+    expect((await toolbox.call('whoami', {}, context)).isError).toBe(false);
+    expect(shown).toHaveLength(1);
+    expect(authorizationServer.requests.filter((request) => request.path === '/register')).toHaveLength(1);
   });
 
   it('refuses a redirect that does not carry the state it sent, and never redeems its code', async () => {

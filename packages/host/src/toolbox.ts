@@ -22,6 +22,7 @@ import { type FeatureClash, findFeatureClashes } from './wire/feature-clashes.js
 import { modernConnectError } from './wire/modern-errors.js';
 import { connectModernServer, type ModernServer, type ProtocolEra } from './wire/modern-server-client.js';
 import { type AuthorizationOptions, OAuthSession } from './wire/oauth/oauth-session.js';
+import { withOAuth } from './wire/oauth/with-oauth.js';
 import { type CallTarget, callRemoteTool, describeStop } from './wire/remote-tool-call.js';
 import { createServerClient, listAllTools, type Root, type ServerRequestHandlers } from './wire/server-client.js';
 import {
@@ -423,8 +424,10 @@ export class Toolbox {
    * Tries revision 2026-07-28 first, as the server's `protocol` setting says: "auto" (the default)
    * tries it over HTTP, "2026-07-28" requires it (over HTTP or stdio), "2025-11-25" never asks.
    * 'not offered' leaves the server to the 2025 client (whose errors say why when it cannot be
-   * reached). Under "auto" a stdio server is not probed, since the probe would have to start it a
-   * second time, nor is one that may need OAuth (the 2025 path signs in).
+   * reached). Under "auto" a stdio server is not probed: the SDK probes a stdio server on a second
+   * copy of it, and a server whose probe fails would be started twice. A server that asks for
+   * OAuth is signed in to during the probe by the same session the 2025 path uses (the token is
+   * added by the transport's fetch), so a fallback to 2025-11-25 does not sign in again.
    */
   async #connectModern(
     server: ServerConnection,
@@ -435,33 +438,39 @@ export class Toolbox {
     const protocol = server.protocol ?? 'auto';
     if (protocol === '2025-11-25') return 'not offered';
     const required = protocol === '2026-07-28';
-    if (!required && (isStdioConnection(server) || oauth !== undefined)) return 'not offered';
+    if (!required && isStdioConnection(server)) return 'not offered';
     const timeoutMs = Math.max(this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, minimumTimeoutMs ?? 0);
     const where = describeServerLocation(server);
     const name = server.name;
-    const modern = await connectModernServer({
-      server: name,
-      target: isStdioConnection(server)
-        ? {
-            command: server.command,
-            ...(server.args === undefined ? {} : { args: server.args }),
-            ...(server.env === undefined ? {} : { env: server.env }),
-            ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
-            onStderr: (line) => this.#log(name, { level: 'stderr', text: line }),
-          }
-        : {
-            url: server.url,
-            ...(server.headers === undefined ? {} : { headers: server.headers }),
-            fetch,
-          },
-      clientName: this.#options.clientName ?? 'mcp-kitchen',
-      clientVersion: CLIENT_VERSION,
-      handlers: this.#options.handlers,
-      timeoutMs,
-      ...this.#serverEvents(name),
-      // Absent, a 2026 server sends no log lines at all; a 2025 one sends them unasked.
-      logLevel: this.#options.logLevel ?? 'info',
-    });
+    const generation = oauth?.generation ?? 0;
+    const connect = () =>
+      connectModernServer({
+        server: name,
+        target: isStdioConnection(server)
+          ? {
+              command: server.command,
+              ...(server.args === undefined ? {} : { args: server.args }),
+              ...(server.env === undefined ? {} : { env: server.env }),
+              ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
+              onStderr: (line) => this.#log(name, { level: 'stderr', text: line }),
+            }
+          : {
+              url: server.url,
+              ...(server.headers === undefined ? {} : { headers: server.headers }),
+              fetch: oauth === undefined ? fetch : withOAuth(oauth, fetch),
+            },
+        clientName: this.#options.clientName ?? 'mcp-kitchen',
+        clientVersion: CLIENT_VERSION,
+        handlers: this.#options.handlers,
+        timeoutMs,
+        ...this.#serverEvents(name),
+        // Absent, a 2026 server sends no log lines at all; a 2025 one sends them unasked.
+        logLevel: this.#options.logLevel ?? 'info',
+      });
+    let modern = await connect();
+    // The person may take longer to sign in than the probe waits for its answer: ask again once they have.
+    if ('refused' in modern && oauth !== undefined && (await oauth.authorizedSince(generation)))
+      modern = await connect();
     if ('refused' in modern) {
       if (!required) return 'not offered';
       return { server: name, where, error: modernConnectError(name, where, modern.error) };

@@ -10,6 +10,7 @@ const INSPECT_FLAGS = [
   'config',
   'server',
   'log-level',
+  'protocol',
   'root',
   'open-browser',
   'seed',

@@ -2,7 +2,7 @@
 // check and the KitchenFlags type all come from this table, and one zod object validates a
 // command line's flags. App side.
 
-import { DEFAULT_ANTHROPIC_MODEL, LOG_LEVELS, MAX_AGENT_DEPTH_ALLOWED } from '@kitchen/host';
+import { DEFAULT_ANTHROPIC_MODEL, LOG_LEVELS, MAX_AGENT_DEPTH_ALLOWED, PROTOCOL_SETTINGS } from '@kitchen/host';
 import { z } from 'zod';
 import { MODEL_CHOICES } from '../config/create-model.js';
 
@@ -192,6 +192,18 @@ export const KITCHEN_FLAGS = {
     sets: true,
     group: 'run',
     help: ['open the sign-in page of a server that asks for OAuth in', 'the browser (its URL is always printed)'],
+  },
+  protocol: {
+    kind: 'value',
+    key: 'protocol',
+    value: 'REVISION',
+    schema: z.enum(PROTOCOL_SETTINGS),
+    fix: 'use auto (2026-07-28 where offered, else 2025-11-25), 2025-11-25 or 2026-07-28',
+    group: 'run',
+    help: [
+      'the MCP revision for every server: auto (default: 2026-07-28',
+      'where offered, else 2025-11-25), 2025-11-25 or 2026-07-28',
+    ],
   },
   'log-level': {
     kind: 'value',

@@ -95,7 +95,7 @@ describe('parseKitchenConfig', () => {
       '"mcpServers" → "far": "env" belongs with "command"',
     );
     expect(errorOf({ mcpServers: { tool: { command: 'npx', arg: ['x'] } } })).toContain(
-      '"mcpServers" → "tool": unknown field "arg"; the fields are type, url, headers, oauth, command, args, env, cwd, kitchen',
+      '"mcpServers" → "tool": unknown field "arg"; the fields are type, url, headers, oauth, command, args, env, cwd, protocol, kitchen',
     );
     expect(errorOf({ mcpServers: { tool: { command: 'npx', env: { PORT: 7 } } } })).toContain(
       '"mcpServers" → "tool": "env.PORT" must be a string, not 7; fix: give an object of string values',
@@ -108,6 +108,28 @@ describe('parseKitchenConfig', () => {
     );
     expect(errorOf({ mcpServers: {} })).toContain('"mcpServers" is empty');
     expect(errorOf({ mcpServers: [] })).toContain('"mcpServers" must be an object keyed by server name');
+  });
+
+  it("reads each server's protocol setting and names the choices for a bad one", () => {
+    const result = parseKitchenConfig(
+      {
+        mcpServers: {
+          far: { url: 'https://mcp.example.com/mcp', protocol: '2026-07-28' },
+          tool: { command: 'npx', protocol: '2025-11-25' },
+          near: { url: 'http://127.0.0.1:4100/mcp' },
+        },
+      },
+      file,
+      {},
+    );
+    expect(result.ok && result.config.servers.map((server) => [server.name, server.protocol])).toEqual([
+      ['far', '2026-07-28'],
+      ['tool', '2025-11-25'],
+      ['near', undefined],
+    ]);
+    expect(errorOf({ mcpServers: { far: { url: 'https://mcp.example.com/mcp', protocol: '2026' } } })).toContain(
+      '"mcpServers" → "far": "protocol" is not allowed: "2026"; fix: use "auto" (2026-07-28 where the server offers it, else 2025-11-25; the default), "2025-11-25" (never ask: one request fewer) or "2026-07-28" (require it)',
+    );
   });
 
   it('reads the OAuth settings of a server reached by url, the client secret from the environment', () => {

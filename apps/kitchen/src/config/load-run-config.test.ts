@@ -31,6 +31,14 @@ describe('loadRunConfig', () => {
     ]);
   });
 
+  it('gives every server the revision --protocol names, over what the config says', () => {
+    const result = loadRunConfig({ ...flagsWith(['far=https://mcp.example.com/mcp']), protocol: '2025-11-25' });
+    expect(result.ok && result.config.servers.map((server) => [server.name, server.protocol])).toEqual([
+      ['dice', '2025-11-25'],
+      ['far', '2025-11-25'],
+    ]);
+  });
+
   it('names the flag and the fix for a --server it cannot use', () => {
     const message = (servers: string[]) => {
       const result = loadRunConfig(flagsWith(servers));

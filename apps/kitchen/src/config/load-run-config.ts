@@ -1,5 +1,6 @@
 // The config a command runs with: kitchen.config.json (or --config FILE) plus the servers given
-// with --server. App side; every command that reaches servers reads its config here.
+// with --server, each speaking the MCP revision --protocol names when it is given. App side; every
+// command that reaches servers reads its config here.
 
 import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import { type ConfigResult, findConfigFile, loadKitchenConfig } from './kitchen-config.js';
@@ -20,5 +21,14 @@ export function loadRunConfig(flags: KitchenFlags, environment: NodeJS.ProcessEn
     }
     added.push(entry);
   }
-  return { ok: true, config: { ...loaded.config, servers: [...loaded.config.servers, ...added] } };
+  const servers = [...loaded.config.servers, ...added];
+  // --protocol speaks for every server, over what the config says for each.
+  const protocol = flags.protocol;
+  return {
+    ok: true,
+    config: {
+      ...loaded.config,
+      servers: protocol === undefined ? servers : servers.map((server) => ({ ...server, protocol })),
+    },
+  };
 }

@@ -5,7 +5,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: "${NAME}" is the config's own variable syntax, not a template.
 
 import { isAbsolute, resolve } from 'node:path';
-import { type OAuthSettings, oauthSettingsSchema } from '@kitchen/host';
+import { type OAuthSettings, oauthSettingsSchema, PROTOCOL_SETTINGS, type ProtocolSetting } from '@kitchen/host';
 import { z } from 'zod';
 
 /** A server the kitchen starts as a child process and reaches over HTTP. Paths are absolute. */
@@ -20,6 +20,7 @@ export interface LaunchedServerEntry {
   port: number;
   /** Given to the server as KITCHEN_TOKEN and sent by the host as "Authorization: Bearer …". */
   token?: string;
+  protocol?: ProtocolSetting;
 }
 
 /** A server that is already running somewhere the kitchen can reach over Streamable HTTP. */
@@ -30,6 +31,8 @@ export interface RemoteServerEntry {
   headers?: Record<string, string>;
   /** How to authorize with OAuth 2.1 if the server asks (401); without it, dynamic registration. */
   oauth?: OAuthSettings;
+  /** Which MCP revision to speak: "auto" (default), "2025-11-25" or "2026-07-28". */
+  protocol?: ProtocolSetting;
 }
 
 /** A server the host spawns and speaks to over stdin/stdout. */
@@ -41,6 +44,8 @@ export interface StdioServerEntry {
   /** Only these (plus PATH, HOME and the like) reach the server: never the kitchen's own secrets. */
   env: Record<string, string>;
   cwd?: string;
+  /** Default "auto", which over stdio stays on 2025-11-25; "2026-07-28" asks for the new revision. */
+  protocol?: ProtocolSetting;
 }
 
 export type ServerEntry = LaunchedServerEntry | RemoteServerEntry | StdioServerEntry;
@@ -58,6 +63,8 @@ const FIELD_FIXES: Record<string, string> = {
   args: 'give a list of strings, e.g. ["-y", "@modelcontextprotocol/server-everything"]',
   env: 'give an object of string values, e.g. {"API_KEY": "${MY_API_KEY}"}',
   cwd: 'give the folder to run the server in',
+  protocol:
+    'use "auto" (2026-07-28 where the server offers it, else 2025-11-25; the default), "2025-11-25" (never ask: one request fewer) or "2026-07-28" (require it)',
   oauth:
     'give {"clientId": "…", "clientSecret": "${MY_SECRET}", "scope": "…", "callbackPort": 8976, "clientMetadataUrl": "https://…"} (every field optional) for a server that asks for OAuth, or {"grant": "client_credentials", "clientId": "…", "clientSecret": "${MY_SECRET}"} (or "privateKey") to sign in with no person',
   kitchen: 'give {"package": "servers/dice", "entry": "src/main.ts"} for a kitchen example server',
@@ -68,7 +75,7 @@ const FIELD_FIXES: Record<string, string> = {
   'kitchen.port': 'use a whole number from 0 to 65535 (0 picks a free port)',
   'kitchen.token': 'give the bearer token the server should require, e.g. "${DICE_TOKEN}"',
 };
-const ENTRY_FIELDS = 'type, url, headers, oauth, command, args, env, cwd, kitchen';
+const ENTRY_FIELDS = 'type, url, headers, oauth, command, args, env, cwd, protocol, kitchen';
 
 const stringMap = z.record(z.string(), z.string());
 const entrySchema = z.strictObject({
@@ -80,6 +87,7 @@ const entrySchema = z.strictObject({
   args: z.array(z.string()).optional(),
   env: stringMap.optional(),
   cwd: z.string().min(1).optional(),
+  protocol: z.enum(PROTOCOL_SETTINGS).optional(),
   kitchen: z
     .strictObject({
       package: z.string().min(1),
@@ -149,6 +157,7 @@ function toServerEntry(
   const misplaced = (fields: Array<keyof Entry>, owner: string) =>
     fields.filter((field) => entry[field] !== undefined).map((field) => `"${field}" belongs with ${owner}`);
   const expand = expander(environment);
+  const protocol = entry.protocol === undefined ? {} : { protocol: entry.protocol };
   try {
     if (entry.url !== undefined) {
       const wrong = [
@@ -164,6 +173,7 @@ function toServerEntry(
         url: expand(entry.url, 'url'),
         ...(headers === undefined ? {} : { headers }),
         ...(oauth === undefined ? {} : { oauth }),
+        ...protocol,
       };
     }
     if (entry.command !== undefined) {
@@ -181,6 +191,7 @@ function toServerEntry(
         args: entry.args ?? [],
         env: expandValues(entry.env ?? {}, 'env', expand),
         ...(entry.cwd === undefined ? {} : { cwd: isAbsolute(entry.cwd) ? entry.cwd : resolve(directory, entry.cwd) }),
+        ...protocol,
       };
     }
   } catch (error) {
@@ -204,6 +215,7 @@ function toServerEntry(
       env: expandValues(launch.env ?? {}, 'kitchen.env', expand),
       port: launch.port ?? 0,
       ...(launch.token === undefined ? {} : { token: sendableToken(expand(launch.token, 'kitchen.token')) }),
+      ...protocol,
     };
   } catch (error) {
     if (error instanceof UnsetVariable || error instanceof UnsendableToken) return error.message;

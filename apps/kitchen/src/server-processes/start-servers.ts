@@ -85,6 +85,7 @@ export async function startServers(entries: ServerEntry[], options: StartServers
 }
 
 function connectionFor(entry: ServerEntry | undefined, server: StartedServer): ServerConnection {
+  const protocol = entry?.protocol === undefined ? {} : { protocol: entry.protocol };
   switch (entry?.kind) {
     case 'stdio':
       return {
@@ -93,6 +94,7 @@ function connectionFor(entry: ServerEntry | undefined, server: StartedServer): S
         args: entry.args,
         env: entry.env,
         ...(entry.cwd === undefined ? {} : { cwd: entry.cwd }),
+        ...protocol,
       };
     case 'remote':
       return {
@@ -100,6 +102,7 @@ function connectionFor(entry: ServerEntry | undefined, server: StartedServer): S
         url: entry.url,
         ...(entry.headers === undefined ? {} : { headers: entry.headers }),
         ...(entry.oauth === undefined ? {} : { oauth: entry.oauth }),
+        ...protocol,
       };
     case 'launch':
       // The kitchen started it with this token (KITCHEN_TOKEN), so the host must send it.
@@ -107,6 +110,7 @@ function connectionFor(entry: ServerEntry | undefined, server: StartedServer): S
         name: server.name,
         url: server.url,
         ...(entry.token === undefined ? {} : { headers: { authorization: `Bearer ${entry.token}` } }),
+        ...protocol,
       };
     default:
       return { name: server.name, url: server.url };
