@@ -9,7 +9,7 @@ export interface HaproxyConfigOptions {
   port: number;
   /** The replicas' ports (each on 127.0.0.1). */
   replicaPorts: readonly number[];
-  /** How often a replica's health route is read; a replica that fails one check is taken out. */
+  /** How often a replica's health route is read; two failed checks in a row take a replica out. */
   checkIntervalMs?: number;
 }
 
@@ -34,9 +34,9 @@ export const REQUEST_LOG_TAG = 'lb-request';
  * which JSON-RPC method a body carries.
  */
 export function haproxyConfig(options: HaproxyConfigOptions): string {
-  const interval = options.checkIntervalMs ?? 250;
+  const interval = options.checkIntervalMs ?? 500;
   const servers = options.replicaPorts.map(
-    (port) => `  server 127.0.0.1:${port} 127.0.0.1:${port} check inter ${interval} fall 1 rise 2`,
+    (port) => `  server 127.0.0.1:${port} 127.0.0.1:${port} check inter ${interval} fall 2 rise 2`,
   );
   const modern = options.era === '2026-07-28';
   const routing = modern
@@ -70,6 +70,8 @@ export function haproxyConfig(options: HaproxyConfigOptions): string {
     '  timeout client 2m',
     '  timeout server 2m',
     '  timeout tunnel 2m',
+    // Generous: on a busy machine a slow answer is not a dead replica (a dead one refuses at once).
+    '  timeout check 2s',
     '  retries 3',
     '  option redispatch 1',
     '',

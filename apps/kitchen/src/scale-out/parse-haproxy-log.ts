@@ -34,7 +34,7 @@ export interface ReplicaStateChange {
 export type BalancerLogEntry = BalancedRequest | ReplicaStateChange;
 
 const REQUEST_LINE = new RegExp(
-  `^${REQUEST_LOG_TAG} (\\S+) (-?\\d+) (\\S+) (\\+?)(\\d+) (\\S+) \\{([^}]*)\\} \\{([^}]*)\\}$`,
+  `^${REQUEST_LOG_TAG} (\\S+) (-?\\d+) (\\S+) (\\+?)(-?\\d+) (\\S+) \\{([^}]*)\\} \\{([^}]*)\\}$`,
 );
 const STATE_LINE = /^Server \S+?\/127\.0\.0\.1:(\d+) is (DOWN|UP), reason: ([^,]+(?:, [^.]*)?)/;
 
