@@ -1,8 +1,9 @@
-// Registers the __NAME__ server's tool, resource and prompt on a fresh McpServer. Server side;
-// called once per session.
+// Registers the __NAME__ server's tool, resource and prompt on a fresh McpServer (the v2 server
+// SDK, so the kit serves it in both eras: 2025-11-25 sessions and 2026-07-28 requests). Server
+// side; called once per 2025 session and once per 2026 request.
 
 import { jsonToolResult } from '@kitchen/server-kit';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { countWords, MAX_TEXT_LENGTH } from './__NAME__.js';
 
@@ -17,14 +18,14 @@ export function buildServer(): McpServer {
     {
       title: 'Count words',
       description: `Count the words of a text (at most ${MAX_TEXT_LENGTH} characters) and name its longest word.`,
-      inputSchema: {
+      inputSchema: z.object({
         text: z.string().max(MAX_TEXT_LENGTH).describe('The text to count.'),
-      },
-      outputSchema: {
+      }),
+      outputSchema: z.object({
         words: z.number().int(),
         characters: z.number().int(),
         longestWord: z.string(),
-      },
+      }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ text }) => jsonToolResult(countWords(text)),
@@ -51,7 +52,7 @@ export function buildServer(): McpServer {
     {
       title: 'Count the words in a text',
       description: 'Asks the model to count the words of a text with the count_words tool.',
-      argsSchema: { text: z.string().describe('The text whose words to count.') },
+      argsSchema: z.object({ text: z.string().describe('The text whose words to count.') }),
     },
     ({ text }) => ({
       messages: [
