@@ -12,7 +12,21 @@
 
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+
+/**
+ * The v2 server SDK loads its runtime-specific pieces from `@modelcontextprotocol/server/_shims`;
+ * a bundle takes the server kit's instead (packages/server-kit/src/sdk-node-shims.ts says why:
+ * the SDK's own cf-worker JSON Schema validator rather than Ajv's code in every server process).
+ */
+const SDK_SHIMS = fileURLToPath(new URL('../packages/server-kit/src/sdk-node-shims.ts', import.meta.url));
+const serverSdkShims = {
+  name: 'server-sdk-shims',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: SDK_SHIMS }));
+  },
+};
 
 /**
  * zod's `z` namespace re-exports all of its 48 locales (`z.locales`), which esbuild cannot drop
@@ -59,7 +73,7 @@ await build({
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [zodEnglishOnly],
+  plugins: [zodEnglishOnly, serverSdkShims],
   // Bundled CommonJS (express and its friends) calls require(); an ES module has none of its own.
   banner: {
     js: "import { createRequire as __kitchenCreateRequire } from 'node:module'; const require = __kitchenCreateRequire(import.meta.url);",
