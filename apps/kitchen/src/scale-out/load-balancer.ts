@@ -55,6 +55,9 @@ export async function startLoadBalancer(options: {
   await writeFile(configFile, config);
   // -db: stay in the foreground, so stopping the child stops the balancer.
   const child = spawn(haproxy, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // If this process ends without stopping it (a test runner exiting), the balancer goes too.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const log: BalancerLogEntry[] = [];
   const said: string[] = [];
   const exited = new Promise<void>((resolve) => {
@@ -67,6 +70,7 @@ export async function startLoadBalancer(options: {
     else log.push(entry);
   });
   const stop = async () => {
+    process.off('exit', killOnExit);
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     const stopped = await Promise.race([exited.then(() => true), delay(STOP_GRACE_MS, false, { ref: false })]);
     if (!stopped) child.kill('SIGKILL');
