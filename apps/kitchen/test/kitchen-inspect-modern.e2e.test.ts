@@ -1,0 +1,60 @@
+// The inspector-style commands through the real CLI against a server that speaks only revision
+// 2026-07-28 (the v2 server SDK, stateless): the same commands and output as for a 2025 server,
+// with the listing paged by the server and a resource template completed.
+
+import { startModernFeatureServer } from '@kitchen/host/testing/modern-features';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, runCli, writeConfig } from './cli-process.js';
+
+let server: Awaited<ReturnType<typeof startModernFeatureServer>>;
+let config: string;
+beforeAll(async () => {
+  server = await startModernFeatureServer();
+  config = writeConfig({ mcpServers: { pantry: { url: server.url, protocol: '2026-07-28' } } });
+});
+afterAll(() => server.close());
+
+describe.concurrent('kitchen resources, read, prompts, complete on a 2026-07-28 server', () => {
+  it('lists every page of resources and the template, and reads one', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const listed = await runCli(['resources', 'pantry', '--json', '--config', config]);
+    expect(listed.code).toBe(0);
+    const lines = listed.stdout
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.filter((line) => line['kind'] === 'resource').map((line) => line['uri'])).toEqual([
+      'pantry://shelf/1',
+      'pantry://shelf/2',
+      'pantry://shelf/3',
+      'pantry://shelf/4',
+      'pantry://shelf/5',
+    ]);
+    expect(lines).toContainEqual(expect.objectContaining({ kind: 'template', uriTemplate: 'recipe://{name}' }));
+
+    const read = await runCli(['read', 'pantry', 'recipe://brioche', '--config', config]);
+    expect(read.code).toBe(0);
+    expect(read.stdout).toContain('How to bake brioche.');
+  });
+
+  it('lists prompts and completes a template variable', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
+    const prompts = await runCli(['prompts', 'pantry', '--config', config]);
+    expect(prompts.code).toBe(0);
+    expect(prompts.stdout).toContain('bake(recipe*');
+
+    const completed = await runCli([
+      'complete',
+      'pantry',
+      'resource',
+      'recipe://{name}',
+      'name',
+      'ba',
+      '--config',
+      config,
+    ]);
+    expect(completed.code).toBe(0);
+    expect(completed.stdout.trim().split('\n')).toEqual(['bagel', 'baguette']);
+  });
+});
