@@ -4,11 +4,10 @@
 
 import { KitchenHost } from '@kitchen/app/kitchen-host';
 import { allowAllGate, type LoopEvent, type Model, TreeBudget } from '@kitchen/host';
-import { connectInMemory } from '@kitchen/host/testing';
+import { connectInMemory, type InMemoryServer } from '@kitchen/host/testing';
 import { buildServer as buildCookieJars } from '@kitchen/server-cookie-jars';
 import { buildServer as buildDice } from '@kitchen/server-dice';
 import { buildServer as buildPastryChef } from '@kitchen/server-pastry-chef';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { EvalCase } from './eval-case.js';
 import { type Score, scoreReport } from './scorers.js';
 
@@ -33,8 +32,9 @@ export interface CaseResult extends Score {
   reportChars: number;
 }
 
-function servers(evalCase: EvalCase): Record<string, McpServer> {
-  const built: Record<string, McpServer> = {};
+// Each server's own SDK (v1 or v2) accepts the host's in-memory transport: InMemoryServer.
+function servers(evalCase: EvalCase): Record<string, InMemoryServer> {
+  const built: Record<string, InMemoryServer> = {};
   const jars = evalCase.servers['cookie-jars'];
   if (jars !== undefined) built['cookie-jars'] = buildCookieJars(jars);
   const dice = evalCase.servers.dice;

@@ -1,10 +1,11 @@
 // Registers the pantry tools on a fresh McpServer: list_pantry (a read), place_order, which
 // spends money and is the kind of call a host's gate should ask about, and cancel_order, which is
-// offered only while an order is open: the tool list changes at run time, and every session hears
-// `notifications/tools/list_changed`. Server side; once per session.
+// offered only while an order is open: the tool list changes at run time, and every 2025 session
+// hears `notifications/tools/list_changed`. Server side; once per 2025 session, once per 2026
+// request (a 2026 server lives for one request, so its list is simply read from the pantry).
 
 import { errorToolResult, jsonToolResult, wholeNumber } from '@kitchen/server-kit';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { MAX_ORDER_QUANTITY, PANTRY_ITEM_IDS, Pantry } from './pantry.js';
 
@@ -12,6 +13,12 @@ export interface PantryOptions {
   /** The process-wide pantry. Pass one to every session so stock and order ids are shared;
    * without it each call starts a fresh pantry. */
   pantry?: Pantry;
+  /**
+   * The revision this server will answer in (the kit says). A 2025 server holds a session open
+   * and follows the pantry to announce list changes; a 2026 one answers one request and does not.
+   * Without it the server follows the pantry, as a 2025 one does.
+   */
+  era?: '2025-11-25' | '2026-07-28';
 }
 
 const itemShape = { id: z.string(), name: z.string(), priceCents: z.number().int(), stock: z.number().int() };
@@ -25,8 +32,8 @@ export function buildServer(options: PantryOptions = {}): McpServer {
     {
       title: 'List pantry supplies',
       description: 'List the supplies that can be ordered, with their price in cents (USD) and how many are in stock.',
-      inputSchema: {},
-      outputSchema: { items: z.array(z.object(itemShape)) },
+      inputSchema: z.object({}),
+      outputSchema: z.object({ items: z.array(z.object(itemShape)) }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     () => jsonToolResult({ items: pantry.list() }),
@@ -37,7 +44,7 @@ export function buildServer(options: PantryOptions = {}): McpServer {
     {
       title: 'Place an order',
       description: `Order supplies from the supplier. This spends money: the total (price × quantity, in cents) is charged, and every call places a new order. At most ${MAX_ORDER_QUANTITY} per order.`,
-      inputSchema: {
+      inputSchema: z.object({
         item: z
           .enum(PANTRY_ITEM_IDS, {
             error: (issue) =>
@@ -47,8 +54,8 @@ export function buildServer(options: PantryOptions = {}): McpServer {
         quantity: wholeNumber('quantity', { min: 1, max: MAX_ORDER_QUANTITY }).describe(
           `How many, 1 to ${MAX_ORDER_QUANTITY}.`,
         ),
-      },
-      outputSchema: {
+      }),
+      outputSchema: z.object({
         orderId: z.string(),
         item: z.string(),
         name: z.string(),
@@ -56,7 +63,7 @@ export function buildServer(options: PantryOptions = {}): McpServer {
         unitPriceCents: z.number().int(),
         totalCents: z.number().int(),
         stockLeft: z.number().int(),
-      },
+      }),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
     ({ item, quantity }) => {
@@ -71,14 +78,14 @@ export function buildServer(options: PantryOptions = {}): McpServer {
       title: 'Cancel an order',
       description:
         'Cancel an open order placed with place_order: its stock goes back on the shelf and its total is refunded. Offered only while some order is open.',
-      inputSchema: { orderId: z.string().describe('The orderId place_order returned, e.g. "order-0001".') },
-      outputSchema: {
+      inputSchema: z.object({ orderId: z.string().describe('The orderId place_order returned, e.g. "order-0001".') }),
+      outputSchema: z.object({
         orderId: z.string(),
         item: z.string(),
         quantity: z.number().int(),
         refundCents: z.number().int(),
         stockLeft: z.number().int(),
-      },
+      }),
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     },
     ({ orderId }) => {
@@ -96,6 +103,7 @@ export function buildServer(options: PantryOptions = {}): McpServer {
     if (!anyOpen && cancelOrder.enabled) cancelOrder.disable();
   };
   offerCancelWhenOrdersAreOpen();
+  if (options.era === '2026-07-28') return server;
   const stopListening = pantry.onChange(offerCancelWhenOrdersAreOpen);
   const previousOnClose = server.server.onclose;
   server.server.onclose = () => {

@@ -1,4 +1,6 @@
-// The pastry chef over an in-memory transport pair, with a real SDK Client playing the host.
+// The pastry chef over an in-memory transport pair, with a real v1 SDK Client playing a
+// 2025-11-25 host: the chef's input_required returns reach it as pushed requests through the v2
+// SDK's legacy shim. (Both eras over HTTP: both-eras.test.ts.)
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -125,16 +127,17 @@ describe('critique_recipe', () => {
     expect(seen[0]?.messages[0]).toMatchObject({ role: 'user', content: { type: 'text' } });
   });
 
-  it('turns a refusal from the host into an isError result that quotes it', async () => {
+  it("turns a refusal from the host into an isError result that quotes the host's words", async () => {
     const { client } = await connect({
       sampling: () => {
         throw new McpError(ErrorCode.InvalidRequest, 'the user did not approve spending 0.6¢');
       },
     });
     const result = await call(client, 'critique_recipe', { recipe: 'lemon tart' });
+    // The legacy shim words the failure; the host's own error follows, code and all.
     expect(result).toMatchObject({
       isError: true,
-      text: 'The host declined the sampling request: the user did not approve spending 0.6¢',
+      text: "Fulfilling input required by 'tools/call' failed: MCP error -32600: the user did not approve spending 0.6¢",
     });
   });
 

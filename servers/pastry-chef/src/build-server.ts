@@ -1,13 +1,18 @@
 // buildServer(): the pastry chef's MCP server. Its tools ask the *host* for things a server cannot
 // do alone — a model call (sampling), the user's choice (elicitation) — and report progress on a
-// slow bake that stops when the call is cancelled; plus the plan_bake prompt. Server side:
-// everything here goes back through the tools/call that caused it.
+// slow bake that stops when the call is cancelled; plus the plan_bake prompt. Server side.
+//
+// critique_recipe and choose_filling are written once, the 2026-07-28 way: while the answer is
+// missing they *return* `input_required` with the request, and read the answer when the call comes
+// again. A 2026 host answers and retries; on a 2025 session the SDK's legacy shim turns the same
+// return into a real pushed sampling/createMessage or elicitation/create on the call's stream and
+// re-enters the handler with the answer.
 
 import { setTimeout as delay } from 'node:timers/promises';
 import { errorToolResult as errorResult, jsonToolResult as jsonResult } from '@kitchen/server-kit';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, type InputRequiredResult, inputRequired, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { readCritiqueAnswer, readFillingAnswer } from './host-answers.js';
 import {
   bakeStage,
   buildCritiqueRequest,
@@ -24,10 +29,12 @@ export interface PastryChefOptions {
   bakeMillisecondsPerMinute?: number;
   /** How many progress notifications a bake sends. */
   bakeSteps?: number;
-  /** How long to wait for the host's model call (the host may be asking its user first). */
-  samplingTimeoutMs?: number;
-  /** How long to wait for the user to fill in the form. */
-  elicitationTimeoutMs?: number;
+  /**
+   * On a 2025 session, how long the chef holds a call open waiting for the host's answer to a
+   * pushed request (the host may be asking its user first). A 2026 host answers between calls, so
+   * the chef holds nothing and this does not apply.
+   */
+  waitForHostMs?: number;
   /** Waits out one baking step, or less when `signal` aborts (it may also reject then). The
    * default is a real timer; tests pass a clock they move by hand. */
   waitForOven?: (milliseconds: number, signal: AbortSignal) => Promise<unknown>;
@@ -40,11 +47,24 @@ export interface PastryChefOptions {
  */
 export const WAIT_FOR_HOST_MS = 10 * 60_000;
 
+/** The keys under which the chef's questions travel in `inputRequests` and come back in `inputResponses`. */
+export const CRITIQUE_KEY = 'critique';
+export const FILLING_KEY = 'filling';
+
 export function buildServer(options: PastryChefOptions = {}): McpServer {
   const millisecondsPerMinute = options.bakeMillisecondsPerMinute ?? 40;
   const bakeSteps = options.bakeSteps ?? 8;
   const waitForOven = options.waitForOven ?? ((milliseconds, signal) => delay(milliseconds, undefined, { signal }));
-  const server = new McpServer({ name: 'pastry-chef', version: '0.1.0' });
+  const server = new McpServer(
+    { name: 'pastry-chef', version: '0.1.0' },
+    // The legacy shim's per-request wait on a 2025 session (it resets on progress from the host).
+    { inputRequired: { roundTimeoutMs: options.waitForHostMs ?? WAIT_FOR_HOST_MS } },
+  );
+  // The capabilities the host declared: from initialize on a 2025 session, from the request's own
+  // envelope on a 2026 one. Checked before asking, so a host without them gets a sentence, not the
+  // SDK's -32021 refusal.
+  const hostCan = (capability: 'sampling' | 'elicitation') =>
+    server.server.getClientCapabilities()?.[capability] !== undefined;
 
   server.registerTool(
     'critique_recipe',
@@ -53,48 +73,42 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
       description:
         "Asks the host's model (MCP sampling) to critique a recipe and returns a verdict (bake, adjust, rethink) with notes. " +
         'Give a recipe name from the book (tarte tatin, lemon tart, pain au chocolat) or the full recipe text.',
-      inputSchema: { recipe: z.string().min(1).max(4000).describe('A recipe name from the book, or the recipe text') },
+      inputSchema: z.object({
+        recipe: z.string().min(1).max(4000).describe('A recipe name from the book, or the recipe text'),
+      }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ recipe }, extra): Promise<CallToolResult> => {
-      if (!server.server.getClientCapabilities()?.sampling) {
+    async ({ recipe }, ctx): Promise<CallToolResult | InputRequiredResult> => {
+      if (!hostCan('sampling')) {
         return errorResult(
           'The host did not declare the sampling capability, so critique_recipe cannot ask it for a model call. Connect with a host that answers sampling/createMessage.',
         );
       }
       const chosen = resolveRecipe(recipe);
-      const request = buildCritiqueRequest(chosen);
-      try {
-        // relatedRequestId sends the request on this tool call's SSE stream, so it reaches a
-        // stateful HTTP host in the middle of the call, and the host can tell which call asked.
-        const answer = await server.server.createMessage(
-          {
-            messages: [{ role: 'user', content: { type: 'text', text: request.prompt } }],
-            systemPrompt: request.systemPrompt,
-            maxTokens: request.maxTokens,
-            modelPreferences: request.modelPreferences,
-            includeContext: 'none',
+      const answer = readCritiqueAnswer(ctx.mcpReq.inputResponses, CRITIQUE_KEY);
+      if (answer.kind === 'missing') {
+        const request = buildCritiqueRequest(chosen);
+        return inputRequired({
+          inputRequests: {
+            [CRITIQUE_KEY]: inputRequired.createMessage({
+              messages: [{ role: 'user', content: { type: 'text', text: request.prompt } }],
+              systemPrompt: request.systemPrompt,
+              maxTokens: request.maxTokens,
+              modelPreferences: request.modelPreferences,
+              includeContext: 'none',
+            }),
           },
-          {
-            relatedRequestId: extra.requestId,
-            signal: extra.signal,
-            timeout: options.samplingTimeoutMs ?? WAIT_FOR_HOST_MS,
-          },
-        );
-        if (answer.content.type !== 'text') {
-          return errorResult(`The host answered with ${answer.content.type} content; critique_recipe needs text.`);
-        }
-        const critique = parseCritique(answer.content.text);
-        return jsonResult({
-          recipe: chosen.name,
-          ...critique,
-          model: answer.model,
-          stopReason: answer.stopReason ?? 'unknown',
         });
-      } catch (error) {
-        if (extra.signal.aborted) return errorResult('The critique was cancelled before the host answered.');
-        return errorResult(`The host declined the sampling request: ${wireErrorMessage(error)}`);
       }
+      if (answer.kind === 'not text') {
+        return errorResult(`The host answered with ${answer.contentType} content; critique_recipe needs text.`);
+      }
+      return jsonResult({
+        recipe: chosen.name,
+        ...parseCritique(answer.text),
+        model: answer.model,
+        stopReason: answer.stopReason,
+      });
     },
   );
 
@@ -105,46 +119,40 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
       description:
         'Asks the user (MCP elicitation) which filling to use and for how many servings, then plans the filling. ' +
         'The user may decline or cancel; the result says which.',
-      inputSchema: {},
+      inputSchema: z.object({}),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async (_input, extra): Promise<CallToolResult> => {
-      if (!server.server.getClientCapabilities()?.elicitation) {
+    async (_input, ctx): Promise<CallToolResult | InputRequiredResult> => {
+      if (!hostCan('elicitation')) {
         return errorResult(
           'The host did not declare the elicitation capability, so choose_filling cannot ask the user. Pick a filling yourself (apple, cherry, lemon curd or chocolate).',
         );
       }
-      try {
-        const answer = await server.server.elicitInput(
-          { mode: 'form', ...FILLING_FORM },
-          {
-            relatedRequestId: extra.requestId,
-            signal: extra.signal,
-            timeout: options.elicitationTimeoutMs ?? WAIT_FOR_HOST_MS,
-          },
-        );
-        if (answer.action === 'decline') {
+      const answer = readFillingAnswer(ctx.mcpReq.inputResponses, FILLING_KEY);
+      switch (answer.action) {
+        case 'missing':
+          return inputRequired({
+            inputRequests: { [FILLING_KEY]: inputRequired.elicit({ mode: 'form', ...FILLING_FORM }) },
+          });
+        case 'decline':
           return jsonResult({
             outcome: 'declined',
             note: 'The user declined to choose a filling; nothing was planned. Do not ask again for this task.',
           });
-        }
-        if (answer.action === 'cancel') {
+        case 'cancel':
           return jsonResult({
             outcome: 'cancelled',
             note: 'The user dismissed the question without answering; nothing was planned. You may ask again later.',
           });
+        case 'accept': {
+          const plan = planFilling(answer.content);
+          if (!plan) {
+            return errorResult(
+              `The host accepted the filling form with an answer that does not fit it: ${JSON.stringify(answer.content ?? {})}.`,
+            );
+          }
+          return jsonResult({ outcome: 'chosen', ...plan });
         }
-        const plan = planFilling(answer.content);
-        if (!plan) {
-          return errorResult(
-            `The host accepted the filling form with an answer that does not fit it: ${JSON.stringify(answer.content ?? {})}.`,
-          );
-        }
-        return jsonResult({ outcome: 'chosen', ...plan });
-      } catch (error) {
-        if (extra.signal.aborted) return errorResult('Choosing a filling was cancelled before the user answered.');
-        return errorResult(`The host could not ask the user: ${wireErrorMessage(error)}`);
       }
     },
   );
@@ -154,7 +162,7 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
     {
       title: 'Bake',
       description: `Bakes the pastry. Slow: reports progress while the oven works, and stops if the call is cancelled. Default ${DEFAULT_BAKE_MINUTES} minutes.`,
-      inputSchema: {
+      inputSchema: z.object({
         minutes: z
           .number()
           .int()
@@ -162,23 +170,25 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
           .max(180)
           .optional()
           .describe(`Baking time in minutes, 1..180 (default ${DEFAULT_BAKE_MINUTES})`),
-      },
+      }),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    async ({ minutes }, extra): Promise<CallToolResult> => {
+    async ({ minutes }, ctx): Promise<CallToolResult> => {
       const bakeMinutes = minutes ?? DEFAULT_BAKE_MINUTES;
       const stepMilliseconds = (bakeMinutes * millisecondsPerMinute) / bakeSteps;
+      const { signal } = ctx.mcpReq;
       // Progress is only sent when the caller asked for it by passing a progress token.
-      const progressToken = extra._meta?.progressToken;
+      const progressToken = ctx.mcpReq._meta?.progressToken;
       for (let step = 1; step <= bakeSteps; step += 1) {
-        await waitForOven(stepMilliseconds, extra.signal).catch(() => undefined);
-        // notifications/cancelled aborts extra.signal. The SDK drops whatever a cancelled handler
-        // returns, so stopping is all that matters: no more progress, no more oven time.
-        if (extra.signal.aborted) {
+        await waitForOven(stepMilliseconds, signal).catch(() => undefined);
+        // A cancelled call aborts the signal: notifications/cancelled on a 2025 session, the
+        // request's own HTTP exchange closing on a 2026 one. The SDK drops whatever a cancelled
+        // handler returns, so stopping is all that matters: no more progress, no more oven time.
+        if (signal.aborted) {
           return errorResult(`Baking was cancelled after ${step - 1} of ${bakeSteps} steps; the oven is off.`);
         }
         if (progressToken !== undefined) {
-          await extra.sendNotification({
+          await ctx.mcpReq.notify({
             method: 'notifications/progress',
             params: { progressToken, progress: step, total: bakeSteps, message: bakeStage(step, bakeSteps) },
           });
@@ -190,13 +200,4 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
 
   registerPlanBakePrompt(server);
   return server;
-}
-
-/**
- * The host's own words from a JSON-RPC error. The v1 SDK prefixes "MCP error -32600: " when it
- * throws and again when it receives (the prefix travels in the wire message), so strip them all.
- */
-export function wireErrorMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/^(MCP error -?\d+:\s*)+/, '');
 }

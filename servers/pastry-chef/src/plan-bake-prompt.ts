@@ -2,9 +2,13 @@
 // for one recipe from the book (critique it, ask the user for a filling, bake it). Its `recipe`
 // argument completes from the book. Server side.
 
-import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, type GetPromptResult, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  completable,
+  type GetPromptResult,
+  type McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { bakingMinutes, completeRecipeName, DEFAULT_BAKE_MINUTES, RECIPE_BOOK } from './pastry.js';
 
@@ -15,18 +19,18 @@ export function registerPlanBakePrompt(server: McpServer): void {
       title: 'Plan a bake',
       description:
         'Critique a recipe from the book, ask the user which filling and how many servings, then bake it with progress.',
-      argsSchema: {
+      argsSchema: z.object({
         recipe: completable(
           z.string().describe(`A recipe from the book: ${RECIPE_BOOK.map((recipe) => recipe.name).join(', ')}.`),
           (typed) => completeRecipeName(typed),
         ),
-      },
+      }),
     },
     ({ recipe }): GetPromptResult => {
       const found = RECIPE_BOOK.find((entry) => entry.name === recipe.trim().toLowerCase());
       if (!found) {
-        throw new McpError(
-          ErrorCode.InvalidParams,
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
           `"${recipe}" is not in the recipe book: choose one of ${RECIPE_BOOK.map((entry) => entry.name).join(', ')}.`,
         );
       }

@@ -1,0 +1,253 @@
+// The pastry chef and the pantry through the host's Toolbox in both eras, over real HTTP on
+// loopback: each server is served twice by the server kit, once for 2025-11-25 only and once for
+// both revisions (where the Toolbox picks 2026-07-28 by itself). The same host handlers answer
+// the chef's questions both ways — pushed in 2025, `input_required` in 2026 — with the same model
+// request, price and charge to the tree budget. App side: it stands up the example servers.
+
+import {
+  createElicitationHandler,
+  createSamplingHandler,
+  type LoopEvent,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+  type ProtocolEra,
+  type SamplingRequestEvent,
+  type SamplingResponseEvent,
+  Toolbox,
+  TreeBudget,
+} from '@kitchen/host';
+import { createRecordingContext, type ScriptedPerson, scriptedPerson } from '@kitchen/host/testing';
+import { serveMcp } from '@kitchen/server-kit';
+import { buildServer as buildPantry, Pantry } from '@kitchen/server-pantry';
+import { buildServer as buildPastryChef, type PastryChefOptions } from '@kitchen/server-pastry-chef';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const ERAS: readonly ProtocolEra[] = ['2025-11-25', '2026-07-28'];
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Answers every model call alike and keeps what it was sent. */
+class FixedModel implements Model {
+  readonly id = 'claude-sonnet-5';
+  readonly label = 'fixed model';
+  readonly requests: ModelRequest[] = [];
+  async complete(request: ModelRequest): Promise<ModelResponse> {
+    this.requests.push(request);
+    return {
+      content: [{ type: 'text', text: 'VERDICT: adjust\n- Rest the pastry.' }],
+      stopReason: 'end_turn',
+      usage: { inputTokens: 120, outputTokens: 12 },
+      model: this.id,
+    };
+  }
+}
+
+interface Kitchen {
+  toolbox: Toolbox;
+  era: ProtocolEra | undefined;
+}
+
+/** A Toolbox on one server, served by the kit in `era` only (2025) or in both (the Toolbox picks 2026). */
+async function kitchenFor(
+  era: ProtocolEra,
+  build: (context: { era: ProtocolEra }) => ReturnType<typeof buildPastryChef>,
+  host: { model: Model; budget: TreeBudget; person: ScriptedPerson },
+): Promise<Kitchen> {
+  const served = await serveMcp({
+    name: 'kitchen-test',
+    buildServer: build,
+    ...(era === '2025-11-25' ? { eras: ['2025-11-25'] as const } : {}),
+    log: { level: 'silent' },
+  });
+  cleanups.push(() => served.close());
+  const kitchen: Kitchen = { toolbox: undefined as unknown as Toolbox, era: undefined };
+  kitchen.toolbox = await Toolbox.connect([{ name: 'kitchen-test', url: served.url }], {
+    handlers: {
+      sampling: createSamplingHandler({ model: host.model, budget: host.budget, defaultAction: 'ask', person: host.person }),
+      elicitation: createElicitationHandler({ person: host.person }),
+    },
+    onConnected: (_server, connected) => {
+      kitchen.era = connected;
+    },
+  });
+  cleanups.push(() => kitchen.toolbox.close());
+  return kitchen;
+}
+
+const chef = (options: PastryChefOptions = {}) => () => buildPastryChef({ bakeMillisecondsPerMinute: 0, ...options });
+
+const samplingEvents = (events: LoopEvent[]) =>
+  events.filter(
+    (event): event is SamplingRequestEvent | SamplingResponseEvent =>
+      event.type === 'sampling-request' || event.type === 'sampling-response',
+  );
+
+/** What a sampling event says about the request and its charge, not about which call or era. */
+const charge = (event: SamplingRequestEvent | SamplingResponseEvent) => {
+  const {
+    at: _at,
+    requestId: _requestId,
+    via: _via,
+    treeTokensLeft: _left,
+    ...rest
+  } = event as SamplingRequestEvent & { at?: unknown };
+  return rest;
+};
+
+describe('the pastry chef through the Toolbox in both eras', () => {
+  it('connects in the era the endpoint offers', async () => {
+    const host = { model: new FixedModel(), budget: new TreeBudget(), person: scriptedPerson({}) };
+    const eras = [];
+    for (const era of ERAS) eras.push((await kitchenFor(era, chef(), host)).era);
+    expect(eras).toEqual(['2025-11-25', '2026-07-28']);
+  });
+
+  it('asks for the same model call pushed (2025) and as input_required (2026), priced and charged alike', async () => {
+    const model = new FixedModel();
+    const budget = new TreeBudget();
+    const person = scriptedPerson({ approve: () => ({ approved: true }) });
+    const events: Record<string, LoopEvent[]> = {};
+    const results: Record<string, unknown> = {};
+    const spent: number[] = [];
+    for (const era of ERAS) {
+      const { toolbox } = await kitchenFor(era, chef(), { model, budget, person });
+      const recording = createRecordingContext({ callId: 'critique' });
+      const outcome = await toolbox.call('critique_recipe', { recipe: 'tarte tatin' }, recording.context);
+      expect(outcome.isError).toBe(false);
+      results[era] = JSON.parse(outcome.content);
+      events[era] = samplingEvents(recording.events);
+      spent.push(budget.spentTokens);
+    }
+
+    expect(results['2026-07-28']).toEqual(results['2025-11-25']);
+    expect(results['2025-11-25']).toMatchObject({ recipe: 'tarte tatin', verdict: 'adjust', model: 'claude-sonnet-5' });
+    // The host's model was sent the same request both times, and the person was asked both times.
+    const sent = model.requests.map((request) => JSON.parse(JSON.stringify(request)));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(person.approvals).toHaveLength(2);
+    expect(person.approvals[1]?.reason).toEqual(person.approvals[0]?.reason);
+    expect(person.approvals[0]?.reason).toMatch(/^kitchen-test is asking to spend \d+\.\d+¢ on a model call/);
+    // Only the carrier differs; the price shown and the charge settled are the same.
+    const [legacy, modern] = [events['2025-11-25'] ?? [], events['2026-07-28'] ?? []];
+    expect(legacy.map((event) => [event.type, event.via])).toEqual([
+      ['sampling-request', 'push'],
+      ['sampling-response', 'push'],
+    ]);
+    expect(modern.map((event) => [event.type, event.via])).toEqual([
+      ['sampling-request', 'input_required'],
+      ['sampling-response', 'input_required'],
+    ]);
+    expect(modern.map(charge)).toEqual(legacy.map(charge));
+    expect(legacy[1]).toMatchObject({ outcome: 'answered', inputTokens: 120, outputTokens: 12 });
+    // The tree budget was charged the same for each.
+    expect(spent[1]).toBe(2 * (spent[0] ?? 0));
+  });
+
+  it("quotes the person's refusal to the model in both eras", async () => {
+    const model = new FixedModel();
+    const person = scriptedPerson({ approve: () => ({ approved: false, reason: 'too dear' }) });
+    for (const era of ERAS) {
+      const { toolbox } = await kitchenFor(era, chef(), { model, budget: new TreeBudget(), person });
+      const recording = createRecordingContext();
+      const outcome = await toolbox.call('critique_recipe', { recipe: 'lemon tart' }, recording.context);
+      expect(outcome.isError).toBe(true);
+      expect(outcome.content).toContain('The user declined the model call kitchen-test asked for: too dear');
+      expect(samplingEvents(recording.events).at(-1)).toMatchObject({ outcome: 'denied', costCents: 0 });
+    }
+    expect(model.requests).toEqual([]);
+  });
+
+  it('puts the same form to the person both ways and plans the same filling', async () => {
+    const person = scriptedPerson({
+      forms: [
+        { action: 'accept', content: { filling: 'cherry', servings: 4 } },
+        { action: 'accept', content: { filling: 'cherry', servings: 4 } },
+      ],
+    });
+    const outcomes = [];
+    const vias = [];
+    for (const era of ERAS) {
+      const { toolbox } = await kitchenFor(era, chef(), { model: new FixedModel(), budget: new TreeBudget(), person });
+      const recording = createRecordingContext();
+      outcomes.push(JSON.parse((await toolbox.call('choose_filling', {}, recording.context)).content));
+      vias.push(recording.events.filter((event) => event.type === 'elicitation-request').map((event) => event.via));
+    }
+    expect(outcomes).toEqual([
+      { outcome: 'chosen', filling: 'cherry', servings: 4, grams: 400 },
+      { outcome: 'chosen', filling: 'cherry', servings: 4, grams: 400 },
+    ]);
+    expect(vias).toEqual([['push'], ['input_required']]);
+    expect(person.forms.map((form) => form.message)).toEqual([person.forms[0]?.message, person.forms[0]?.message]);
+    expect(person.forms[1]?.schema).toEqual(person.forms[0]?.schema);
+  });
+
+  it.each(ERAS)('reports bake progress as events of the call in %s', async (era) => {
+    const host = { model: new FixedModel(), budget: new TreeBudget(), person: scriptedPerson({}) };
+    const { toolbox } = await kitchenFor(era, chef({ bakeSteps: 4 }), host);
+    const recording = createRecordingContext({ callId: 'bake' });
+    const outcome = await toolbox.call('bake', { minutes: 8 }, recording.context);
+    expect(JSON.parse(outcome.content)).toEqual({ baked: true, minutes: 8, steps: 4 });
+    const progress = recording.events.filter((event) => event.type === 'progress');
+    expect(progress.map((event) => [event.callId, event.progress, event.total])).toEqual(
+      [1, 2, 3, 4].map((step) => ['bake', step, 4]),
+    );
+  });
+
+  it.each(ERAS)('stops the oven when the run is aborted mid-bake in %s', async (era) => {
+    let waits = 0;
+    let cancelled = false;
+    const finishStep: Array<() => void> = [];
+    const waitForOven = (_milliseconds: number, signal: AbortSignal) => {
+      waits += 1;
+      signal.addEventListener('abort', () => (cancelled = true), { once: true });
+      // Ignores the abort on purpose: the bake itself must notice it.
+      return new Promise<void>((resolve) => finishStep.push(resolve));
+    };
+    const host = { model: new FixedModel(), budget: new TreeBudget(), person: scriptedPerson({}) };
+    const { toolbox } = await kitchenFor(era, chef({ bakeSteps: 10, waitForOven }), host);
+    const recording = createRecordingContext({ callId: 'bake' });
+    const baking = toolbox.call('bake', { minutes: 10 }, recording.context);
+    await until(() => finishStep.length === 1);
+    finishStep.shift()?.();
+    await until(() => recording.events.some((event) => event.type === 'progress') && finishStep.length === 1);
+
+    recording.abort(new Error('the run was stopped'));
+    expect(await baking).toMatchObject({ isError: true, content: expect.stringContaining('cancelled') });
+    await until(() => cancelled);
+    finishStep.shift()?.();
+    // Had the bake gone on, a third step would start: give it 40 polls to (wrongly) do so.
+    await expect(until(() => waits > 2, 40)).rejects.toThrow('never held');
+    expect(waits).toBe(2);
+    expect(recording.events.filter((event) => event.type === 'progress')).toHaveLength(1);
+  });
+});
+
+describe('the pantry through the Toolbox in both eras', () => {
+  it('places one order per call and refunds one, whichever era carried it', async () => {
+    const pantry = new Pantry();
+    const host = { model: new FixedModel(), budget: new TreeBudget(), person: scriptedPerson({}) };
+    const placed = [];
+    for (const era of ERAS) {
+      const { toolbox } = await kitchenFor(era, ({ era: served }) => buildPantry({ pantry, era: served }), host);
+      const outcome = await toolbox.call('place_order', { item: 'sugar', quantity: 2 }, createRecordingContext().context);
+      placed.push(JSON.parse(outcome.content).orderId);
+    }
+    expect(placed).toEqual(['order-0001', 'order-0002']);
+    expect(pantry.openOrderIds()).toEqual(['order-0001', 'order-0002']);
+    expect(pantry.list().find((item) => item.id === 'sugar')?.stock).toBe(26);
+  });
+});
+
+/** Polls every 5 ms until `condition` holds; throws if it still does not after `polls` polls. */
+async function until(condition: () => boolean, polls = 1_000): Promise<void> {
+  for (let poll = 0; poll < polls; poll += 1) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('condition never held');
+}
