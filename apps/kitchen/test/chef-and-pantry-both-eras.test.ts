@@ -1,6 +1,6 @@
 // The pastry chef and the pantry through the host's Toolbox in both eras, over real HTTP on
-// loopback: each server is served twice by the server kit, once for 2025-11-25 only and once for
-// both revisions (where the Toolbox picks 2026-07-28 by itself). The same host handlers answer
+// loopback: the server kit serves each in both revisions on one endpoint; one Toolbox is pinned to
+// 2025-11-25 (the server's `protocol` setting), the other picks 2026-07-28 by itself. The same host handlers answer
 // the chef's questions both ways — pushed in 2025, `input_required` in 2026 — with the same model
 // request, price and charge to the tree budget. App side: it stands up the example servers.
 
@@ -51,23 +51,31 @@ interface Kitchen {
   era: ProtocolEra | undefined;
 }
 
-/** A Toolbox on one server, served by the kit in `era` only (2025) or in both (the Toolbox picks 2026). */
-async function kitchenFor(
+type Build = (context: { era: ProtocolEra }) => ReturnType<typeof buildPastryChef>;
+
+/** Serves `build` with the server kit in both revisions on one loopback endpoint. */
+async function serve(build: Build): Promise<string> {
+  const served = await serveMcp({ name: 'kitchen-test', buildServer: build, log: { level: 'silent' } });
+  cleanups.push(() => served.close());
+  return served.url;
+}
+
+/** A Toolbox on `url` in `era`: pinned to 2025-11-25, or left to pick 2026-07-28 by itself. */
+async function connectKitchen(
+  url: string,
   era: ProtocolEra,
-  build: (context: { era: ProtocolEra }) => ReturnType<typeof buildPastryChef>,
   host: { model: Model; budget: TreeBudget; person: ScriptedPerson },
 ): Promise<Kitchen> {
-  const served = await serveMcp({
-    name: 'kitchen-test',
-    buildServer: build,
-    ...(era === '2025-11-25' ? { eras: ['2025-11-25'] as const } : {}),
-    log: { level: 'silent' },
-  });
-  cleanups.push(() => served.close());
   const kitchen: Kitchen = { toolbox: undefined as unknown as Toolbox, era: undefined };
-  kitchen.toolbox = await Toolbox.connect([{ name: 'kitchen-test', url: served.url }], {
+  const connection = { name: 'kitchen-test', url, ...(era === '2025-11-25' ? { protocol: era } : {}) };
+  kitchen.toolbox = await Toolbox.connect([connection], {
     handlers: {
-      sampling: createSamplingHandler({ model: host.model, budget: host.budget, defaultAction: 'ask', person: host.person }),
+      sampling: createSamplingHandler({
+        model: host.model,
+        budget: host.budget,
+        defaultAction: 'ask',
+        person: host.person,
+      }),
       elicitation: createElicitationHandler({ person: host.person }),
     },
     onConnected: (_server, connected) => {
@@ -78,7 +86,19 @@ async function kitchenFor(
   return kitchen;
 }
 
-const chef = (options: PastryChefOptions = {}) => () => buildPastryChef({ bakeMillisecondsPerMinute: 0, ...options });
+/** Serves `build` and connects to it in `era`. */
+async function kitchenFor(
+  era: ProtocolEra,
+  build: Build,
+  host: { model: Model; budget: TreeBudget; person: ScriptedPerson },
+): Promise<Kitchen> {
+  return connectKitchen(await serve(build), era, host);
+}
+
+const chef =
+  (options: PastryChefOptions = {}) =>
+  () =>
+    buildPastryChef({ bakeMillisecondsPerMinute: 0, ...options });
 
 const samplingEvents = (events: LoopEvent[]) =>
   events.filter(
@@ -231,10 +251,15 @@ describe('the pantry through the Toolbox in both eras', () => {
   it('places one order per call and refunds one, whichever era carried it', async () => {
     const pantry = new Pantry();
     const host = { model: new FixedModel(), budget: new TreeBudget(), person: scriptedPerson({}) };
+    const url = await serve(({ era }) => buildPantry({ pantry, era }));
     const placed = [];
     for (const era of ERAS) {
-      const { toolbox } = await kitchenFor(era, ({ era: served }) => buildPantry({ pantry, era: served }), host);
-      const outcome = await toolbox.call('place_order', { item: 'sugar', quantity: 2 }, createRecordingContext().context);
+      const { toolbox } = await connectKitchen(url, era, host);
+      const outcome = await toolbox.call(
+        'place_order',
+        { item: 'sugar', quantity: 2 },
+        createRecordingContext().context,
+      );
       placed.push(JSON.parse(outcome.content).orderId);
     }
     expect(placed).toEqual(['order-0001', 'order-0002']);

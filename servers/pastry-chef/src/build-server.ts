@@ -61,8 +61,9 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
     { inputRequired: { roundTimeoutMs: options.waitForHostMs ?? WAIT_FOR_HOST_MS } },
   );
   // The capabilities the host declared: from initialize on a 2025 session, from the request's own
-  // envelope on a 2026 one. Checked before asking, so a host without them gets a sentence, not the
-  // SDK's -32021 refusal.
+  // envelope on a 2026 one (the SDK fills this accessor in per request; it marks it deprecated in
+  // favour of ctx.mcpReq.envelope, which a 2025 session does not have). Checked before asking, so
+  // a host without them gets a sentence, not the SDK's -32021 refusal.
   const hostCan = (capability: 'sampling' | 'elicitation') =>
     server.server.getClientCapabilities()?.[capability] !== undefined;
 
