@@ -1,8 +1,9 @@
 // The pastry chef and the pantry through the host's Toolbox in both eras, over real HTTP on
-// loopback: the server kit serves each in both revisions on one endpoint; one Toolbox is pinned to
-// 2025-11-25 (the server's `protocol` setting), the other picks 2026-07-28 by itself. The same host handlers answer
-// the chef's questions both ways — pushed in 2025, `input_required` in 2026 — with the same model
-// request, price and charge to the tree budget. App side: it stands up the example servers.
+// loopback: the server kit serves each in both revisions on one endpoint; one Toolbox is pinned
+// to 2025-11-25 (the server's `protocol` setting), the other picks 2026-07-28 by itself. The same
+// host handlers answer the chef's questions both ways — pushed in 2025, `input_required` in 2026 —
+// with the same model request, price and charge to the tree budget. App side: it stands up the
+// example servers.
 
 import {
   createElicitationHandler,
@@ -12,8 +13,6 @@ import {
   type ModelRequest,
   type ModelResponse,
   type ProtocolEra,
-  type SamplingRequestEvent,
-  type SamplingResponseEvent,
   Toolbox,
   TreeBudget,
 } from '@kitchen/host';
@@ -24,6 +23,9 @@ import { buildServer as buildPastryChef, type PastryChefOptions } from '@kitchen
 import { afterEach, describe, expect, it } from 'vitest';
 
 const ERAS: readonly ProtocolEra[] = ['2025-11-25', '2026-07-28'];
+
+type SamplingRequestEvent = Extract<LoopEvent, { type: 'sampling-request' }>;
+type SamplingResponseEvent = Extract<LoopEvent, { type: 'sampling-response' }>;
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -130,7 +132,7 @@ describe('the pastry chef through the Toolbox in both eras', () => {
     const model = new FixedModel();
     const budget = new TreeBudget();
     const person = scriptedPerson({ approve: () => ({ approved: true }) });
-    const events: Record<string, LoopEvent[]> = {};
+    const events: Record<string, Array<SamplingRequestEvent | SamplingResponseEvent>> = {};
     const results: Record<string, unknown> = {};
     const spent: number[] = [];
     for (const era of ERAS) {
@@ -195,7 +197,7 @@ describe('the pastry chef through the Toolbox in both eras', () => {
       const { toolbox } = await kitchenFor(era, chef(), { model: new FixedModel(), budget: new TreeBudget(), person });
       const recording = createRecordingContext();
       outcomes.push(JSON.parse((await toolbox.call('choose_filling', {}, recording.context)).content));
-      vias.push(recording.events.filter((event) => event.type === 'elicitation-request').map((event) => event.via));
+      vias.push(recording.events.flatMap((event) => (event.type === 'elicitation-request' ? [event.via] : [])));
     }
     expect(outcomes).toEqual([
       { outcome: 'chosen', filling: 'cherry', servings: 4, grams: 400 },

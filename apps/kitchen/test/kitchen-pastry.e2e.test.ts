@@ -70,9 +70,7 @@ describe.concurrent('kitchen demo pastry', () => {
     const results = Object.fromEntries(ofType(events, 'tool-result').map((event) => [event.tool, event]));
     expect(results['critique_recipe']).toMatchObject({
       isError: true,
-      content: expect.stringContaining(
-        'The host declined the sampling request: The user declined the model call pastry-chef asked for',
-      ),
+      content: expect.stringContaining('The user declined the model call pastry-chef asked for'),
     });
     expect(ofType(events, 'elicitation-response')).toMatchObject([{ server: 'pastry-chef', action: 'decline' }]);
     expect(JSON.parse(results['choose_filling']?.content ?? '{}')).toMatchObject({ outcome: 'declined' });
@@ -84,7 +82,7 @@ describe.concurrent('kitchen demo pastry', () => {
     expect(done).toMatchObject({
       type: 'done',
       stopReason: 'end_turn',
-      finalText: expect.stringMatching(/- critique_recipe did not do it: .*The host declined the sampling request/),
+      finalText: expect.stringMatching(/- critique_recipe did not do it: .*The user declined the model call/),
     });
     // Nothing was charged for sampling: the whole cost is the loop's own model calls.
     const loopCents = ofType(events, 'usage').reduce((sum, usage) => sum + usage.costCents, 0);

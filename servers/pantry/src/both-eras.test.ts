@@ -3,6 +3,7 @@
 // stands alone). Orders and refunds are side effects, so each call must take effect exactly once,
 // whichever era carried it. Server side.
 
+import { serveMcp } from '@kitchen/server-kit';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -10,7 +11,6 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer } from './build-server.js';
 import { Pantry } from './pantry.js';
-import { serveBothEras } from './testing/serve-both-eras.js';
 
 type Era = '2025-11-25' | '2026-07-28';
 
@@ -27,7 +27,11 @@ interface Shopper {
 }
 
 async function servePantry(pantry: Pantry): Promise<string> {
-  const served = await serveBothEras(({ era }) => buildServer({ pantry, era }));
+  const served = await serveMcp({
+    name: 'pantry',
+    buildServer: ({ era }) => buildServer({ pantry, era }),
+    log: { level: 'silent' },
+  });
   cleanups.push(() => served.close());
   return served.url;
 }

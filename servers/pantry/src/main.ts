@@ -11,4 +11,5 @@ import { Pantry } from './pantry.js';
 // not one client's. buildServer runs once per session.
 const pantry = new Pantry();
 
-await runServerMain({ name: 'pantry', buildServer: () => buildServer({ pantry }) });
+// A 2026 request gets a server of its own that lives for that request only; the era says so.
+await runServerMain({ name: 'pantry', buildServer: (_settings, { era }) => buildServer({ pantry, era }) });

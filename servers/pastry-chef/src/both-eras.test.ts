@@ -3,11 +3,11 @@
 // pinned to 2026-07-28 gets them as `input_required` results it answers and retries. The same
 // handler asks the same question both ways; the wire shows which way it travelled. Server side.
 
+import { serveMcp } from '@kitchen/server-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer, CRITIQUE_KEY, FILLING_KEY, type PastryChefOptions } from './build-server.js';
 import { buildCritiqueRequest, FILLING_FORM, resolveRecipe } from './pastry.js';
 import { connectEraHost, ERAS, type Era, type EraHost, type HostAnswers, messagesIn } from './testing/era-hosts.js';
-import { serveBothEras } from './testing/serve-both-eras.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -15,7 +15,11 @@ afterEach(async () => {
 });
 
 async function chefHost(era: Era, answers: HostAnswers, options: PastryChefOptions = {}): Promise<EraHost> {
-  const served = await serveBothEras(() => buildServer(options));
+  const served = await serveMcp({
+    name: 'pastry-chef',
+    buildServer: () => buildServer(options),
+    log: { level: 'silent' },
+  });
   cleanups.push(() => served.close());
   const host = await connectEraHost(served.url, era, answers);
   cleanups.push(() => host.close());
