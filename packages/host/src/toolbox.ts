@@ -399,6 +399,11 @@ export class Toolbox {
       await client.close().catch(() => undefined);
       return undefined;
     }
+    // The level is part of the session: the new one starts at the server's default.
+    const level = this.#options.logLevel;
+    if (level !== undefined && client.getServerCapabilities()?.logging) {
+      await client.setLoggingLevel(level, { timeout: timeoutMs }).catch(() => undefined);
+    }
     return sessionLink(client, transport);
   }
 
