@@ -41,6 +41,15 @@ describe('BoundedEventStore', () => {
     expect(await replay(store, first)).toEqual({ streamId: '_GET_stream', sent: [[second, 2]] });
   });
 
+  it('replays a message as it was sent, even if the object was changed after', async () => {
+    const store = new BoundedEventStore();
+    const first = await store.storeEvent('stream-a', note(1));
+    const changed = note(2);
+    await store.storeEvent('stream-a', changed);
+    (changed as unknown as { params: { n: number } }).params.n = 99;
+    expect((await replay(store, first)).sent.map(([, n]) => n)).toEqual([2]);
+  });
+
   it('keeps at most maxEvents, forgetting the oldest', async () => {
     const store = new BoundedEventStore({ maxEvents: 2, maxBytes: 1_000_000 });
     const ids = [];

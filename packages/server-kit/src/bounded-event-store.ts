@@ -16,9 +16,11 @@ export interface EventStoreLimits {
  * defaults), plus one oversized newest event per session. */
 export const DEFAULT_EVENT_STORE_LIMITS: EventStoreLimits = { maxEvents: 500, maxBytes: 1024 * 1024 };
 
+// The message is kept as the JSON it is sent as: a string is a fraction of the object graph it
+// came from (a tool result's content blocks, structured content, _meta), and a replay is rare.
 interface StoredEvent {
   streamId: StreamId;
-  message: JSONRPCMessage;
+  json: string;
   bytes: number;
 }
 
@@ -48,8 +50,9 @@ export class BoundedEventStore implements EventStore {
   async storeEvent(streamId: StreamId, message: JSONRPCMessage): Promise<EventId> {
     // The store is per session, so a sequence number is unique; the session id guards access.
     const eventId = String(this.nextSequence++);
-    const bytes = Buffer.byteLength(JSON.stringify(message));
-    this.events.set(eventId, { streamId, message, bytes });
+    const json = JSON.stringify(message);
+    const bytes = Buffer.byteLength(json);
+    this.events.set(eventId, { streamId, json, bytes });
     this.totalBytes += bytes;
     this.evict();
     return eventId;
@@ -68,7 +71,7 @@ export class BoundedEventStore implements EventStore {
     let after = false;
     for (const [eventId, event] of [...this.events]) {
       if (eventId === lastEventId) after = true;
-      else if (after && event.streamId === last.streamId) await send(eventId, event.message);
+      else if (after && event.streamId === last.streamId) await send(eventId, JSON.parse(event.json) as JSONRPCMessage);
     }
     return last.streamId;
   }
