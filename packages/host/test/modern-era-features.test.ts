@@ -198,6 +198,22 @@ describe('a 2026-07-28 server beyond its tools', () => {
     });
   });
 
+  it('listens again when the listen stream drops, refetches, and still hears of list changes', async () => {
+    const changes: Array<() => void> = [];
+    const nextChange = () => new Promise<void>((resolve) => changes.push(resolve));
+    const { toolbox, server } = await connectToPantry({ onToolsChanged: () => changes.shift()?.() });
+
+    const refetched = nextChange();
+    server.dropConnections();
+    // Listening again refetches the tools: a change while nobody listened would otherwise be lost.
+    await refetched;
+    const heard = nextChange();
+    server.addTool('glaze');
+    await heard;
+
+    expect(toolbox.find('glaze')).toMatchObject({ server: 'pantry' });
+  });
+
   it('reports updates of a watched resource, and none after unwatching it', async () => {
     const { toolbox, server, events } = await connectToPantry();
     const pantry = features(toolbox);

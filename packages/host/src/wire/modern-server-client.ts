@@ -8,7 +8,6 @@
 import {
   Client,
   LOG_LEVEL_META_KEY,
-  type McpSubscription,
   type CallToolResult as ModernCallToolResult,
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
@@ -23,6 +22,7 @@ import type {
   Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { currentToolCallContext } from '../loop/tool-call-context.js';
+import { ListenStreams } from './listen-streams.js';
 import { asHostCallError } from './modern-errors.js';
 import { answerRootsList, linkedSignal, notOffered, type ServerClientOptions } from './server-client.js';
 import { type FeatureRequests, MAX_LIST_PAGES } from './server-features.js';
@@ -157,8 +157,12 @@ function modernServer(client: Client, options: ModernServerOptions): ModernServe
   const logMeta = options.logLevel === undefined ? undefined : { [LOG_LEVEL_META_KEY]: options.logLevel };
   const withLogLevel = <Params extends object>(params: Params) =>
     logMeta === undefined ? params : { ...params, _meta: logMeta };
-  // One listen stream per watched resource, so one can be closed without touching the others.
-  const watches = new Map<string, McpSubscription>();
+  const streams = new ListenStreams(client, options.timeoutMs, () => {
+    // Whatever changed while the stream was down was not heard: fetch the lists again.
+    options.onToolsChanged();
+    options.onFeaturesChanged?.();
+  });
+  streams.keepOpen(client.autoOpenedSubscription);
   const rethrown = <Result>(request: Promise<Result>) =>
     request.catch((error: unknown) => {
       throw asHostCallError(error);
@@ -183,20 +187,8 @@ function modernServer(client: Client, options: ModernServerOptions): ModernServe
       rethrown(client.readResource(withLogLevel(params), { ...requestOptions, cacheMode: 'bypass' })) as ReturnType<
         FeatureRequests['readResource']
       >,
-    subscribeResource: async ({ uri }, requestOptions) => {
-      if (watches.has(uri)) return;
-      const subscription = await rethrown(client.listen({ resourceSubscriptions: [uri] }, requestOptions));
-      if (!subscription.honoredFilter.resourceSubscriptions?.includes(uri)) {
-        await subscription.close().catch(() => undefined);
-        throw new Error(`the server did not agree to send updates about ${uri} on its subscriptions/listen stream`);
-      }
-      watches.set(uri, subscription);
-    },
-    unsubscribeResource: async ({ uri }) => {
-      const subscription = watches.get(uri);
-      watches.delete(uri);
-      await subscription?.close();
-    },
+    subscribeResource: ({ uri }, requestOptions) => rethrown(streams.watch(uri, requestOptions)),
+    unsubscribeResource: ({ uri }) => streams.unwatch(uri),
     listPrompts: (params, requestOptions) =>
       rethrown(
         params.cursor === undefined
@@ -219,8 +211,7 @@ function modernServer(client: Client, options: ModernServerOptions): ModernServe
       (await client.callTool(withLogLevel(params), callOptions)) satisfies ModernCallToolResult as CallToolResult,
     features,
     close: async () => {
-      await Promise.allSettled([...watches.values()].map((subscription) => subscription.close()));
-      watches.clear();
+      await streams.close();
       await client.close();
     },
   };
