@@ -105,5 +105,8 @@ async function showTheNewEra(out: TourOutput): Promise<void> {
     await toolbox.close();
     await server.close();
   }
-  out.say('Still to come (issue 15): example servers in both eras and a load-balanced 2026 server.');
+  out.say('Still to come (issue 15): example servers in both eras.');
+  out.say(
+    'Three replicas behind a load balancer, one killed mid-run, in both eras: pnpm --filter @kitchen/app scale-out (docs/scaling-out.md).',
+  );
 }
