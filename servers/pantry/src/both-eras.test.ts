@@ -8,8 +8,9 @@ import { Client as ModernClient, StreamableHTTPClientTransport as ModernTranspor
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryServerEventBus } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildServer } from './build-server.js';
+import { buildServer, publishToolListChanges } from './build-server.js';
 import { Pantry } from './pantry.js';
 
 type Era = '2025-11-25' | '2026-07-28';
@@ -27,12 +28,19 @@ interface Shopper {
 }
 
 async function servePantry(pantry: Pantry): Promise<string> {
+  // As main.ts does: 2026 listeners hear of list changes on the kit's event bus.
+  const eventBus = new InMemoryServerEventBus();
+  const stopPublishing = publishToolListChanges(pantry, eventBus);
   const served = await serveMcp({
     name: 'pantry',
     buildServer: ({ era }) => buildServer({ pantry, era }),
+    eventBus,
     log: { level: 'silent' },
   });
-  cleanups.push(() => served.close());
+  cleanups.push(async () => {
+    stopPublishing();
+    await served.close();
+  });
   return served.url;
 }
 
@@ -134,6 +142,39 @@ describe('one pantry, both eras', () => {
     const modern = await shopper(await servePantry(pantry), '2026-07-28');
     await modern.call('place_order', { item: 'sugar', quantity: 1 });
     await modern.toolNames();
-    expect(pantry.listenerCount).toBe(0);
+    // The one listener left is the process's own publisher for 2026 listeners.
+    expect(pantry.listenerCount).toBe(1);
+  });
+
+  it('tells a 2026 listener when cancel_order comes and goes, whichever era placed or cancelled the order', async () => {
+    const pantry = new Pantry();
+    const url = await servePantry(pantry);
+    const listener = new ModernClient(
+      { name: 'pantry-listener', version: '0.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await listener.connect(new ModernTransport(new URL(url)));
+    cleanups.push(() => listener.close());
+    let heard = 0;
+    const waiting: Array<() => void> = [];
+    listener.setNotificationHandler('notifications/tools/list_changed', () => {
+      heard += 1;
+      waiting.shift()?.();
+    });
+    const nextChange = () => new Promise<void>((resolve) => waiting.push(resolve));
+    const subscription = await listener.listen({ toolsListChanged: true });
+    cleanups.push(() => subscription.close());
+
+    const [legacy, modern] = await Promise.all([shopper(url, '2025-11-25'), shopper(url, '2026-07-28')]);
+    const opened = nextChange();
+    await legacy.call('place_order', { item: 'flour', quantity: 1 });
+    await opened;
+    await modern.call('place_order', { item: 'sugar', quantity: 1 }); // still open: no change
+    await modern.call('cancel_order', { orderId: 'order-0001' }); // one still open: no change
+    const closed = nextChange();
+    await modern.call('cancel_order', { orderId: 'order-0002' });
+    await closed;
+    expect(heard).toBe(2);
+    expect(await modern.toolNames()).toEqual(['list_pantry', 'place_order']);
   });
 });

@@ -5,7 +5,7 @@
 // request (a 2026 server lives for one request, so its list is simply read from the pantry).
 
 import { errorToolResult, jsonToolResult, wholeNumber } from '@kitchen/server-kit';
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, type ServerEventBus } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { MAX_ORDER_QUANTITY, PANTRY_ITEM_IDS, Pantry } from './pantry.js';
 
@@ -112,4 +112,20 @@ export function buildServer(options: PantryOptions = {}): McpServer {
   };
 
   return server;
+}
+
+/**
+ * Announces to 2026-07-28 clients that listen (`subscriptions/listen`) each time cancel_order comes
+ * or goes: publishes on the kit's event bus when the first order opens and when the last one
+ * closes, the moments a 2025 session hears `notifications/tools/list_changed`. Once per process;
+ * returns the way to stop.
+ */
+export function publishToolListChanges(pantry: Pantry, bus: ServerEventBus): () => void {
+  let anyOpen = pantry.openOrderIds().length > 0;
+  return pantry.onChange(() => {
+    const nowOpen = pantry.openOrderIds().length > 0;
+    if (nowOpen === anyOpen) return;
+    anyOpen = nowOpen;
+    bus.publish({ kind: 'tools_list_changed' });
+  });
 }
