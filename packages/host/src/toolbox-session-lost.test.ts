@@ -86,6 +86,21 @@ describe('a 2025-11-25 session that is lost', () => {
   });
 });
 
+describe('a server that answers GET with 404 (it offers no standalone stream)', () => {
+  it('keeps its session: only a 404 to a call, or to reopening a stream that was open, loses one', async () => {
+    const server = await serveOverHttp(() => buildTestServer('pantry'), { refuseGetWith: 404 });
+    cleanups.push(() => server.close());
+    const toolbox = await Toolbox.connect([{ name: 'pantry', url: server.url }]);
+    cleanups.push(() => toolbox.close());
+    const { context, events } = createRecordingContext();
+    for (const text of ['one', 'two', 'three']) {
+      expect((await toolbox.call('echo', { text }, context)).content).toBe(`pantry says ${text}`);
+    }
+    expect(events.some((event) => event.type === 'tool-retry')).toBe(false);
+    expect(server.sessionCount()).toBe(1);
+  });
+});
+
 describe('what may be sent again', () => {
   it('is a tool marked read-only or idempotent, nothing else', () => {
     expect(isSafeToRepeat({ readOnlyHint: true })).toBe(true);

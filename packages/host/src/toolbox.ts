@@ -601,15 +601,16 @@ function stopController(): AbortController {
 }
 
 /**
- * A 2025-11-25 link whose `sessionLost` fires when the server answers 404 for its session (the
- * SDK reports that only to onerror when it is the resumption of a stream, and the call would wait
- * out its timeout): behind a load balancer, the replica that held the session is gone.
+ * A 2025-11-25 link whose `sessionLost` fires when the server answers 404 for its session: to a
+ * call's POST, or to the SDK's reconnection of a stream that was open (which the SDK reports only
+ * to onerror, leaving a call that waits on that stream to wait out its timeout). Behind a load
+ * balancer, the replica that held the session is gone. A 404 to the first GET alone is not a lost
+ * session: some servers answer it so when they offer no standalone stream.
  */
 function sessionLink(client: Client, transport: Transport): ServerLink {
   const sessionLost = new AbortController();
   setMaxListeners(0, sessionLost.signal);
-  client.onerror = (error) => {
-    if (!(error instanceof StreamableHTTPError) || error.code !== 404) return;
+  const lose = () => {
     // After the current turn: a call whose own POST got the 404 rejects with it first, which
     // tells that call it was not run; calls still waiting on the lost session are cut off.
     setImmediate(() => {
@@ -617,6 +618,16 @@ function sessionLink(client: Client, transport: Transport): ServerLink {
         sessionLost.abort(new SessionLostError('the server does not know the session any more (HTTP 404)'));
       }
     });
+  };
+  let streamRefusedWith404 = false;
+  client.onerror = (error) => {
+    if (error instanceof StreamableHTTPError) {
+      streamRefusedWith404 = error.code === 404 && error.message.startsWith('Failed to open SSE stream');
+      if (error.code === 404 && error.message.startsWith('Error POSTing')) lose();
+      return;
+    }
+    // The SDK wraps the failure of a reconnection right after reporting the refusal itself.
+    if (streamRefusedWith404 && error.message.startsWith('Failed to reconnect SSE stream')) lose();
   };
   return { era: '2025-11-25', client, transport, sessionLost };
 }

@@ -21,10 +21,21 @@ export interface HttpTestServer {
 }
 
 /** Serves one fresh McpServer (or low-level Server) per session: one server holds one transport. */
-export async function serveOverHttp(buildServer: () => InMemoryServer): Promise<HttpTestServer> {
+/**
+ * `refuseGetWith`: answer every GET (the standalone stream, a resumption) with this status, as
+ * servers that offer no stream do (405 is the spec's answer; some send 404).
+ */
+export async function serveOverHttp(
+  buildServer: () => InMemoryServer,
+  options: { refuseGetWith?: number } = {},
+): Promise<HttpTestServer> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method === 'GET' && options.refuseGetWith !== undefined) {
+      response.writeHead(options.refuseGetWith).end();
+      return;
+    }
     const sessionId = request.headers['mcp-session-id'];
     const known = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (known) {
