@@ -1,6 +1,7 @@
 // The inspector-style commands through the real CLI against a server that speaks only revision
 // 2026-07-28 (the v2 server SDK, stateless): the same commands and output as for a 2025 server,
-// with the listing paged by the server and a resource template completed.
+// with the listing paged by the server and a resource template completed; --protocol 2025-11-25
+// keeps the host from asking for the new revision.
 
 import { startModernFeatureServer } from '@kitchen/host/testing/modern-features';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,16 @@ describe.concurrent('kitchen resources, read, prompts, complete on a 2026-07-28 
     const read = await runCli(['read', 'pantry', 'recipe://brioche', '--config', config]);
     expect(read.code).toBe(0);
     expect(read.stdout).toContain('How to bake brioche.');
+  });
+
+  it('with --protocol 2025-11-25 never asks, and says the server speaks only 2026-07-28', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const result = await runCli(['tools', 'pantry', '--protocol', '2025-11-25', '--config', config]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('pantry is unavailable');
+    expect(result.stderr).toContain('it speaks only MCP revision 2026-07-28 and refused 2025-11-25');
+    expect(result.stderr).toContain('Set protocol: "auto" or "2026-07-28" for this server');
   });
 
   it('lists prompts and completes a template variable', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {

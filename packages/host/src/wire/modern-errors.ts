@@ -98,7 +98,7 @@ export function modernConnectError(server: string, where: string, error: unknown
     return new ServerRefusedError(
       server,
       where,
-      `it does not speak MCP revision 2026-07-28, which its protocol setting requires (${offered === undefined ? `it answered server/discover with: ${describeError(error)}` : `it offers ${offered}`})`,
+      `it does not speak MCP revision 2026-07-28, which its protocol setting requires (${offered === undefined ? `it answered server/discover without offering it, as a server that speaks only 2025-11-25 or older does: ${describeError(error)}` : `it offers ${offered}`})`,
       fix,
       { cause: error, ...(error instanceof ProtocolError ? { status: error.code } : {}) },
     );
