@@ -142,6 +142,8 @@ describe('the pastry chef through the Toolbox in both eras', () => {
       expect(outcome.isError).toBe(false);
       results[era] = JSON.parse(outcome.content);
       events[era] = samplingEvents(recording.events);
+      // The chef sends no progress; the v2 client's own report of the round is not shown as any.
+      expect(recording.events.filter((event) => event.type === 'progress')).toEqual([]);
       spent.push(budget.spentTokens);
     }
 
@@ -198,6 +200,7 @@ describe('the pastry chef through the Toolbox in both eras', () => {
       const recording = createRecordingContext();
       outcomes.push(JSON.parse((await toolbox.call('choose_filling', {}, recording.context)).content));
       vias.push(recording.events.flatMap((event) => (event.type === 'elicitation-request' ? [event.via] : [])));
+      expect(recording.events.map((event) => event.type)).toEqual(['elicitation-request', 'elicitation-response']);
     }
     expect(outcomes).toEqual([
       { outcome: 'chosen', filling: 'cherry', servings: 4, grams: 400 },

@@ -208,11 +208,33 @@ function modernServer(client: Client, options: ModernServerOptions): ModernServe
       (await rethrown(client.listTools(undefined, { timeout: timeoutMs, cacheMode: 'refresh' }))).tools as Tool[],
     // Errors pass as the v2 client raised them: the caller tells a lost connection from an answer.
     callTool: async (params, callOptions) =>
-      (await client.callTool(withLogLevel(params), callOptions)) satisfies ModernCallToolResult as CallToolResult,
+      (await client.callTool(withLogLevel(params), {
+        ...callOptions,
+        onprogress: withoutRoundReports(callOptions.onprogress),
+      })) satisfies ModernCallToolResult as CallToolResult,
     features,
     close: async () => {
       await streams.close();
       await client.close();
     },
+  };
+}
+
+/** The v2 client's own words for an `input_required` round it is answering, passed to onprogress. */
+const ROUND_REPORT = /^Fulfilling input required by '[^']*' \(round \d+\)$/;
+
+/**
+ * Drops the v2 client's round reports from a call's progress: it tells onprogress of each
+ * `input_required` round it answers, as if the server had sent progress. The host already shows
+ * the round as the sampling or elicitation events it raises (`via: 'input_required'`), so only the
+ * server's own progress reaches the lane, as in 2025. The reports restart no timeout (the client
+ * calls onprogress directly), so dropping them changes nothing else.
+ */
+function withoutRoundReports<Progress extends { total?: number; message?: string }>(
+  onprogress: (progress: Progress) => void,
+): (progress: Progress) => void {
+  return (progress) => {
+    if (progress.total === undefined && ROUND_REPORT.test(progress.message ?? '')) return;
+    onprogress(progress);
   };
 }
