@@ -11,6 +11,7 @@ import { aServerAsks } from './steps/08-a-server-asks.js';
 import { mustItBeLocal } from './steps/09-must-it-be-local.js';
 import { measure } from './steps/10-measure.js';
 import { resourcesPromptsLogs } from './steps/11-resources-prompts-logs.js';
+import { theWireBothEras } from './steps/12-the-wire-both-eras.js';
 import type { TourStep } from './tour-step.js';
 
 export const TOUR_STEPS: readonly TourStep[] = [
@@ -25,4 +26,5 @@ export const TOUR_STEPS: readonly TourStep[] = [
   mustItBeLocal,
   measure,
   resourcesPromptsLogs,
+  theWireBothEras,
 ];

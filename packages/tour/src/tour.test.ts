@@ -120,4 +120,17 @@ describe('the tour, parts 3 and 4', () => {
     expect(text).toMatch(/sampling-response via input_required: (\d+) tokens[\s\S]*budget spent \1 tokens/);
     expect(text).toContain('issue 15');
   });
+
+  it('step 12 shows the same request in both eras side by side: a session and a push, or none and a retry', async () => {
+    const text = await runStep(12);
+    expect(text).toMatch(/^→ POST initialize +│ → POST server\/discover$/m);
+    expect(text).toMatch(/^ {2}⇠ \{"method":"sampling\/createMessage".*│ ← 200 application\/json$/m);
+    expect(text).toMatch(/"resultType":"input_required"/);
+    expect(text).toMatch(/^→ POST \(the answer to the server\) +│ → POST tools\/call$/m);
+    expect(text).toMatch(/^→ DELETE \(end the session\) +│ \(no session to close\)$/m);
+    expect(text).toMatch(/one session +│ \d+ HTTP requests?, \d+ SSE messages?, no session/);
+    for (const era of ['2025-11-25', '2026-07-28'])
+      expect(text).toContain(`The person was asked (${era}): "pastry-chef is asking to spend 0.4¢ on a model call`);
+    expect(text).toMatch(/see packages\/host\/src\/wire\/wire-recorder\.ts:\d+/);
+  }, 30_000);
 });
