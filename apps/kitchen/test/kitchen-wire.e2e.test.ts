@@ -44,8 +44,6 @@ describe.concurrent('kitchen wire', () => {
   }, async () => {
     const result = await runCli(['wire', 'pastry-chef', 'fry', '--config', config]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(
-      'kitchen wire: pastry-chef offers no tool "fry"; it offers critique_recipe, choose_filling, bake',
-    );
+    expect(result.stderr).toMatch(/^kitchen wire: pastry-chef offers no tool "fry"; it offers .*critique_recipe/m);
   });
 });

@@ -21,14 +21,14 @@ const recording = (era: string) => {
   if (found === undefined) throw new Error(`no ${era} run`);
   return found;
 };
-const sampling = (events: LoopEvent[]) =>
-  events.flatMap((event) =>
-    event.type === 'sampling-request'
-      ? [{ type: event.type, costCents: event.costCents, maxTokens: event.maxTokens }]
-      : event.type === 'sampling-response'
-        ? [{ type: event.type, tokens: event.inputTokens + event.outputTokens, cents: event.costCents, by: event.by }]
-        : [],
-  );
+/** What the host's sampling events say about the price and the charge, without times or ids. */
+const sampling = (events: LoopEvent[]): Array<Record<string, unknown>> =>
+  events.flatMap((event): Array<Record<string, unknown>> => {
+    if (event.type === 'sampling-request') return [{ asked: event.costCents, maxTokens: event.maxTokens }];
+    if (event.type === 'sampling-response')
+      return [{ tokens: event.inputTokens + event.outputTokens, cents: event.costCents, by: event.by }];
+    return [];
+  });
 const sentHeaders = (records: WireRecord[]) =>
   records.flatMap((record) => (record.kind === 'request' ? [record.headers] : []));
 
