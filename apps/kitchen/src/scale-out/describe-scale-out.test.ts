@@ -55,6 +55,16 @@ const result: ScaleOutResult = {
       sessionId: 'abcdef0123',
     })),
     { kind: 'replica-down', replicaPort: 4102, reason: 'Layer4 connection problem' },
+    {
+      kind: 'request',
+      replicaPort: 4101,
+      status: 200,
+      method: 'POST',
+      retries: 1,
+      redispatched: true,
+      termination: '----',
+      newSessionId: '99887766554433',
+    },
   ],
   problems: [],
 };
@@ -67,6 +77,9 @@ describe('describeScaleOut', () => {
       'balancer: POST (session abcdef01…) → replica 1: HTTP 404, after 1 failed connection moved to another replica (×2)',
     );
     expect(text).toContain('balancer: replica 2 marked DOWN by its health check (Layer4 connection problem)');
+    expect(text).toContain(
+      'balancer: POST (opened session 99887766…) → replica 1: HTTP 200, after 1 failed connection moved to another replica',
+    );
     expect(text).toContain(
       'host 1: sent again 2 calls of inspect_jar on a new session: the server does not know the session (HTTP 404)',
     );

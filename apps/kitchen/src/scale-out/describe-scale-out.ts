@@ -94,6 +94,11 @@ function describeRequest(entry: BalancedRequest, replica: string): string {
     ? `, after ${entry.retries} failed connection${entry.retries === 1 ? '' : 's'} moved to another replica`
     : '';
   const cut = entry.termination.startsWith('SD') ? ', the replica broke the connection' : '';
-  const session = entry.sessionId === undefined ? '' : ` (session ${entry.sessionId.slice(0, 8)}…)`;
+  const session =
+    entry.sessionId !== undefined
+      ? ` (session ${entry.sessionId.slice(0, 8)}…)`
+      : entry.newSessionId !== undefined
+        ? ` (opened session ${entry.newSessionId.slice(0, 8)}…)`
+        : '';
   return `${what}${session} → ${replica}: ${status}${moved}${cut}`;
 }
