@@ -56,3 +56,16 @@ describe('a stdio server on the v2 SDK', () => {
     },
   );
 });
+
+describe('a stdio server required to speak 2026-07-28', () => {
+  it('that cannot be started is unavailable, with the command to run alone', async () => {
+    const toolbox = await Toolbox.connect([
+      { name: 'missing', command: 'no-such-mcp-server-anywhere', protocol: '2026-07-28' },
+    ]);
+    cleanups.push(() => toolbox.close());
+
+    const [failure] = toolbox.unavailable;
+    expect(failure?.server).toBe('missing');
+    expect(failure?.error.message).toContain('Run the command alone to see why: no-such-mcp-server-anywhere');
+  });
+});

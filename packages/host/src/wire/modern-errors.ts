@@ -103,7 +103,11 @@ export function modernConnectError(server: string, where: string, error: unknown
       { cause: error, ...(error instanceof ProtocolError ? { status: error.code } : {}) },
     );
   }
-  return new ServerUnreachableError(server, where, describeError(error), error);
+  // A command that could not start, or exited: running it alone shows why.
+  const runAlone = where.startsWith('stdio: ')
+    ? `Run the command alone to see why: ${where.slice('stdio: '.length)}`
+    : undefined;
+  return new ServerUnreachableError(server, where, describeError(error), error, runAlone);
 }
 
 /** The revisions a server named when it turned the probe down (-32022 carries `supported`). */
