@@ -1,7 +1,13 @@
 // The pastry chef as a process: main.ts serves it over real HTTP on 127.0.0.1 and prints its URL.
 
 import { fileURLToPath } from 'node:url';
-import { connectHttpClient, runProcess, type ServerProcess, startServerProcess } from '@kitchen/server-kit/testing';
+import {
+  connectHttpClient,
+  connectModernClient,
+  runProcess,
+  type ServerProcess,
+  startServerProcess,
+} from '@kitchen/server-kit/testing';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -40,6 +46,24 @@ describe('pastry-chef main', () => {
     });
     expect(result.structuredContent).toEqual({ baked: true, minutes: 10, steps: 5 });
     expect(progress).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('answers a client on revision 2026-07-28 on the same endpoint: tools, and a bake with progress', async () => {
+    const modern = await connectModernClient(server.url);
+    try {
+      expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+      const { tools } = await modern.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['bake', 'choose_filling', 'critique_recipe']);
+      const progress: number[] = [];
+      const result = await modern.callTool(
+        { name: 'bake', arguments: { minutes: 10 } },
+        { onprogress: (update) => progress.push(update.progress) },
+      );
+      expect(result.structuredContent).toEqual({ baked: true, minutes: 10, steps: 5 });
+      expect(progress).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      await modern.close();
+    }
   });
 
   it('exits 2 with one line naming a bad flag', async () => {
