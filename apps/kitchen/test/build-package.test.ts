@@ -1,8 +1,9 @@
 // scripts/build-package.mjs, the bundler behind every package's `build`: a bundle keeps zod's
-// English messages while it leaves out the other locales.
+// English messages while it leaves out the other locales; --minify shortens names and writes the
+// source map that gives them back.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,22 @@ describe('build-package', () => {
     execFileSync(process.execPath, [BUILD, FIXTURE], { cwd: outside, stdio: 'pipe' });
     const bundle = join(outside, 'dist', 'zod-messages.js');
     expect(readFileSync(bundle, 'utf8')).not.toMatch(/Nieprawidłowe|Ungültige Eingabe/);
+    const said = JSON.parse(execFileSync(process.execPath, [bundle], { encoding: 'utf8' }));
+    expect(said).toEqual({ message: 'Invalid input: expected number, received string', locales: ['en'] });
+  });
+
+  it('with --minify, runs the same, smaller, with a linked source map', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
+    execFileSync(process.execPath, [BUILD, FIXTURE], { cwd: outside, stdio: 'pipe' });
+    const bundle = join(outside, 'dist', 'zod-messages.js');
+    const plainSize = readFileSync(bundle, 'utf8').length;
+    expect(existsSync(`${bundle}.map`)).toBe(false);
+    execFileSync(process.execPath, [BUILD, '--minify', FIXTURE], { cwd: outside, stdio: 'pipe' });
+    const minified = readFileSync(bundle, 'utf8');
+    expect(minified.length).toBeLessThan(plainSize * 0.8);
+    expect(minified).toMatch(/\/\/# sourceMappingURL=zod-messages\.js\.map\s*$/);
+    expect(JSON.parse(readFileSync(`${bundle}.map`, 'utf8')).sources).toContainEqual(
+      expect.stringMatching(/fixtures\/zod-messages\.ts$/),
+    );
     const said = JSON.parse(execFileSync(process.execPath, [bundle], { encoding: 'utf8' }));
     expect(said).toEqual({ message: 'Invalid input: expected number, received string', locales: ['en'] });
   });
