@@ -72,4 +72,16 @@ describe('wrap', () => {
   it('breaks after a comma near the end and indents the rest', () => {
     expect(wrap('{"a":1,"bb":2,"ccc":3}', 16, '  ')).toEqual(['{"a":1,"bb":2,', '  "ccc":3}']);
   });
+
+  it('keeps a header whole, breaking between two headers rather than inside one', () => {
+    expect(wrap('  Mcp-Method: tools/call  Mcp-Name: critique_recipe', 40, '    ')).toEqual([
+      '  Mcp-Method: tools/call',
+      '    Mcp-Name: critique_recipe',
+    ]);
+  });
+
+  it('never splits a {…a,b} marker after its brace', () => {
+    const [first = ''] = wrap('"_meta":{…protocolVersion}', 12, '  ');
+    expect(first.endsWith('{')).toBe(false);
+  });
 });

@@ -225,19 +225,36 @@ function rule(title: string, width: number): string {
   return `${head}${'─'.repeat(Math.max(0, width - [...head].length))}`;
 }
 
-/** Breaks a line to the width, after a comma, a space or a brace near the end where there is one, the rest indented. */
+/**
+ * Breaks a line to the width, the rest indented: after the last comma in the line's last 40%, or
+ * else between two headers, or a space, or an opening brace (never inside a {…} marker), or else
+ * at the width.
+ */
 export function wrap(text: string, width: number, indent: string): string[] {
   const lines: string[] = [];
   let chars = [...text];
   while (chars.length > width) {
-    const head = chars.slice(0, width);
-    const breakAt = Math.max(head.lastIndexOf(','), head.lastIndexOf(' '), head.lastIndexOf('{'));
-    const cut = breakAt > width * 0.6 ? breakAt + 1 : width;
+    const cut = breakPoint(chars.slice(0, width + 1), width);
     lines.push(chars.slice(0, cut).join('').trimEnd());
     chars = [...indent, ...chars.slice(cut)];
   }
   lines.push(chars.join(''));
   return lines;
+}
+
+function breakPoint(chars: string[], width: number): number {
+  const earliest = Math.floor(width * 0.6);
+  const at = (index: number) => chars[index] ?? '';
+  for (const fits of [
+    (index: number) => at(index) === ',',
+    // Two spaces part one header from the next: keep "Mcp-Name: critique_recipe" whole.
+    (index: number) => at(index) === ' ' && at(index - 1) === ' ',
+    (index: number) => at(index) === ' ',
+    (index: number) => at(index) === '{' && at(index + 1) !== '…',
+  ]) {
+    for (let index = width - 1; index > earliest; index -= 1) if (fits(index)) return index + 1;
+  }
+  return width;
 }
 
 function pad(text: string, width: number): string {
