@@ -2,7 +2,7 @@
 // the kitchen's row, then the targets. Pure formatting; the numbers come from the scenarios.
 
 import type { BenchResults } from './bench-results.js';
-import type { Summary } from './measure.js';
+import type { RoundRatios, Summary } from './measure.js';
 import type { Target } from './targets.js';
 
 type Row = [scenario: string, side: string, median: string, p95: string, perSecond: string, ratio: string];
@@ -94,7 +94,7 @@ function notes(results: BenchResults): string[] {
     for (const calls of [sequential, concurrent])
       if (calls)
         lines.push(
-          `      ${calls.inFlight} in flight: raw ${calls.cpuMsPerCall.baseline.toFixed(3)} ms, Toolbox ${calls.cpuMsPerCall.kitchen.toFixed(3)} ms, ${calls.cpuRatio.toFixed(2)}×.`,
+          `      ${calls.inFlight} in flight: raw ${calls.cpuMsPerCall.baseline.toFixed(3)} ms, Toolbox ${calls.cpuMsPerCall.kitchen.toFixed(3)} ms, ${calls.cpuRatio.toFixed(2)}× ${range(calls.cpuRounds)}; wall ${calls.ratio.toFixed(2)}× ${range(calls.ratioRounds)}.`,
         );
   }
   if (loops.length > 0) {
@@ -104,7 +104,7 @@ function notes(results: BenchResults): string[] {
     );
     for (const loop of [...loops, ...(fanOut ? [fanOut] : [])]) {
       lines.push(
-        `      N=${loop.turns}${loop.callsPerTurn > 1 ? ` ×${loop.callsPerTurn} calls` : ''}: ${loop.ratio.toFixed(2)}× wall, ${loop.cpuRatio.toFixed(2)}× CPU, adds ${signed(loop.addedMsPerTurn)} ms a turn (first ${loop.window} ${signed(loop.addedFirstMs)}, last ${loop.window} ${signed(loop.addedLastMs)}); last ${loop.window} / first ${loop.window}: kitchen ${loop.growth.kitchen.toFixed(2)}×, minimal ${loop.growth.baseline.toFixed(2)}×; cancellations after the run ${loop.cancellationsPerRun.kitchen}; ${loop.treeTokensPerRun} tree tokens, ${Math.round(loop.eventBytesPerRun / 1024)} KiB of events a run.`,
+        `      N=${loop.turns}${loop.callsPerTurn > 1 ? ` ×${loop.callsPerTurn} calls` : ''}, ${loop.repeats} rounds: ${loop.ratio.toFixed(2)}× wall ${range(loop.ratioRounds)}, ${loop.cpuRatio.toFixed(2)}× CPU ${range(loop.cpuRounds)}, adds ${signed(loop.addedMsPerTurn)} ms a turn (first ${loop.window} ${signed(loop.addedFirstMs)}, last ${loop.window} ${signed(loop.addedLastMs)}); last ${loop.window} / first ${loop.window}: kitchen ${loop.growth.kitchen.toFixed(2)}× ${range(loop.growthRounds)}, minimal ${loop.growth.baseline.toFixed(2)}×; cancellations after the run ${loop.cancellationsPerRun.kitchen}; ${loop.treeTokensPerRun} tree tokens, ${Math.round(loop.eventBytesPerRun / 1024)} KiB of events a run.`,
       );
     }
   }
@@ -119,9 +119,11 @@ function notes(results: BenchResults): string[] {
     const kitchen200 = loops.find((loop) => loop.turns === 200);
     const kitchen800 = loops.find((loop) => loop.turns === 800);
     lines.push('', 'Side by side (each against the same minimal loop and raw client, this run):');
-    lines.push('      loop                     N=200 wall  N=200 CPU  N=800 last/first  client CPU/call');
-    const row = (name: string, wall?: number, cpu?: number, growth?: number, client?: number) =>
-      `      ${name.padEnd(24)} ${fixed(wall).padStart(10)} ${fixed(cpu).padStart(10)} ${fixed(growth).padStart(17)} ${fixed(client).padStart(16)}`;
+    lines.push(
+      '      loop                     N=200 wall  N=200 CPU  N=800 last/first  client CPU/call  Toolbox/client CPU (rounds)',
+    );
+    const row = (name: string, wall?: number, cpu?: number, growth?: number, client?: number, toolbox?: RoundRatios) =>
+      `      ${name.padEnd(24)} ${fixed(wall).padStart(10)} ${fixed(cpu).padStart(10)} ${fixed(growth).padStart(17)} ${fixed(client).padStart(16)}  ${toolbox === undefined ? '' : `${fixed(toolbox.median)} ${range(toolbox)}`}`.trimEnd();
     if (kitchen200)
       lines.push(
         row(
@@ -133,7 +135,9 @@ function notes(results: BenchResults): string[] {
         ),
       );
     for (const peer of results.peers)
-      lines.push(row(peer.name, peer.loopRatio, peer.loopCpuRatio, peer.growth, peer.clientCpuRatio));
+      lines.push(
+        row(peer.name, peer.loopRatio, peer.loopCpuRatio, peer.growth, peer.clientCpuRatio, peer.toolboxOverPeerCpu),
+      );
   }
   if (queue) {
     lines.push(
@@ -210,7 +214,15 @@ function signed(value: number): string {
   return `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;
 }
 
+/** A median's spread across rounds: "(0.98–1.12×)". */
+function range(rounds: RoundRatios): string {
+  return `(${rounds.min.toFixed(2)}–${rounds.max.toFixed(2)}×)`;
+}
+
 function formatValue(target: Target): string {
+  const { spread } = target;
+  if (target.unit === '×' && spread !== undefined)
+    return `${target.value.toFixed(2)}× (rounds ${spread.min.toFixed(2)}–${spread.max.toFixed(2)}×, ${spread.met} of ${spread.rounds} within the limit)`;
   if (target.unit === '×') return `${target.value.toFixed(2)}×`;
   if (target.unit === 'M/s') return `${target.value.toFixed(2)} M events/s`;
   return target.unit === 'messages' ? `${target.value} ${target.unit}` : `${target.value.toFixed(2)} ${target.unit}`;

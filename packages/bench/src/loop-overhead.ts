@@ -7,7 +7,17 @@ import type { BenchSides } from './bench-sides.js';
 import { CANCELLED_NOTIFICATION } from './echo-server.js';
 import { ECHO_TASK, EchoTurnsModel } from './echo-turns-model.js';
 import { runKitchenLoop } from './kitchen-loop.js';
-import { growthAfterQuiet, intervals, percentile, ratio, type Summary, summarize } from './measure.js';
+import {
+  collectGarbage,
+  growthAfterQuiet,
+  intervals,
+  percentile,
+  type RoundRatios,
+  ratio,
+  roundRatios,
+  type Summary,
+  summarize,
+} from './measure.js';
 import { listToolSpecs, runMinimalLoop } from './minimal-loop.js';
 
 export interface LoopComparison {
@@ -18,16 +28,21 @@ export interface LoopComparison {
   /** Per-turn time of the minimal loop; callsPerSecond is turns per second. */
   baseline: Summary;
   kitchen: Summary;
+  /** Median turn, kitchen over minimal: the median of the rounds' (a round is one run of each). */
   ratio: number;
+  ratioRounds: RoundRatios;
   /** CPU time per turn (user + system, this process: both sides and the echo server), kitchen over minimal. */
   cpuRatio: number;
+  cpuRounds: RoundRatios;
   /** Kitchen median minus baseline median, ms per turn. */
   addedMsPerTurn: number;
   /** The same over the first and the last `window` turns. */
   addedFirstMs: number;
   addedLastMs: number;
-  /** Median of the last `window` turns over the first `window`; near 1 means flat as history grows. */
+  /** Median of the last `window` turns over the first `window`, the median of the runs'; near 1 means flat. */
   growth: { kitchen: number; baseline: number };
+  /** The kitchen's growth run by run. */
+  growthRounds: RoundRatios;
   window: number;
   /** notifications/cancelled the server received per run, for calls that had all been answered. */
   cancellationsPerRun: { kitchen: number; baseline: number };
@@ -37,7 +52,8 @@ export interface LoopComparison {
 }
 
 export const WINDOW = 50;
-const WARM_UP_TURNS = 20;
+/** Long enough for the loop's code to reach optimised code before a timed run. */
+const WARM_UP_TURNS = 100;
 
 interface SideRun {
   turns: number[];
@@ -61,6 +77,8 @@ export async function compareLoops(
   const kitchenRuns: SideRun[] = [];
   // Each run waits for its after-traffic to end, so it is not timed as part of the next run.
   const timed = async (work: () => Promise<Omit<SideRun, 'cancelled' | 'cpuMs'>>): Promise<SideRun> => {
+    // Neither side pays for the garbage the other left.
+    await collectGarbage(1);
     const cpu = process.cpuUsage();
     const { value, added } = await growthAfterQuiet(cancellations, work);
     const used = process.cpuUsage(cpu);
@@ -102,29 +120,33 @@ export async function compareLoops(
   const median = (samples: number[]) => percentile(samples, 0.5);
   const first = (runs: SideRun[]) => median(runs.flatMap((run) => run.turns.slice(0, window)));
   const last = (runs: SideRun[]) => median(runs.flatMap((run) => run.turns.slice(-window)));
+  const growthOf = (run: SideRun) => ratio(last([run]), first([run]));
+  const cpuOfRun = (run: SideRun) => run.cpuMs / (run.turns.length + 1);
   const summaryOf = (runs: SideRun[]) => {
     const samples = runs.flatMap((run) => run.turns);
     return summarize({ samples, wallMs: samples.reduce((sum, turn) => sum + turn, 0) });
   };
-  const cpuPerTurn = (runs: SideRun[]) =>
-    runs.reduce((sum, run) => sum + run.cpuMs, 0) / runs.reduce((sum, run) => sum + run.turns.length + 1, 0);
   const baseline = summaryOf(baselineRuns);
   const kitchenSummary = summaryOf(kitchenRuns);
+  const pairs = kitchenRuns.map((run, index) => ({ kitchen: run, baseline: baselineRuns[index] as SideRun }));
+  const ratioRounds = roundRatios(pairs.map((pair) => ratio(median(pair.kitchen.turns), median(pair.baseline.turns))));
+  const cpuRounds = roundRatios(pairs.map((pair) => ratio(cpuOfRun(pair.kitchen), cpuOfRun(pair.baseline))));
+  const growthRounds = roundRatios(kitchenRuns.map(growthOf));
   return {
     turns,
     repeats,
     callsPerTurn,
     baseline,
     kitchen: kitchenSummary,
-    ratio: ratio(kitchenSummary.medianMs, baseline.medianMs),
-    cpuRatio: ratio(cpuPerTurn(kitchenRuns), cpuPerTurn(baselineRuns)),
+    ratio: ratioRounds.median,
+    ratioRounds,
+    cpuRatio: cpuRounds.median,
+    cpuRounds,
     addedMsPerTurn: kitchenSummary.medianMs - baseline.medianMs,
     addedFirstMs: first(kitchenRuns) - first(baselineRuns),
     addedLastMs: last(kitchenRuns) - last(baselineRuns),
-    growth: {
-      kitchen: ratio(last(kitchenRuns), first(kitchenRuns)),
-      baseline: ratio(last(baselineRuns), first(baselineRuns)),
-    },
+    growth: { kitchen: growthRounds.median, baseline: median(baselineRuns.map(growthOf)) },
+    growthRounds,
     window,
     cancellationsPerRun: {
       kitchen: median(kitchenRuns.map((run) => run.cancelled)),

@@ -25,9 +25,9 @@ const CONCURRENT_CALLS = 800;
 const IN_FLIGHT = 16;
 /** Loop lengths and how many runs of each per side. */
 const LOOP_RUNS = [
-  { turns: 50, repeats: 3 },
-  { turns: 200, repeats: 3 },
-  { turns: 800, repeats: 2 },
+  { turns: 50, repeats: 5 },
+  { turns: 200, repeats: 7 },
+  { turns: 800, repeats: 5 },
 ] as const;
 const MEMORY_TURNS = 200;
 const FAN_OUT = { turns: 25, callsPerTurn: 16 } as const;
@@ -106,7 +106,7 @@ try {
   }
   if (runs('fan-out'))
     results.fanOut = await scenario(6, `${FAN_OUT.callsPerTurn} tool calls in one turn (N=${FAN_OUT.turns})`, () =>
-      compareLoops(sides, FAN_OUT.turns, { repeats: 3, callsPerTurn: FAN_OUT.callsPerTurn }),
+      compareLoops(sides, FAN_OUT.turns, { repeats: 5, callsPerTurn: FAN_OUT.callsPerTurn }),
     );
   if (runs('spawn'))
     results.spawn = await scenario(7, 'spawn_agent speed-up under model latency', () => measureSpawnSpeedup(sides));

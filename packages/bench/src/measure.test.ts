@@ -5,10 +5,25 @@ import {
   mergeTimings,
   percentile,
   ratio,
+  roundRatios,
   summarize,
   timeCalls,
   waitUntilQuiet,
 } from './measure.js';
+
+describe('roundRatios', () => {
+  it('takes the median of the rounds as the figure and keeps the smallest and largest beside it', () => {
+    const rounds = roundRatios([1.2, 0.9, 1.05, 1.0, 1.4]);
+    expect(rounds.median).toBe(1.05);
+    expect(rounds.min).toBe(0.9);
+    expect(rounds.max).toBe(1.4);
+    expect(rounds.rounds).toEqual([1.2, 0.9, 1.05, 1.0, 1.4]);
+  });
+
+  it('refuses an empty list of rounds', () => {
+    expect(() => roundRatios([])).toThrow(/at least one round/);
+  });
+});
 
 describe('percentile', () => {
   it('gives the middle value of an odd count as the median, whatever the input order', () => {

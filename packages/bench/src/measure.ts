@@ -51,6 +51,28 @@ export function ratio(kitchen: number, baseline: number): number {
   return baseline === 0 ? Number.NaN : kitchen / baseline;
 }
 
+/**
+ * A ratio taken once per round (each round runs both sides back to back), summarised: the median
+ * is the figure a target reads, min and max show how far single rounds strayed from it.
+ */
+export interface RoundRatios {
+  median: number;
+  min: number;
+  max: number;
+  /** Each round's ratio, in the order the rounds ran. */
+  rounds: number[];
+}
+
+export function roundRatios(rounds: readonly number[]): RoundRatios {
+  if (rounds.length === 0) throw new RangeError('roundRatios needs at least one round.');
+  return {
+    median: percentile(rounds, 0.5),
+    min: Math.min(...rounds),
+    max: Math.max(...rounds),
+    rounds: [...rounds],
+  };
+}
+
 /** Gaps between consecutive instants: one fewer than given (turn starts in, turn durations out). */
 export function intervals(instants: readonly number[]): number[] {
   return instants.slice(1).map((instant, index) => instant - (instants[index] as number));
@@ -115,20 +137,24 @@ export async function growthAfterQuiet<Value>(
   return { value, added: read() - before };
 }
 
+let gc: (() => void) | undefined;
+
 /**
  * Full garbage collections until the heap settles, so heap figures compare live objects rather
  * than garbage. A turn of the event loop between them lets finalizers and closed sockets let go.
  * Node only exposes gc() behind a flag; setting it at run time and fetching gc from a fresh
  * context works without restarting the process.
  */
-export async function collectGarbage(): Promise<void> {
-  let gc = (globalThis as { gc?: () => void }).gc;
+export async function collectGarbage(times = 3): Promise<void> {
+  gc ??= (globalThis as { gc?: () => void }).gc;
   if (!gc) {
+    // A fresh context is costly (tens of ms on a busy machine): made once, not per collection.
     setFlagsFromString('--expose-gc');
     gc = runInNewContext('gc') as () => void;
   }
-  for (let round = 0; round < 3; round += 1) {
-    gc();
+  const collect = gc;
+  for (let round = 0; round < times; round += 1) {
+    collect();
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

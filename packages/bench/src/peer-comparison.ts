@@ -2,12 +2,14 @@
 // same minimal loop and raw client the kitchen is compared with, on the same echo server and the
 // same instant model, in the same run. Host side.
 
+import { MAIN_AGENT, type ToolCallContext } from '@kitchen/host';
 import type { BenchSides } from './bench-sides.js';
 import { ECHO_TASK, EchoTurnsModel } from './echo-turns-model.js';
-import { intervals, percentile, ratio } from './measure.js';
+import { intervals, percentile, type RoundRatios, ratio, roundRatios } from './measure.js';
 import { listToolSpecs, runMinimalLoop } from './minimal-loop.js';
 import { openAiSdkLoop, type PeerLoop } from './peer-ai-sdk.js';
 import { openOpenAiAgentsLoop } from './peer-openai-agents.js';
+import { type SideBatch, timedBatch } from './tool-calls.js';
 
 export interface PeerResult {
   name: string;
@@ -17,15 +19,20 @@ export interface PeerResult {
   loopCpuRatio: number;
   /** Last 50 / first 50 turns of an 800-turn run. */
   growth: number;
-  /** CPU per sequential echo call of the peer's MCP client over the raw SDK client's. */
+  /** CPU per sequential echo call of the peer's MCP client over the raw SDK client's, the median of rounds. */
   clientCpuRatio: number;
+  clientCpuRounds: RoundRatios;
+  /** The Toolbox's CPU per call over this peer's client's, in the same rounds. */
+  toolboxOverPeerCpu: RoundRatios;
 }
 
 const TURNS = 200;
 const LONG_TURNS = 800;
 const WINDOW = 50;
 const REPEATS = 3;
-const CALLS = 300;
+/** Rounds of sequential calls for the clients' CPU: raw, Toolbox and the peer, the order rotating. */
+const CPU_ROUNDS = 9;
+const CALLS_A_ROUND = 100;
 
 export async function comparePeers(sides: BenchSides): Promise<PeerResult[]> {
   const results: PeerResult[] = [];
@@ -71,26 +78,50 @@ async function comparePeer(sides: BenchSides, peer: PeerLoop): Promise<PeerResul
   const long = await theirs(LONG_TURNS);
   const growth = ratio(median(long.value.slice(-WINDOW)), median(long.value.slice(0, WINDOW)));
 
-  let rawCpu = 0;
-  let peerCpu = 0;
-  for (let round = 0; round < REPEATS; round += 1) {
-    rawCpu += (
-      await cpuOf(async () => {
-        for (let call = 0; call < CALLS; call += 1)
-          await sides.raw.callTool({ name: 'echo', arguments: { text: `call ${call}` } });
-      })
-    ).cpuMs;
-    peerCpu += (
-      await cpuOf(async () => {
-        for (let call = 0; call < CALLS; call += 1) await peer.callOnce(call);
-      })
-    ).cpuMs;
-  }
+  const clients = await compareClientCpu(sides, peer);
   return {
     name: peer.name,
     loopRatio: ratio(medianTurn(peerRuns), medianTurn(base)),
     loopCpuRatio: ratio(cpuPerTurn(peerRuns), cpuPerTurn(base)),
     growth,
-    clientCpuRatio: ratio(peerCpu, rawCpu),
+    clientCpuRatio: clients.peerOverRaw.median,
+    clientCpuRounds: clients.peerOverRaw,
+    toolboxOverPeerCpu: clients.toolboxOverPeer,
+  };
+}
+
+/** The raw client, the Toolbox and the peer's client in the same rounds of sequential echo calls. */
+async function compareClientCpu(
+  sides: BenchSides,
+  peer: PeerLoop,
+): Promise<{ peerOverRaw: RoundRatios; toolboxOverPeer: RoundRatios }> {
+  const context: ToolCallContext = {
+    callId: 'bench',
+    agent: MAIN_AGENT,
+    signal: new AbortController().signal,
+    emit: () => undefined,
+  };
+  const callers = {
+    raw: (index: number) => sides.raw.callTool({ name: 'echo', arguments: { text: `call ${index}` } }),
+    toolbox: async (index: number) => {
+      const outcome = await sides.toolbox.call('echo', { text: `call ${index}` }, context);
+      if (outcome.isError) throw new Error(`Toolbox.call of echo failed: ${outcome.content}`);
+    },
+    peer: (index: number) => peer.callOnce(index),
+  };
+  const order = ['raw', 'toolbox', 'peer'] as const;
+  for (const side of order) await timedBatch(CALLS_A_ROUND, 1, callers[side]);
+  const rounds: Array<Record<(typeof order)[number], SideBatch>> = [];
+  for (let round = 0; round < CPU_ROUNDS; round += 1) {
+    const batches: Partial<Record<(typeof order)[number], SideBatch>> = {};
+    for (let turn = 0; turn < order.length; turn += 1) {
+      const side = order[(round + turn) % order.length] as (typeof order)[number];
+      batches[side] = await timedBatch(CALLS_A_ROUND, 1, callers[side]);
+    }
+    rounds.push(batches as Record<(typeof order)[number], SideBatch>);
+  }
+  return {
+    peerOverRaw: roundRatios(rounds.map((round) => ratio(round.peer.cpuMs, round.raw.cpuMs))),
+    toolboxOverPeer: roundRatios(rounds.map((round) => ratio(round.toolbox.cpuMs, round.peer.cpuMs))),
   };
 }

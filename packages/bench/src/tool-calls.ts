@@ -5,23 +5,38 @@ import { MAIN_AGENT, type ToolCallContext } from '@kitchen/host';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BenchSides } from './bench-sides.js';
 import { ECHO_TOOL } from './echo-server.js';
-import { mergeTimings, ratio, type Summary, summarize, type Timing, timeCalls } from './measure.js';
+import {
+  collectGarbage,
+  mergeTimings,
+  type RoundRatios,
+  ratio,
+  roundRatios,
+  type Summary,
+  summarize,
+  type Timing,
+  timeCalls,
+} from './measure.js';
 
 export interface ToolCallComparison {
   count: number;
   inFlight: number;
   baseline: Summary;
   kitchen: Summary;
-  /** Kitchen median over baseline median. */
+  /** Kitchen median over baseline median, each round's: the median of rounds is the figure. */
   ratio: number;
+  ratioRounds: RoundRatios;
   /** CPU per call (user + system of this process, the echo server's share included on both sides), ms. */
   cpuMsPerCall: { baseline: number; kitchen: number };
-  /** Kitchen CPU per call over baseline CPU per call. */
+  /** Kitchen CPU per call over baseline CPU per call, the median of the rounds'. */
   cpuRatio: number;
+  cpuRounds: RoundRatios;
 }
 
-/** Rounds alternate raw and Toolbox (swapping who goes first), so drift on a noisy machine hits both. */
-const ROUNDS = 5;
+/**
+ * Rounds alternate raw and Toolbox (swapping who goes first) after a full GC, so drift on a noisy
+ * machine hits both and neither side pays for the other's garbage; each round gives a ratio.
+ */
+const ROUNDS = 10;
 
 export async function compareToolCalls(
   sides: BenchSides,
@@ -47,42 +62,70 @@ export async function compareToolCalls(
     if (outcome.isError) throw new Error(`Toolbox.call of echo failed: ${outcome.content}`);
   };
 
-  const warmUp = Math.max(inFlight, Math.round(count / 10));
+  // Long enough for both paths to reach optimised code before anything is counted.
+  const warmUp = Math.max(4 * inFlight, Math.round(count / 4));
   await timeCalls(warmUp, inFlight, callRaw);
   await timeCalls(warmUp, inFlight, callKitchen);
 
-  const baseline: Timing[] = [];
-  const kitchen: Timing[] = [];
-  const cpuMs = { baseline: 0, kitchen: 0 };
-  const withCpu = async (side: 'baseline' | 'kitchen', work: () => Promise<Timing>): Promise<Timing> => {
-    const before = process.cpuUsage();
-    const timing = await work();
-    const used = process.cpuUsage(before);
-    cpuMs[side] += (used.user + used.system) / 1000;
-    return timing;
-  };
-  const perRound = Math.ceil(count / ROUNDS);
-  for (let round = 0; round < ROUNDS; round += 1) {
-    const size = Math.min(perRound, count - round * perRound);
-    const raw = () => withCpu('baseline', () => timeCalls(size, inFlight, callRaw));
-    const toolbox = () => withCpu('kitchen', () => timeCalls(size, inFlight, callKitchen));
-    if (round % 2 === 0) {
-      baseline.push(await raw());
-      kitchen.push(await toolbox());
-    } else {
-      kitchen.push(await toolbox());
-      baseline.push(await raw());
-    }
-  }
-  const baselineSummary = summarize(mergeTimings(baseline));
-  const kitchenSummary = summarize(mergeTimings(kitchen));
+  const rounds = await alternateRounds(ROUNDS, Math.ceil(count / ROUNDS), inFlight, callRaw, callKitchen);
+  const baselineSummary = summarize(mergeTimings(rounds.map((round) => round.baseline.timing)));
+  const kitchenSummary = summarize(mergeTimings(rounds.map((round) => round.kitchen.timing)));
+  const cpuTotal = (side: 'baseline' | 'kitchen') => rounds.reduce((sum, round) => sum + round[side].cpuMs, 0);
+  const calls = rounds.reduce((sum, round) => sum + round.kitchen.timing.samples.length, 0);
+  const ratioRounds = roundRatios(
+    rounds.map((round) => ratio(summarize(round.kitchen.timing).medianMs, summarize(round.baseline.timing).medianMs)),
+  );
+  const cpuRounds = roundRatios(rounds.map((round) => ratio(round.kitchen.cpuMs, round.baseline.cpuMs)));
   return {
-    count,
+    count: calls,
     inFlight,
     baseline: baselineSummary,
     kitchen: kitchenSummary,
-    ratio: ratio(kitchenSummary.medianMs, baselineSummary.medianMs),
-    cpuMsPerCall: { baseline: cpuMs.baseline / count, kitchen: cpuMs.kitchen / count },
-    cpuRatio: ratio(cpuMs.kitchen, cpuMs.baseline),
+    ratio: ratioRounds.median,
+    ratioRounds,
+    cpuMsPerCall: { baseline: cpuTotal('baseline') / calls, kitchen: cpuTotal('kitchen') / calls },
+    cpuRatio: cpuRounds.median,
+    cpuRounds,
   };
+}
+
+/** One side's batch in a round: its timings and the CPU this process spent meanwhile, ms. */
+export interface SideBatch {
+  timing: Timing;
+  cpuMs: number;
+}
+
+/**
+ * `rounds` rounds of `size` calls a side, the two sides back to back, each after a full GC, the one
+ * that goes first alternating.
+ */
+export async function alternateRounds(
+  rounds: number,
+  size: number,
+  inFlight: number,
+  baseline: (index: number) => Promise<unknown>,
+  kitchen: (index: number) => Promise<unknown>,
+): Promise<Array<{ baseline: SideBatch; kitchen: SideBatch }>> {
+  const results: Array<{ baseline: SideBatch; kitchen: SideBatch }> = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const first = round % 2 === 0 ? baseline : kitchen;
+    const second = round % 2 === 0 ? kitchen : baseline;
+    const one = await timedBatch(size, inFlight, first);
+    const other = await timedBatch(size, inFlight, second);
+    results.push(round % 2 === 0 ? { baseline: one, kitchen: other } : { baseline: other, kitchen: one });
+  }
+  return results;
+}
+
+/** A batch of calls after a full GC, timed, with the CPU the process spent on it. */
+export async function timedBatch(
+  count: number,
+  inFlight: number,
+  call: (index: number) => Promise<unknown>,
+): Promise<SideBatch> {
+  await collectGarbage(1);
+  const before = process.cpuUsage();
+  const timing = await timeCalls(count, inFlight, call);
+  const used = process.cpuUsage(before);
+  return { timing, cpuMs: (used.user + used.system) / 1000 };
 }
