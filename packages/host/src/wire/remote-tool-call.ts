@@ -2,7 +2,6 @@
 // tool" is "make a request"; whatever goes wrong on the way (a refusal, an isError result, a dead
 // server, a timeout, an abort) comes back as data, never as an exception.
 
-import { setMaxListeners } from 'node:events';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../errors.js';
@@ -15,6 +14,7 @@ import {
   MAX_CALL_RETRIES,
   SessionLostError,
 } from './call-recovery.js';
+import { followSignal } from './follow-signal.js';
 import { asHostCallError, DescribedCallFailure } from './modern-errors.js';
 import { readToolResult } from './tool-result-content.js';
 
@@ -124,17 +124,13 @@ async function sendOnce({
   // adds an abort listener to the signal it is given and never removes it: handed the run's signal
   // (or one derived from it), every finished call would stay in memory until the run ends, and the
   // run's final abort would send notifications/cancelled for calls answered long ago.
+  // It follows each signal through one listener that every call in flight shares (16 workers'
+  // turns at once are expected), not a listener added and removed per call.
   const call = new AbortController();
-  const follow = () => call.abort(context.signal.reason);
-  // One listener per call in flight, each removed when its call ends: many at once (16 workers'
-  // turns) are expected, not a leak, so the leak warning's limit does not apply to this signal.
-  setMaxListeners(0, context.signal);
-  if (context.signal.aborted) follow();
-  else context.signal.addEventListener('abort', follow, { once: true });
-  const stop = () => call.abort(serverStopped?.reason);
-  serverStopped?.addEventListener('abort', stop, { once: true });
-  const lose = () => call.abort(sessionLost?.reason);
-  sessionLost?.addEventListener('abort', lose, { once: true });
+  const unfollow = [context.signal, serverStopped, sessionLost].map((signal) =>
+    // A signal that had already fired before the call was sent is the caller's to act on, as before.
+    signal === undefined || (signal !== context.signal && signal.aborted) ? undefined : followSignal(signal, call),
+  );
   const outcome = (value: ToolOutcome): Sent => ({ kind: 'outcome', outcome: value });
   try {
     const result = await callTool(
@@ -195,9 +191,7 @@ async function sendOnce({
     // The session was declared lost while this call waited: the abort is the loss, not the run's.
     return { kind: 'failed', error: sessionLost?.aborted ? sessionLost.reason : error, failure };
   } finally {
-    context.signal.removeEventListener('abort', follow);
-    serverStopped?.removeEventListener('abort', stop);
-    sessionLost?.removeEventListener('abort', lose);
+    for (const stopFollowing of unfollow) stopFollowing?.();
   }
 }
 

@@ -2,6 +2,7 @@
 // things the SDK's client transport does not handle on long, parallel runs.
 
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { followSignal } from './follow-signal.js';
 
 /** JSON-RPC "connection closed", the code the SDK itself uses when a transport goes away. */
 const CONNECTION_CLOSED = -32000;
@@ -36,12 +37,13 @@ export const transportFetch: FetchLike = async (url, init) => {
   }
   const requestIds = jsonRpcRequestIds(init?.body);
   if (requestIds.length === 0 && own === undefined) return response;
-  const watched = watchForBreak(response.body, requestIds, transportSignal, own?.done);
-  return new Response(watched, { status: response.status, statusText: response.statusText, headers: response.headers });
+  // The watched stream replaces the body on this very response: a new Response would copy every
+  // header and check the body again, once per call, for nothing the SDK reads.
+  Object.defineProperty(response, 'body', {
+    value: watchForBreak(response.body, requestIds, transportSignal, own?.done),
+  });
+  return response;
 };
-
-/** Per transport signal, the controllers of its fetches still in flight or streaming. */
-const following = new WeakMap<AbortSignal, Set<AbortController>>();
 
 /**
  * A signal for one fetch that aborts when the transport's does, until `done` is called. The
@@ -49,24 +51,8 @@ const following = new WeakMap<AbortSignal, Set<AbortController>>();
  */
 function followWhileStreaming(transportSignal: AbortSignal): { signal: AbortSignal; done: () => void } | undefined {
   if (transportSignal.aborted) return undefined;
-  let live = following.get(transportSignal);
-  if (live === undefined) {
-    const controllers = new Set<AbortController>();
-    transportSignal.addEventListener(
-      'abort',
-      () => {
-        for (const controller of controllers) controller.abort(transportSignal.reason);
-        controllers.clear();
-      },
-      { once: true },
-    );
-    following.set(transportSignal, controllers);
-    live = controllers;
-  }
   const controller = new AbortController();
-  const controllers = live;
-  controllers.add(controller);
-  return { signal: controller.signal, done: () => controllers.delete(controller) };
+  return { signal: controller.signal, done: followSignal(transportSignal, controller) };
 }
 
 /**
@@ -148,7 +134,6 @@ function watchForBreak(
   let resumable = false;
   let partialLine = '';
   const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
 
   // Reads just enough of the SSE framing to know which requests were answered; once all are (or
   // the stream is resumable), the rest passes through unread.
@@ -175,7 +160,7 @@ function watchForBreak(
       const error = { jsonrpc: '2.0', id, error: { code: CONNECTION_CLOSED, message: reason } };
       return `event: message\ndata: ${JSON.stringify(error)}\n\n`;
     });
-    return encoder.encode(`\n\n${events.join('')}`);
+    return new TextEncoder().encode(`\n\n${events.join('')}`);
   }
 
   const reader = body.getReader();
