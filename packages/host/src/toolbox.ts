@@ -11,7 +11,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { LoggingMessageNotification, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { KitchenError } from './errors.js';
 import { type LocalTool, LocalTools } from './local-tools.js';
-import { runWithToolCallContext } from './loop/tool-call-context.js';
+import { ServerCalls } from './loop/tool-call-context.js';
 import type { LogLevel, LoopEventDraft } from './loop-event.js';
 import type { ToolSpec } from './model.js';
 import { READ_RESOURCE_TOOL } from './resource-tools.js';
@@ -141,6 +141,8 @@ export class Toolbox {
   /** specs() by excluded names, dropped whenever the index is rebuilt. */
   readonly #specs = new Map<string, ToolSpec[]>();
   readonly #options: ToolboxOptions;
+  /** Per server, its tool calls in flight, for routing the requests it sends back to their lanes. */
+  readonly #calls = new Map<string, ServerCalls>();
   readonly #oauthSessions: OAuthSession[] = [];
 
   private constructor(options: ToolboxOptions) {
@@ -350,7 +352,7 @@ export class Toolbox {
         ...(readResourceTool === undefined ? {} : { readResourceTool }),
       });
     // The context is only read by the handlers of requests a server sends back during the call.
-    return this.#options.handlers === undefined ? call() : runWithToolCallContext(context, call);
+    return this.#options.handlers === undefined ? call() : this.#callsTo(tool.server).run(context, call);
   }
 
   async close(): Promise<void> {
@@ -496,6 +498,7 @@ export class Toolbox {
   /** What a server tells the host outside any call, routed the same way in both eras. */
   #serverEvents(name: string) {
     return {
+      calls: this.#callsTo(name),
       roots: () => this.#roots,
       onToolsChanged: () => void this.#refresh(name),
       onFeaturesChanged: () => void this.#refreshFeatures(name),
@@ -542,6 +545,16 @@ export class Toolbox {
       handlers: this.#options.handlers,
       ...this.#serverEvents(name),
     });
+  }
+
+  /** One per server name, kept across reconnections: the calls in flight outlive a session. */
+  #callsTo(server: string): ServerCalls {
+    let calls = this.#calls.get(server);
+    if (calls === undefined) {
+      calls = new ServerCalls();
+      this.#calls.set(server, calls);
+    }
+    return calls;
   }
 
   #log(server: string, line: { level: LogLevel | 'stderr'; logger?: string; text: string }): void {

@@ -21,7 +21,6 @@ import type {
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { currentToolCallContext } from '../loop/tool-call-context.js';
 import { ListenStreams } from './listen-streams.js';
 import { asHostCallError } from './modern-errors.js';
 import { answerRootsList, linkedSignal, notOffered, type ServerClientOptions } from './server-client.js';
@@ -98,13 +97,13 @@ export async function connectModernServer(options: ModernServerOptions): Promise
   // The v2 types describe the same JSON as the v1 ones the handlers take; only the classes differ.
   client.setRequestHandler('sampling/createMessage', async (request, extra) => {
     if (!handlers?.sampling) throw notOffered('sampling (sampling/createMessage)', server);
-    const context = currentToolCallContext();
+    const context = options.calls.current();
     const params = request.params as CreateMessageRequest['params'];
     return handlers.sampling(server, params, context, linkedSignal(extra.mcpReq.signal, context), 'input_required');
   });
   client.setRequestHandler('elicitation/create', async (request, extra) => {
     if (!handlers?.elicitation) throw notOffered('elicitation (elicitation/create)', server);
-    const context = currentToolCallContext();
+    const context = options.calls.current();
     const params = request.params as ElicitRequest['params'];
     return handlers.elicitation(server, params, context, linkedSignal(extra.mcpReq.signal, context), 'input_required');
   });

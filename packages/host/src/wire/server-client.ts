@@ -17,7 +17,7 @@ import {
   ResourceUpdatedNotificationSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { currentToolCallContext } from '../loop/tool-call-context.js';
+import type { ServerCalls } from '../loop/tool-call-context.js';
 import type { ToolCallContext } from '../tool-types.js';
 
 /**
@@ -30,7 +30,7 @@ export type ServerRequestVia = 'push' | 'input_required';
 export interface ServerRequestHandlers {
   /**
    * Called for sampling/createMessage and elicitation/create from a server. `context` is the
-   * ToolCallContext of the tools/call that caused it (found with AsyncLocalStorage), or undefined
+   * ToolCallContext of the tools/call that caused it (found by ServerCalls), or undefined
    * when the request came outside any call. `signal` fires when the server cancels or the call ends.
    * `via` says which mechanism carried it (absent: pushed).
    */
@@ -63,6 +63,8 @@ export interface ServerClientOptions {
   clientName: string;
   clientVersion: string;
   handlers: ServerRequestHandlers | undefined;
+  /** The tool calls in flight to this server: a request it sends back is routed to the one it belongs to. */
+  calls: ServerCalls;
   /** Called on notifications/tools/list_changed; the caller refetches the list (all pages). */
   onToolsChanged: () => void;
   /** Called on notifications/resources/list_changed or prompts/list_changed; the caller refetches. */
@@ -99,13 +101,13 @@ export function createServerClient(options: ServerClientOptions): Client {
 
   client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
     if (!handlers?.sampling) throw notOffered('sampling (sampling/createMessage)', server);
-    const context = currentToolCallContext();
+    const context = options.calls.current();
     return handlers.sampling(server, request.params, context, linkedSignal(extra.signal, context), 'push');
   });
 
   client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
     if (!handlers?.elicitation) throw notOffered('elicitation (elicitation/create)', server);
-    const context = currentToolCallContext();
+    const context = options.calls.current();
     return handlers.elicitation(server, request.params, context, linkedSignal(extra.signal, context), 'push');
   });
 
