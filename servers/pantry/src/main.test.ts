@@ -2,7 +2,7 @@
 // with one pantry shared by every session of the process.
 
 import { fileURLToPath } from 'node:url';
-import { connectHttpClient, startServerProcess } from '@kitchen/server-kit/testing';
+import { connectHttpClient, connectModernClient, startServerProcess } from '@kitchen/server-kit/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -64,6 +64,30 @@ describe('pantry main', { timeout: 45_000 }, () => {
       const result = await second.callTool({ name: 'place_order', arguments: { item: 'sugar', quantity: 1 } });
       expect(result.structuredContent).toMatchObject({ orderId: 'order-0002', totalCents: 249, stockLeft: 25 });
       await Promise.all([first.close(), second.close()]);
+    } finally {
+      expect(await server.stop(), `exit code; stderr: ${server.stderr()}`).toBe(0);
+    }
+  });
+
+  it('shares its pantry between a 2025 session and 2026-07-28 requests, and tells a 2026 listener of the change', async () => {
+    const server = await startServerProcess(process.execPath, [...withTsx, 'src/main.ts', '--port', '0'], {
+      cwd: packageDir,
+    });
+    try {
+      const modern = await connectModernClient(server.url);
+      expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+      let heard!: () => void;
+      const listChanged = new Promise<void>((resolve) => (heard = resolve));
+      modern.setNotificationHandler('notifications/tools/list_changed', () => heard());
+      const subscription = await modern.listen({ toolsListChanged: true });
+      const legacy = await connectHttpClient(server.url);
+      await legacy.callTool({ name: 'place_order', arguments: { item: 'flour', quantity: 1 } });
+      await listChanged;
+      const second = await modern.callTool({ name: 'place_order', arguments: { item: 'flour', quantity: 1 } });
+      expect(second.structuredContent).toMatchObject({ orderId: 'order-0002', stockLeft: 38 });
+      expect((await modern.listTools()).tools.map((tool) => tool.name)).toContain('cancel_order');
+      await subscription.close();
+      await Promise.all([modern.close(), legacy.close()]);
     } finally {
       expect(await server.stop(), `exit code; stderr: ${server.stderr()}`).toBe(0);
     }
