@@ -123,6 +123,16 @@ describe('a 2026-07-28 server beyond its tools', () => {
     expect(server.observed).toContain('log level info');
   });
 
+  it('asks for log lines on resource reads and prompts too', async () => {
+    const { toolbox, server } = await connectToPantry({ logLevel: 'debug' });
+    await features(toolbox).readResource('recipe://bagel');
+    await features(toolbox).getPrompt('bake', { recipe: 'bagel' });
+    expect(server.observed.filter((line) => / log level /.test(line))).toEqual([
+      'read log level debug',
+      'prompt log level debug',
+    ]);
+  });
+
   it('cancels a call on the server when the run is aborted', async () => {
     const { toolbox, server } = await connectToPantry();
     const { context, abort } = createRecordingContext();

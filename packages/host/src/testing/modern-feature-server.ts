@@ -33,6 +33,13 @@ export interface ModernFeatureServer extends ModernEraServer {
   called(tool: string): Promise<void>;
 }
 
+/** The log level a 2026 request asked for (`_meta` io.modelcontextprotocol/logLevel), if any. */
+function logLevelOf(ctx: { mcpReq: { envelope?: object } }): string | undefined {
+  return (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/logLevel'] as
+    | string
+    | undefined;
+}
+
 export async function startModernFeatureServer(): Promise<ModernFeatureServer> {
   const observed: string[] = [];
   const extraTools: string[] = [];
@@ -60,7 +67,10 @@ export async function startModernFeatureServer(): Promise<ModernFeatureServer> {
         complete: { name: (value) => RECIPES.filter((recipe) => recipe.startsWith(value)) },
       }),
       { mimeType: 'text/plain' },
-      async (uri, variables) => ({ contents: [{ uri: uri.href, text: `How to bake ${String(variables.name)}.` }] }),
+      async (uri, variables, ctx) => {
+        observed.push(`read log level ${logLevelOf(ctx) ?? 'none'}`);
+        return { contents: [{ uri: uri.href, text: `How to bake ${String(variables.name)}.` }] };
+      },
     );
     // The SDK answers resources/list in one page; this server pages, as a long catalogue would.
     server.server.setRequestHandler('resources/list', async (request) => {
@@ -78,17 +88,17 @@ export async function startModernFeatureServer(): Promise<ModernFeatureServer> {
         description: 'A baking plan for one recipe.',
         argsSchema: z.object({ recipe: z.string() }),
       },
-      async ({ recipe }) => ({
-        messages: [{ role: 'user', content: { type: 'text', text: `Plan the bake of ${recipe}.` } }],
-      }),
+      async ({ recipe }, ctx) => {
+        observed.push(`prompt log level ${logLevelOf(ctx) ?? 'none'}`);
+        return { messages: [{ role: 'user', content: { type: 'text', text: `Plan the bake of ${recipe}.` } }] };
+      },
     );
     server.registerTool(
       'knead',
       { description: 'Kneads the dough, reporting progress and logging as it goes.', inputSchema: z.object({}) },
       async (_input, ctx) => {
         sawCall('knead');
-        const level = ctx.mcpReq.envelope?.['io.modelcontextprotocol/logLevel' as never] as string | undefined;
-        observed.push(`log level ${level ?? 'none'}`);
+        observed.push(`log level ${logLevelOf(ctx) ?? 'none'}`);
         await ctx.mcpReq.log('debug', 'motor at 80 rpm', 'mixer');
         await ctx.mcpReq.log('warning', 'kneading started late', 'mixer');
         const progressToken = ctx.mcpReq._meta?.progressToken;
