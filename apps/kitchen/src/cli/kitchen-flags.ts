@@ -342,7 +342,7 @@ export const KITCHEN_FLAGS = {
     schema: nonEmpty,
     fix: "give the tool's arguments as a JSON object, e.g. --args '{\"count\": 3}'",
     group: 'run',
-    help: ["kitchen call: the tool's arguments as a JSON object"],
+    help: ["kitchen call, kitchen wire: the tool's arguments as a", 'JSON object'],
   },
   arg: {
     kind: 'list',
