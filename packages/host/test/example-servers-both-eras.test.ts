@@ -28,7 +28,8 @@ async function connect(servers: Array<{ name: string; url: string; protocol?: Pr
   return { toolbox, eras };
 }
 
-describe('the example servers through the toolbox, both eras', () => {
+// Real servers over HTTP, each SDK loaded on first use: on a loaded machine that takes seconds.
+describe('the example servers through the toolbox, both eras', { timeout: 30_000 }, () => {
   it('rolls the dice on 2026-07-28, which the toolbox picks by itself, and the same roll on 2025-11-25', async () => {
     const dice = await serveExample('dice', () => buildDiceServer());
     const { toolbox, eras } = await connect([
