@@ -203,8 +203,11 @@ function modernServer(client: Client, options: ModernServerOptions): ModernServe
   return {
     // The whole list (the client walks the pages), kept by the client to check each result's
     // structured content against the tool's output schema.
+    // A server without the tools capability is not asked (the SDK would print a debug line on stdout).
     listTools: async (timeoutMs) =>
-      (await rethrown(client.listTools(undefined, { timeout: timeoutMs, cacheMode: 'refresh' }))).tools as Tool[],
+      client.getServerCapabilities()?.tools === undefined
+        ? []
+        : ((await rethrown(client.listTools(undefined, { timeout: timeoutMs, cacheMode: 'refresh' }))).tools as Tool[]),
     // Errors pass as the v2 client raised them: the caller tells a lost connection from an answer.
     callTool: async (params, callOptions) =>
       (await client.callTool(withLogLevel(params), {
