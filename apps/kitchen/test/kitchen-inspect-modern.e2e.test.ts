@@ -50,6 +50,25 @@ describe.concurrent('kitchen resources, read, prompts, complete on a 2026-07-28 
     expect(result.stderr).toContain('Set protocol: "auto" or "2026-07-28" for this server');
   });
 
+  it('lists tools and calls one, with its log line and progress', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
+    const tools = await runCli(['tools', 'pantry', '--json', '--config', config]);
+    expect(tools.code).toBe(0);
+    expect(tools.stdout).toContain('"name":"knead"');
+
+    const called = await runCli(['call', 'pantry', 'knead', '--json', '--config', config]);
+    expect(called.code).toBe(0);
+    const events = called.stdout
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'server-log', text: 'kneading started late' }));
+    expect(events.filter((event) => event['type'] === 'progress')).toHaveLength(2);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'tool-result', tool: 'knead', isError: false, content: 'The dough is smooth.' }),
+    );
+  });
+
   it('lists prompts and completes a template variable', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const prompts = await runCli(['prompts', 'pantry', '--config', config]);
     expect(prompts.code).toBe(0);
