@@ -5,19 +5,22 @@ import { serveMcp } from '@kitchen/server-kit';
 import { buildFixtureServer, FIXTURE_SERVER_NAME } from './build-fixture-server.js';
 import { judgeScenario, type ScenarioVerdict } from './judge-scenario.js';
 import { runConformanceSuite } from './run-conformance-suite.js';
-import {
-  EXCLUDED_SCENARIOS,
-  expectationFor,
-  FIXTURE_SCENARIOS,
-  GENERIC_SCENARIOS,
-  type ServerKind,
-} from './scenario-plan.js';
+import { EXCLUDED_SCENARIOS, expectationFor, plannedScenarios, type ServerKind } from './scenario-plan.js';
+import type { SpecVersion } from './suite-runtime.js';
 
-/** Judges every planned scenario of `kind` against the server at `url`; a planned scenario that did not run fails. */
-export async function checkConformance(server: string, url: string, kind: ServerKind): Promise<ScenarioVerdict[]> {
-  const planned: readonly string[] = kind === 'fixture' ? FIXTURE_SCENARIOS : GENERIC_SCENARIOS;
+/**
+ * Judges every planned scenario of `kind` at revision `era` against the server at `url`; a
+ * planned scenario that did not run fails.
+ */
+export async function checkConformance(
+  server: string,
+  url: string,
+  kind: ServerKind,
+  era: SpecVersion = '2025-11-25',
+): Promise<ScenarioVerdict[]> {
+  const planned = plannedScenarios(kind, era);
   // The fixture runs the whole suite in one process; the rest run only what applies to them.
-  const runs = await runConformanceSuite(url, kind === 'fixture' ? 'all' : planned);
+  const runs = await runConformanceSuite(url, kind === 'fixture' ? 'all' : planned, { specVersion: era });
   return planned.map((scenario) => {
     const run = runs.find((candidate) => candidate.scenario === scenario) ?? { scenario, checks: [] };
     return judgeScenario(server, run, expectationFor(scenario, kind));

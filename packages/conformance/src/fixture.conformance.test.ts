@@ -1,4 +1,4 @@
-// The conformance suite (0.1.13) against the fixture served by @kitchen/server-kit: every
+// The conformance suite (revision 2025-11-25) against the fixture served by @kitchen/server-kit: every
 // planned scenario passes. Test side; everything on 127.0.0.1.
 
 import { serveMcp } from '@kitchen/server-kit';
@@ -32,7 +32,7 @@ describe('conformance fixture', { timeout: 120_000 }, () => {
       },
     });
     try {
-      const [run] = await runConformanceSuite(served.url, ['prompts-get-simple']);
+      const [run] = await runConformanceSuite(served.url, ['prompts-get-simple'], { specVersion: '2025-11-25' });
       const verdict = judgeScenario('bare', run!, {});
       expect(verdict.passed).toBe(false);
       expect(verdict.problems.join('\n')).toContain('test_simple_prompt');

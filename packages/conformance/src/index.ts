@@ -1,15 +1,26 @@
 // @kitchen/conformance: the conformance fixture server and a runner for the MCP conformance suite
-// (@modelcontextprotocol/conformance 0.1.13) against it and against any kitchen server. Test side.
+// (@modelcontextprotocol/conformance, pinned in the catalog, run under Node 22) against it and against any kitchen server. Test side.
 
 export { buildFixtureServer, FIXTURE_SERVER_NAME } from './build-fixture-server.js';
 export { checkConformance, checkFixture, describeExclusions } from './check-conformance.js';
+export { CLIENT_SCENARIOS, clientExpectationFor, isOffTimeline } from './client-scenario-plan.js';
 export type { ServerPackage } from './discover-servers.js';
 export { discoverServers, KITCHEN_ROOT } from './discover-servers.js';
 export { formatVerdictTable } from './format-verdict-table.js';
 export type { ScenarioVerdict } from './judge-scenario.js';
 export { judgeScenario } from './judge-scenario.js';
+export type { ClientScenarioOptions } from './run-client-scenario.js';
+export { runClientScenario } from './run-client-scenario.js';
 export type { CheckStatus, ConformanceCheck, ScenarioRun } from './run-conformance-suite.js';
-export { conformanceCliPath, runConformanceSuite } from './run-conformance-suite.js';
+export { runConformanceSuite } from './run-conformance-suite.js';
 export type { ScenarioExpectation, ServerKind } from './scenario-plan.js';
-export { EXCLUDED_SCENARIOS, expectationFor, FIXTURE_SCENARIOS, GENERIC_SCENARIOS } from './scenario-plan.js';
+export {
+  EXCLUDED_SCENARIOS,
+  expectationFor,
+  FIXTURE_SCENARIOS,
+  GENERIC_SCENARIOS,
+  plannedScenarios,
+} from './scenario-plan.js';
 export { startServerPackage } from './start-server-package.js';
+export type { SpecVersion } from './suite-runtime.js';
+export { conformanceCliPath, SPEC_VERSIONS, suiteCommand, suiteNodePath } from './suite-runtime.js';

@@ -1,13 +1,14 @@
-// Runs the conformance suite's CLI (`conformance server --url URL …`, pinned 0.1.13) against one
-// server URL and reads back the checks it wrote for each scenario. Test side: the suite is the
-// client; the server under test sees only its HTTP requests on 127.0.0.1.
+// Runs the conformance suite's CLI (`conformance server --url URL --spec-version V …`, pinned in
+// the catalog, under Node 22) against one server URL and reads back the checks it wrote for each
+// scenario. Test side: the suite is the client; the server under test sees only its HTTP requests
+// on 127.0.0.1.
 
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { type SpecVersion, suiteCommand } from './suite-runtime.js';
 
 export type CheckStatus = 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO' | 'SKIPPED';
 
@@ -29,32 +30,27 @@ export interface ScenarioRun {
 const SUITE_TIMEOUT_MS = 120_000;
 const OUTPUT_TAIL_CHARS = 2_000;
 
-/** Where the pinned CLI lives (its package has no exports map, so package.json resolves). */
-export function conformanceCliPath(): string {
-  const manifest = createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/package.json');
-  return join(dirname(manifest), 'dist', 'index.js');
-}
-
 /**
- * Runs `scenarios` against `url`, one CLI process each, or the suite's whole list (`'all'`) in one
- * process. A scenario the CLI wrote no result for comes back as one FAILURE check that quotes the
+ * Runs `scenarios` against `url` at revision `specVersion`, one CLI process each, or the suite's
+ * whole list for that revision (`'all'`, pending scenarios included) in one process. A scenario the CLI wrote no result for comes back as one FAILURE check that quotes the
  * CLI's output, so a crash is reported, never mistaken for a pass.
  */
 export async function runConformanceSuite(
   url: string,
   scenarios: readonly string[] | 'all',
-  options: { timeoutMs?: number } = {},
+  options: { specVersion: SpecVersion; timeoutMs?: number },
 ): Promise<ScenarioRun[]> {
   const outputDir = await mkdtemp(join(tmpdir(), 'kitchen-conformance-'));
+  const common = ['server', '--url', url, '--spec-version', options.specVersion, '-o', outputDir];
   try {
     if (scenarios === 'all') {
-      const output = await runCli(['server', '--url', url, '--suite', 'all', '-o', outputDir], options.timeoutMs);
+      const output = await runCli([...common, '--suite', 'all'], options.timeoutMs);
       const runs = await readRuns(outputDir);
       return runs.length > 0 ? runs : [crashed('(suite)', output)];
     }
     const runs: ScenarioRun[] = [];
     for (const scenario of scenarios) {
-      const output = await runCli(['server', '--url', url, '--scenario', scenario, '-o', outputDir], options.timeoutMs);
+      const output = await runCli([...common, '--scenario', scenario], options.timeoutMs);
       runs.push((await readRuns(outputDir)).find((run) => run.scenario === scenario) ?? crashed(scenario, output));
     }
     return runs;
@@ -92,7 +88,8 @@ function crashed(scenario: string, output: string): ScenarioRun {
 
 /** Runs the CLI to its end (it exits 1 when a check fails, which is read from checks.json instead). */
 function runCli(args: string[], timeoutMs = SUITE_TIMEOUT_MS): Promise<string> {
-  const child = spawn(process.execPath, [conformanceCliPath(), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const [node, cli] = suiteCommand();
+  const child = spawn(node, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

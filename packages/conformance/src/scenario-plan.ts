@@ -1,8 +1,11 @@
-// Which conformance scenarios (suite @modelcontextprotocol/conformance 0.1.13) the kitchen runs
-// against which server, what counts as a pass beyond "no failed check", and what is left out and
-// why. Test side: the servers under test only ever see the suite's HTTP requests.
+// Which conformance scenarios (suite @modelcontextprotocol/conformance, pinned in the catalog)
+// the kitchen runs against which server in which era, what counts as a pass beyond "no failed
+// check", and what is left out and why. Test side: the servers under test only ever see the
+// suite's HTTP requests.
 
-/** Scenarios that apply to any server, whatever tools it offers. */
+import type { SpecVersion } from './suite-runtime.js';
+
+/** Scenarios of revision 2025-11-25 that apply to any server, whatever tools it offers. */
 export const GENERIC_SCENARIOS = [
   'server-initialize',
   'ping',
@@ -17,11 +20,13 @@ export const GENERIC_SCENARIOS = [
 export const EXCLUDED_SCENARIOS: Readonly<Record<string, string>> = {};
 
 /**
- * Every server scenario of suite 0.1.13 the fixture must pass: the active suite plus the two
- * pending ones, server-sse-polling and json-schema-2020-12.
+ * Every server scenario of revision 2025-11-25 the fixture must pass: the active suite plus the
+ * two pending ones (server-sse-polling, json-schema-2020-12) and server-session-lifecycle (added
+ * after the revision's release), in the suite's order.
  */
 export const FIXTURE_SCENARIOS = [
   'server-initialize',
+  'server-session-lifecycle',
   'logging-set-level',
   'ping',
   'completion-complete',
@@ -65,6 +70,12 @@ export interface ScenarioExpectation {
 }
 
 export type ServerKind = 'fixture' | 'example';
+
+/** What each kind of server is checked against, per revision. */
+export function plannedScenarios(kind: ServerKind, era: SpecVersion): readonly string[] {
+  if (era === '2026-07-28') return [];
+  return kind === 'fixture' ? FIXTURE_SCENARIOS : GENERIC_SCENARIOS;
+}
 
 const EXPECTATIONS: Readonly<Record<string, Partial<Record<ServerKind, ScenarioExpectation>>>> = {
   // A stream without a priming event or retry field cannot be resumed, yet the suite only warns.

@@ -68,15 +68,20 @@ export class SessionOAuthProvider implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    return {
+    // application_type is newer than the SDK's type; the SDK sends the metadata as it is.
+    const metadata: OAuthClientMetadata & { application_type: 'native' } = {
       client_name: this.clientName,
       redirect_uris: this.#redirectUrl === undefined ? [] : [this.#redirectUrl],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
+      // SEP-837 (revision 2026-07-28): say what kind of client registers; a host on the person's
+      // machine with a loopback redirect is a native one.
+      application_type: 'native',
       // A native app on the person's machine keeps no secret (RFC 8252 §8.4): PKCE protects the code.
       token_endpoint_auth_method: 'none',
       ...(this.settings.scope === undefined ? {} : { scope: this.settings.scope }),
     };
+    return metadata;
   }
 
   /** A fresh unguessable value per authorization request; `expectedState` is what the redirect must carry. */

@@ -1,0 +1,113 @@
+// Runs one of the conformance suite's client scenarios: the suite starts its own test server,
+// runs the client under test (`command`, with the server's URL as its last argument), and judges
+// what crossed the wire. The suite's test servers listen on every interface, so the run happens
+// in a private network namespace with only loopback up. Test side: the suite is the server.
+
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ConformanceCheck, ScenarioRun } from './run-conformance-suite.js';
+import { type SpecVersion, suiteCommand } from './suite-runtime.js';
+
+/** The suite gives each client 30 s; this only stops a runner that hangs past it. */
+const RUN_TIMEOUT_MS = 90_000;
+const OUTPUT_TAIL_CHARS = 1_500;
+
+export interface ClientScenarioOptions {
+  /** How to start the client under test; the suite appends the server URL. */
+  command: string;
+  scenario: string;
+  specVersion: SpecVersion;
+  cwd: string;
+  /** Run a scenario that is not on `specVersion`'s timeline (the suite skips it otherwise). */
+  force?: boolean;
+}
+
+/**
+ * The scenario's checks. A client that exited with an error adds a FAILURE check quoting its
+ * output (the suite counts that against the run, not in its checks), and a run that wrote no
+ * checks is one FAILURE check, so neither is mistaken for a pass.
+ */
+export async function runClientScenario(options: ClientScenarioOptions): Promise<ScenarioRun> {
+  const outputDir = await mkdtemp(join(tmpdir(), 'kitchen-conformance-client-'));
+  try {
+    const [node, cli] = suiteCommand();
+    const suite = [
+      node,
+      cli,
+      'client',
+      '--command',
+      options.command,
+      '--scenario',
+      options.scenario,
+      '--spec-version',
+      options.specVersion,
+      '-o',
+      outputDir,
+      ...(options.force === true ? ['--force'] : []),
+    ];
+    const { code, output } = await runInLoopbackNamespace(suite, options.cwd);
+    const checks = await readChecks(outputDir, options.scenario);
+    if (checks === undefined)
+      return { scenario: options.scenario, checks: [failure('runner-wrote-no-result', output)] };
+    const everyCheckPassed = !checks.some((check) => check.status === 'FAILURE');
+    // The suite exits 1 when a check failed or the client did; with no failed check, it was the client.
+    if (code !== 0 && everyCheckPassed) checks.push(failure('client-exited-with-error', output));
+    return { scenario: options.scenario, checks };
+  } finally {
+    await rm(outputDir, { recursive: true, force: true });
+  }
+}
+
+/** The suite writes `<scenario>-<ISO time>/checks.json`, auth scenarios one folder down. */
+async function readChecks(outputDir: string, scenario: string): Promise<ConformanceCheck[] | undefined> {
+  const slash = scenario.lastIndexOf('/');
+  const folder = join(outputDir, scenario.slice(0, slash + 1));
+  const name = scenario.slice(slash + 1);
+  if (!existsSync(folder)) return undefined;
+  for (const entry of await readdir(folder)) {
+    const file = join(folder, entry, 'checks.json');
+    if (
+      entry.startsWith(`${name}-`) &&
+      /^\d{4}-\d\d-\d\dT[\d-]+Z$/.test(entry.slice(name.length + 1)) &&
+      existsSync(file)
+    ) {
+      return JSON.parse(await readFile(file, 'utf8')) as ConformanceCheck[];
+    }
+  }
+  return undefined;
+}
+
+function failure(id: string, output: string): ConformanceCheck {
+  return {
+    id,
+    name: id,
+    description:
+      id === 'client-exited-with-error' ? 'The client under test exited with an error' : 'The suite wrote no checks',
+    status: 'FAILURE',
+    errorMessage: output.slice(-OUTPUT_TAIL_CHARS),
+  };
+}
+
+function runInLoopbackNamespace(command: string[], cwd: string): Promise<{ code: number | null; output: string }> {
+  const quoted = command.map((part) => `'${part.replaceAll("'", `'\\''`)}'`).join(' ');
+  const child = spawn('unshare', ['-n', 'sh', '-c', `ip link set lo up && exec ${quoted}`], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const timer = setTimeout(() => {
+    output += `\n(stopped after ${RUN_TIMEOUT_MS} ms)`;
+    child.kill('SIGKILL');
+  }, RUN_TIMEOUT_MS);
+  return new Promise((resolve) => {
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
