@@ -1,13 +1,15 @@
-// `pnpm conformance [server ...]`: runs the MCP conformance suite (0.1.13) by hand and prints one
-// table. No names: the fixture (every scenario) and every servers/<name> (the generic
-// scenarios). Exit 0 when every run passed, 1 when one failed, 2 for an unknown name. Test side.
+// `pnpm conformance [server ...]`: runs the MCP conformance suite by hand, in both revisions
+// (2025-11-25 and 2026-07-28), and prints one table per revision. No names: the fixtures (every
+// scenario) and every servers/<name> (the generic scenarios, in each revision it serves). Exit 0
+// when every run passed, 1 when one failed, 2 for an unknown name. Test side.
 
 import { FIXTURE_SERVER_NAME } from './build-fixture-server.js';
-import { checkConformance, checkFixture, describeExclusions } from './check-conformance.js';
+import { checkConformance, checkFixture, describeExclusions, servedEras } from './check-conformance.js';
 import { discoverServers } from './discover-servers.js';
 import { formatVerdictTable } from './format-verdict-table.js';
 import type { ScenarioVerdict } from './judge-scenario.js';
 import { startServerPackage } from './start-server-package.js';
+import { SPEC_VERSIONS, type SpecVersion } from './suite-runtime.js';
 
 const EXIT_USAGE = 2;
 
@@ -27,26 +29,34 @@ if (unknown.length > 0) {
 }
 const wanted = asked.length === 0 ? known : asked;
 
-const verdicts: ScenarioVerdict[] = [];
+const verdicts = new Map<SpecVersion, ScenarioVerdict[]>(SPEC_VERSIONS.map((era) => [era, []]));
 if (wanted.includes(FIXTURE_SERVER_NAME)) {
-  process.stderr.write(`${FIXTURE_SERVER_NAME}: every scenario…\n`);
-  verdicts.push(...(await checkFixture()));
+  for (const era of SPEC_VERSIONS) {
+    process.stderr.write(`${FIXTURE_SERVER_NAME}: every scenario of ${era}…\n`);
+    verdicts.get(era)?.push(...(await checkFixture(era)));
+  }
 }
 for (const server of servers.filter((candidate) => wanted.includes(candidate.name))) {
-  process.stderr.write(`${server.name}: the generic scenarios…\n`);
   const running = await startServerPackage(server);
   try {
-    verdicts.push(...(await checkConformance(server.name, running.url, 'example')));
+    for (const era of await servedEras(running.url)) {
+      process.stderr.write(`${server.name}: the generic scenarios of ${era}…\n`);
+      verdicts.get(era)?.push(...(await checkConformance(server.name, running.url, 'example', era)));
+    }
   } finally {
     await running.stop();
   }
 }
 
-process.stdout.write(`${formatVerdictTable(verdicts)}\n`);
-for (const line of describeExclusions()) process.stdout.write(`${line}\n`);
-for (const verdict of verdicts.filter((candidate) => !candidate.passed)) {
-  process.stdout.write(
-    `\n${verdict.scenario} on ${verdict.server}:\n${verdict.problems.map((problem) => `  - ${problem}`).join('\n')}\n`,
-  );
+for (const [era, eraVerdicts] of verdicts) {
+  if (eraVerdicts.length === 0) continue;
+  process.stdout.write(`\nRevision ${era}\n\n${formatVerdictTable(eraVerdicts)}\n`);
+  for (const verdict of eraVerdicts.filter((candidate) => !candidate.passed)) {
+    process.stdout.write(
+      `\n${verdict.scenario} on ${verdict.server}:\n${verdict.problems.map((problem) => `  - ${problem}`).join('\n')}\n`,
+    );
+  }
 }
-process.exitCode = verdicts.every((verdict) => verdict.passed) ? 0 : 1;
+for (const line of describeExclusions()) process.stdout.write(`${line}\n`);
+const all = [...verdicts.values()].flat();
+process.exitCode = all.every((verdict) => verdict.passed) ? 0 : 1;

@@ -109,10 +109,6 @@ const EXPECTED_CLIENT_FAILURES: Readonly<Record<SpecVersion, Readonly<Record<str
         'auth/offline-access-not-supported',
         'auth/iss-supported',
         'auth/iss-not-advertised',
-        'auth/iss-supported-missing',
-        'auth/iss-wrong-issuer',
-        'auth/iss-unexpected',
-        'auth/iss-normalized',
       ].map((scenario) => [scenario, { 'client-exited-with-error': OAUTH_ON_2025_PATH_ONLY }]),
     ),
     'auth/scope-step-up': {
