@@ -172,14 +172,6 @@ const MODERN_EXPECTATIONS: Readonly<Record<string, Partial<Record<ServerKind, Sc
       ),
     },
   },
-  'input-required-result-non-tool-request': {
-    fixture: {
-      tolerated: {
-        'sep-2322-non-tool-incomplete':
-          'the fixture has no prompt test_input_required_result_prompt that asks for input from prompts/get',
-      },
-    },
-  },
 };
 
 function statelessDiagnostics(): Record<string, string> {

@@ -1,6 +1,6 @@
-// The tools the suite's input_required scenarios (SEP-2322, revision 2026-07-28) call by name:
-// each asks the client for input by returning an `input_required` result and reads the answers
-// when the call comes back. State that must survive a round is sealed with the SDK's codec, so a
+// The tools (and the one prompt) the suite's input_required scenarios (SEP-2322, revision
+// 2026-07-28) call by name: each asks the client for input by returning an `input_required`
+// result and reads the answers when the request comes back. State that must survive a round is sealed with the SDK's codec, so a
 // tampered requestState is refused before a handler runs. Server side, test fixture.
 
 import {
@@ -176,6 +176,29 @@ export function registerInputRequiredTools(server: McpServer, codec: RequestStat
       }
       if (Object.keys(inputRequests).length === 0) return text('No supported capabilities declared');
       return inputRequired({ inputRequests });
+    },
+  );
+
+  // input_required is not only for tools: prompts/get may ask too.
+  const contextForm = z.object({ context: z.string() });
+  server.registerPrompt(
+    'test_input_required_result_prompt',
+    { description: 'A prompt that first asks the person what context to use.' },
+    (ctx) => {
+      const answer = acceptedContent(ctx.mcpReq.inputResponses, 'user_context', contextForm);
+      if (answer === undefined) {
+        return inputRequired({
+          inputRequests: {
+            user_context: inputRequired.elicit({
+              message: 'What context should the prompt use?',
+              requestedSchema: contextForm,
+            }),
+          },
+        });
+      }
+      return {
+        messages: [{ role: 'user', content: { type: 'text', text: `Prompt with context: ${answer.context}` } }],
+      };
     },
   );
 }
