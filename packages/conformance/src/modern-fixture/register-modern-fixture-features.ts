@@ -30,6 +30,7 @@ const VERBATIM_INPUT_SCHEMA = {
   },
   allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
   if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's own if/then/else keyword, never awaited.
   then: { required: ['phone'] },
   else: { required: ['email'] },
   additionalProperties: false,
