@@ -31,9 +31,9 @@ export interface ClientScenarioOptions {
 }
 
 /**
- * The scenario's checks. A client that exited with an error adds a FAILURE check quoting its
- * output (the suite counts that against the run, not in its checks), and a run that wrote no
- * checks is one FAILURE check, so neither is mistaken for a pass.
+ * The scenario's checks. A run the suite failed with no failed check (the client exited with an
+ * error, or a warning failed it) gets a FAILURE check quoting the output, and a run that wrote no
+ * checks is one FAILURE check, so none is mistaken for a pass.
  */
 export async function runClientScenario(options: ClientScenarioOptions): Promise<ScenarioRun> {
   const outputDir = await mkdtemp(join(tmpdir(), 'kitchen-conformance-client-'));
@@ -60,8 +60,12 @@ export async function runClientScenario(options: ClientScenarioOptions): Promise
     if (checks === undefined)
       return { scenario: options.scenario, checks: [failure('runner-wrote-no-result', output)] };
     const everyCheckPassed = !checks.some((check) => check.status === 'FAILURE');
-    // The suite exits 1 when a check failed or the client did; with no failed check, it was the client.
-    if (code !== 0 && everyCheckPassed) checks.push(failure('client-exited-with-error', output));
+    // The suite exits 1 when a check failed, when the client exited with an error or timed out,
+    // and when a warning (a SHOULD) fails the run; the last two are not among its checks.
+    if (code !== 0 && everyCheckPassed) {
+      const clientFailed = /CLIENT EXITED WITH ERROR|CLIENT TIMED OUT/.test(output);
+      checks.push(failure(clientFailed ? 'client-exited-with-error' : 'suite-overall-failed', output));
+    }
     return { scenario: options.scenario, checks };
   } finally {
     await rm(outputDir, { recursive: true, force: true });
@@ -92,7 +96,10 @@ function failure(id: string, output: string): ConformanceCheck {
     id,
     name: id,
     description:
-      id === 'client-exited-with-error' ? 'The client under test exited with an error' : 'The suite wrote no checks',
+      {
+        'client-exited-with-error': 'The client under test exited with an error or timed out',
+        'suite-overall-failed': 'The suite failed the run though no check failed (a warning it counts against the run)',
+      }[id] ?? 'The suite wrote no checks',
     status: 'FAILURE',
     errorMessage: output.slice(-OUTPUT_TAIL_CHARS),
   };
