@@ -152,10 +152,8 @@ const STATELESS_DIAGNOSTICS_MISSING =
   "not testable here: the check calls a diagnostic tool of the suite's reference server (test_missing_capability, test_streaming_elicitation or test_logging_tool) that this server does not offer";
 
 const MODERN_EXPECTATIONS: Readonly<Record<string, Partial<Record<ServerKind, ScenarioExpectation>>>> = {
-  'server-stateless': {
-    fixture: { tolerated: statelessDiagnostics() },
-    example: { tolerated: statelessDiagnostics() },
-  },
+  // The fixture offers the diagnostic tools (modern-fixture/register-stateless-diagnostics.ts).
+  'server-stateless': { example: { tolerated: statelessDiagnostics() } },
   'http-custom-header-server-validation': {
     fixture: {
       tolerated: Object.fromEntries(

@@ -11,6 +11,7 @@ import {
   registerModernFixtureResources,
   registerModernFixtureTools,
 } from './register-modern-fixture-features.js';
+import { registerStatelessDiagnostics } from './register-stateless-diagnostics.js';
 
 export const MODERN_FIXTURE_SERVER_NAME = 'conformance-fixture-2026';
 
@@ -29,5 +30,6 @@ export function buildModernFixtureServer(): McpServer {
   registerModernFixtureResources(server);
   registerModernFixturePrompts(server);
   registerInputRequiredTools(server, codec);
+  registerStatelessDiagnostics(server);
   return server;
 }
