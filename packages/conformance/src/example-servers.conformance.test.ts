@@ -11,7 +11,7 @@ import { startServerPackage } from './start-server-package.js';
 
 const servers = discoverServers();
 
-describe('example servers under the generic conformance scenarios', { timeout: 90_000 }, () => {
+describe('example servers under the generic conformance scenarios', { timeout: 240_000 }, () => {
   it('finds the example servers in servers/', () => {
     expect(servers.map((server) => server.name)).toEqual(
       expect.arrayContaining(['cookie-jars', 'dice', 'pantry', 'pastry-chef']),

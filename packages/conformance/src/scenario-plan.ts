@@ -154,22 +154,6 @@ const STATELESS_DIAGNOSTICS_MISSING =
 const MODERN_EXPECTATIONS: Readonly<Record<string, Partial<Record<ServerKind, ScenarioExpectation>>>> = {
   // The fixture offers the diagnostic tools (modern-fixture/register-stateless-diagnostics.ts).
   'server-stateless': { example: { tolerated: statelessDiagnostics() } },
-  'http-custom-header-server-validation': {
-    fixture: {
-      tolerated: Object.fromEntries(
-        [
-          'sep-2243-server-no-xmcp-tool',
-          'sep-2243-server-decode-base64',
-          'sep-2243-server-validate-param-match',
-          'sep-2243-server-reject-invalid-param-chars',
-          'sep-2243-server-reject-param-mismatch',
-        ].map((id) => [
-          id,
-          'not testable: the fixture declares no tool parameter with an x-mcp-header annotation (SEP-2243)',
-        ]),
-      ),
-    },
-  },
 };
 
 function statelessDiagnostics(): Record<string, string> {

@@ -36,6 +36,17 @@ const VERBATIM_INPUT_SCHEMA = {
   additionalProperties: false,
 };
 
+/** `x-mcp-header` is an extension keyword, not in the SDK's JSON Schema type, hence the cast where it is used. */
+const CUSTOM_HEADERS_INPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    region: { type: 'string', 'x-mcp-header': 'Region' },
+    priority: { type: 'integer', 'x-mcp-header': 'Priority' },
+    verbose: { type: 'boolean', 'x-mcp-header': 'Verbose' },
+    query: { type: 'string' },
+  },
+};
+
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 const noInput = z.object({});
 
@@ -89,6 +100,15 @@ export function registerModernFixtureTools(server: McpServer): void {
   server.registerTool(
     VERBATIM_SCHEMA_TOOL,
     { description: 'Tool with JSON Schema 2020-12 features', inputSchema: fromJsonSchema(VERBATIM_INPUT_SCHEMA) },
+    (input) => text(`Received ${JSON.stringify(input)}`),
+  );
+  // SEP-2243: arguments a client must mirror into Mcp-Param-* headers, which the SDK checks against the body.
+  server.registerTool(
+    'test_custom_headers',
+    {
+      description: 'Echoes arguments that a client also sends as Mcp-Param headers.',
+      inputSchema: fromJsonSchema(CUSTOM_HEADERS_INPUT_SCHEMA as Parameters<typeof fromJsonSchema>[0]),
+    },
     (input) => text(`Received ${JSON.stringify(input)}`),
   );
   server.registerTool(
