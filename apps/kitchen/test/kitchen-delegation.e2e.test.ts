@@ -15,7 +15,9 @@ describe.concurrent('delegation flags', () => {
   }, async () => {
     const result = await runCli(['demo', '--no-delegate', '--config', config]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('🧰 8 tools: 6 from cookie-jars, 2 local (list_resources, read_resource)');
+    expect(result.stdout).toContain(
+      '🧰 8 tools: 6 from cookie-jars · 2026-07-28, 2 local (list_resources, read_resource)',
+    );
     expect(result.stdout).not.toContain('spawn_agent');
     expect(result.stdout).not.toContain('👷 hired');
     expect(reportedJarIds(result.stdout)).toEqual(tamperedJarIds(1729, 80));

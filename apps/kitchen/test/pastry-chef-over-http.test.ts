@@ -47,8 +47,7 @@ beforeAll(async () => {
       packageDirectory: pastryChefFolder,
       entryFile: `${pastryChefFolder}src/main.ts`,
       args: ['--bake-ms-per-minute', '4', '--bake-steps', '5'],
-      // Both revisions on one endpoint (the kitchen itself launches its servers on 2025-11-25);
-      // each Toolbox below pins one.
+      // Both revisions on one endpoint; each Toolbox below pins one.
       env: { KITCHEN_ERAS: '2025-11-25,2026-07-28' },
       port: 0,
     },

@@ -231,10 +231,6 @@ function childEnvironment(entry: LaunchedServerEntry, options: LaunchOptions): N
   // the kitchen does not send. An entry that wants one names it ("kitchen.token"), and the host sends it.
   for (const key of Object.keys(base)) if (key.startsWith('ANTHROPIC_') || key === 'KITCHEN_TOKEN') delete base[key];
   return {
-    // The example servers speak both eras, but the host's 2026 path does not yet reach resources,
-    // prompts or logging, which the demo uses: the kitchen's own servers serve 2025-11-25 until it
-    // does. An entry's "env" may say otherwise (KITCHEN_ERAS=2025-11-25,2026-07-28).
-    KITCHEN_ERAS: '2025-11-25',
     ...base,
     ...entry.env,
     ...(entry.token === undefined ? {} : { KITCHEN_TOKEN: entry.token }),
