@@ -42,10 +42,16 @@ const sides = [
     why: 'a server knows nothing of the host that calls it (server side of the SDK, v1 or v2, only)',
   })),
   {
+    // The kit serves either SDK's McpServer (v1 sdk, v2 server + node); its testing helpers may
+    // drive a server with either client, its runtime never does.
     folder: 'packages/server-kit',
-    forbiddenPackages: [/^@kitchen\/host$/],
-    forbiddenImports: [/^@kitchen\/host/],
-    why: 'the server kit serves servers; it never reaches into the host',
+    forbiddenPackages: [/^@kitchen\/host$/, /^@modelcontextprotocol\/client$/],
+    forbiddenImports: [
+      /^@kitchen\/host/,
+      /^@modelcontextprotocol\/sdk\/client\//,
+      /^@modelcontextprotocol\/client(\/|$)/,
+    ],
+    why: 'the server kit serves servers (server side of the SDK, v1 or v2); it never reaches into the host or a client',
   },
 ];
 

@@ -6,13 +6,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer as ModernMcpServer } from '@modelcontextprotocol/server';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMcpRouter, type McpRouter } from './create-mcp-router.js';
 import type { McpEndpointOptions } from './mcp-http-handler.js';
 import { RawMcpSession, readSseEvents } from './raw-mcp-session.js';
-import { connectHttpClient } from './testing.js';
+import { connectHttpClient, connectModernClient } from './testing.js';
 
 function buildEchoServer(): McpServer {
   const server = new McpServer({ name: 'echo', version: '1.0.0' });
@@ -28,7 +29,16 @@ interface MountedApp {
   close(): Promise<void>;
 }
 
-const mounted: Array<MountedApp | Client> = [];
+/** The same tool on the v2 server SDK, which the router serves in both eras. */
+function buildModernEchoServer(): ModernMcpServer {
+  const server = new ModernMcpServer({ name: 'echo', version: '1.0.0' });
+  server.registerTool('echo', { inputSchema: z.object({ text: z.string() }) }, ({ text }) => ({
+    content: [{ type: 'text', text }],
+  }));
+  return server;
+}
+
+const mounted: Array<MountedApp | { close(): Promise<void> }> = [];
 afterEach(async () => {
   for (const item of mounted.splice(0).reverse()) await item.close();
 });
@@ -117,5 +127,22 @@ describe('createMcpRouter', () => {
     for await (const event of readSseEvents(await session.post(call))) events.push(event);
     expect(events[0]).toEqual({ id: expect.any(String), retry: 700, data: '' });
     expect(JSON.parse(events[1]?.data ?? '')).toMatchObject({ id: 1, result: { content: [{ text: 'hi' }] } });
+  });
+
+  it('serves a v2 server in both eras behind express.json(), the body already parsed', async () => {
+    const app = await startApp({ buildServer: buildModernEchoServer });
+    const modern = await connectModernClient(`${app.origin}/mcp`);
+    mounted.push(modern);
+    expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    expect(await modern.callTool({ name: 'echo', arguments: { text: 'new' } })).toMatchObject({
+      content: [{ type: 'text', text: 'new' }],
+    });
+    expect(app.router.sessionCount()).toBe(0);
+    const legacy = await connectHttpClient(`${app.origin}/mcp`);
+    mounted.push(legacy);
+    expect(await legacy.callTool({ name: 'echo', arguments: { text: 'old' } })).toMatchObject({
+      content: [{ type: 'text', text: 'old' }],
+    });
+    expect(app.router.sessionCount()).toBe(1);
   });
 });
