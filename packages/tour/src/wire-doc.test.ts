@@ -8,12 +8,19 @@ import { join } from 'node:path';
 import type { LoopEvent, WireRecord } from '@kitchen/host';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './anchor.js';
-import { blockOf, DOC_WIDTH, stableBlock, WIRE_PAGE, type WireBothEras, wireBothEras } from './wire-both-eras.js';
+import { blockOf, generateBlock, WIRE_BLOCKS, WIRE_PAGE, type WireBothEras } from './wire-both-eras.js';
 
 let wire: WireBothEras;
+let form: WireBothEras;
+const generated = new Map<string, string>();
 beforeAll(async () => {
-  wire = await wireBothEras();
-}, 30_000);
+  for (const block of WIRE_BLOCKS) {
+    const made = await generateBlock(block);
+    generated.set(block.name, made.text);
+    if (block.name === 'critique_recipe') wire = made.wire;
+    else form = made.wire;
+  }
+}, 60_000);
 
 const page = () => readFileSync(join(REPO_ROOT, WIRE_PAGE), 'utf8');
 const recording = (era: string) => {
@@ -33,9 +40,12 @@ const sentHeaders = (records: WireRecord[]) =>
   records.flatMap((record) => (record.kind === 'request' ? [record.headers] : []));
 
 describe(WIRE_PAGE, () => {
-  it('holds the block the run prints, session ids aside (pnpm --filter @kitchen/tour fix-wire-doc rewrites it)', () => {
-    expect(blockOf(page())).toBe(stableBlock(wire.lines(DOC_WIDTH)));
-  });
+  it.each(WIRE_BLOCKS.map((block) => block.name))(
+    'holds the %s block the run prints, session ids aside (pnpm --filter @kitchen/tour fix-wire-doc rewrites it)',
+    (name) => {
+      expect(blockOf(page(), name)).toBe(generated.get(name));
+    },
+  );
 
   it('shows a run in which both eras reached the chef and got the same critique', () => {
     const [old, modern] = [recording('2025-11-25'), recording('2026-07-28')];
@@ -61,6 +71,28 @@ describe(WIRE_PAGE, () => {
     const modern = sentHeaders(recording('2026-07-28').records);
     expect(modern.some((headers) => headers['mcp-session-id'] !== undefined)).toBe(false);
     expect(modern.every((headers) => headers['mcp-method'] !== undefined)).toBe(true);
+  });
+
+  it('shows the form answered by the person in both eras: the answer POSTed on the session, or carried by the retry', () => {
+    const answers = form.recordings.map((recording) =>
+      recording.records.flatMap((record) => (record.kind === 'request' ? [record.body] : [])),
+    );
+    const [old, modern] = answers;
+    expect(old).toContainEqual(
+      expect.objectContaining({ result: { action: 'accept', content: { filling: 'lemon curd', servings: 6 } } }),
+    );
+    expect(modern).toContainEqual(
+      expect.objectContaining({
+        method: 'tools/call',
+        params: expect.objectContaining({
+          inputResponses: { filling: { action: 'accept', content: { filling: 'lemon curd', servings: 6 } } },
+        }),
+      }),
+    );
+    expect(form.recordings.map((recording) => recording.outcome?.content)).toEqual([
+      expect.stringContaining('"outcome":"chosen"'),
+      expect.stringContaining('"outcome":"chosen"'),
+    ]);
   });
 
   it('explains each difference the block shows', () => {

@@ -32,6 +32,15 @@ describe('renderSideBySide', () => {
     );
   });
 
+  it('shows only the steps asked for, numbered as in the whole exchange', () => {
+    const lines = renderSideBySide(bothEras(), { width: 150, only: ['ask', 'answer'] });
+    expect(lines.filter((line) => /^── \d+\. /.test(line)).map((line) => line.split(' ─')[0])).toEqual([
+      '── 5. the server asks the host',
+      '── 6. the host answers',
+    ]);
+    expect(lines.some((line) => line.includes('→ POST initialize'))).toBe(false);
+  });
+
   it("shows the host's part between the question and its answer: the price, the gate, the charge", () => {
     const text = renderSideBySide(bothEras(), { width: 150 }).join('\n');
     const answer = text.slice(text.indexOf('── 6. the host answers'), text.indexOf('── 7. the result'));

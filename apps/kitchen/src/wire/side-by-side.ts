@@ -15,6 +15,8 @@ const GUTTER = ' │ ';
 export interface SideBySideOptions {
   /** The terminal's width in characters. */
   width: number;
+  /** Only these steps (numbered as in the whole exchange); every step by default. */
+  only?: readonly WireStepName[];
 }
 
 const HEADER_NAMES: Record<string, string> = {
@@ -43,7 +45,10 @@ export function renderSideBySide(recordings: readonly EraRecording[], options: S
     '',
   ];
   const perEra = recordings.map((recording) => eraSteps(recording, column));
-  const present = WIRE_STEPS.filter((step) => perEra.some((steps) => (steps.get(step.name) ?? []).length > 0));
+  const present = WIRE_STEPS.filter((step) => perEra.some((steps) => (steps.get(step.name) ?? []).length > 0)).map(
+    (step, index) => ({ ...step, number: index + 1 }),
+  );
+  const shown = present.filter((step) => options.only === undefined || options.only.includes(step.name));
   const headings = recordings.map((recording) => `${recording.era} — ${ERA_NOTES[recording.era] ?? ''}`);
   if (twoColumns) {
     lines.push(
@@ -52,15 +57,15 @@ export function renderSideBySide(recordings: readonly EraRecording[], options: S
         column,
       ),
     );
-    present.forEach((step, index) => {
-      lines.push(rule(`${index + 1}. ${step.title}`, options.width));
+    for (const step of shown) {
+      lines.push(rule(`${step.number}. ${step.title}`, options.width));
       lines.push(
         ...zip(
           perEra.map((steps) => steps.get(step.name) ?? [nothing(step.name)]),
           column,
         ),
       );
-    });
+    }
     lines.push(rule('', options.width));
     lines.push(
       ...zip(
@@ -72,10 +77,10 @@ export function renderSideBySide(recordings: readonly EraRecording[], options: S
   }
   recordings.forEach((recording, era) => {
     lines.push(rule(headings[era] ?? '', column));
-    present.forEach((step, index) => {
-      lines.push(`${index + 1}. ${step.title}`);
+    for (const step of shown) {
+      lines.push(`${step.number}. ${step.title}`);
       lines.push(...(perEra[era]?.get(step.name) ?? [nothing(step.name)]));
-    });
+    }
     lines.push(...totals(recording, column), '');
   });
   return lines;
