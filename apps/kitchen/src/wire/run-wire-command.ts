@@ -43,7 +43,7 @@ export async function runWireCommand(
   const color = !flags.json && shouldUseColour(output.stdout, output.environment);
   let servers: RunningServers | undefined;
   try {
-    // The kitchen launches its own servers in 2025-11-25 only (for now); here they serve both.
+    // Both eras whatever the shell's KITCHEN_ERAS says: the command compares them.
     const environment = { ...output.environment, KITCHEN_ERAS: ERAS.join(',') };
     servers = await startServers([entry], { seed: flags.seed, jars: flags.jars, signal, environment });
     const connection = servers.connections[0];
