@@ -2,6 +2,7 @@
 // mid-call that a client resumes with Last-Event-ID, losing nothing. Server side.
 
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer as ModernMcpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RawMcpSession, readSseEvents, type SseEvent } from './raw-mcp-session.js';
@@ -22,6 +23,21 @@ function buildDripServer(gate: { opened: Promise<void> }): McpServer {
     const progressToken = extra._meta?.progressToken ?? 'none';
     const report = (progress: number) =>
       extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress, total: 5 } });
+    for (const step of [1, 2, 3]) await report(step);
+    await gate.opened;
+    for (const step of [4, 5]) await report(step);
+    return { content: [{ type: 'text', text: `done ${label}` }] };
+  });
+  return server;
+}
+
+/** The same tool on the v2 server SDK: its 2025 sessions ride the v2 transport and the kit's store. */
+function buildModernDripServer(gate: { opened: Promise<void> }): ModernMcpServer {
+  const server = new ModernMcpServer({ name: 'drip', version: '1.0.0' });
+  server.registerTool('drip', { inputSchema: z.object({ label: z.string() }) }, async ({ label }, ctx) => {
+    const progressToken = ctx.mcpReq._meta?.progressToken ?? 'none';
+    const report = (progress: number) =>
+      ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress, total: 5 } });
     for (const step of [1, 2, 3]) await report(step);
     await gate.opened;
     for (const step of [4, 5]) await report(step);
@@ -120,39 +136,45 @@ describe('resumable SSE streams', () => {
     expect((await readSseEvents(response).next()).value).toEqual({ id: expect.any(String), retry: 1000, data: '' });
   });
 
-  it('replays what a dropped stream missed to a client that reconnects with Last-Event-ID, nothing lost or repeated', async () => {
-    const gate = createGate();
-    const served = await serve(gate);
-    const session = await RawMcpSession.open(served.url);
-    const abort = new AbortController();
-    const response = await session.post(dripCall(7), abort.signal);
-    const beforeDrop: SseEvent[] = [];
-    for await (const event of readSseEvents(response)) {
-      beforeDrop.push(event);
-      if (event.data !== '' && describeEvent(event) === 'progress 3') break;
-    }
-    abort.abort(); // the connection drops mid-call
-    gate.open(); // the tool goes on while nobody is listening
-    const lastEventId = beforeDrop.at(-1)?.id ?? '';
-    const resumed = await resume(session, lastEventId);
-    expect(resumed.status).toBe(200);
-    const afterResume: SseEvent[] = [];
-    for await (const event of readSseEvents(resumed)) {
-      afterResume.push(event);
-      if (describeEvent(event).startsWith('result')) break;
-    }
-    const seen = [...beforeDrop, ...afterResume].filter((event) => event.data !== '');
-    expect(seen.map(describeEvent)).toEqual([
-      'progress 1',
-      'progress 2',
-      'progress 3',
-      'progress 4',
-      'progress 5',
-      'result: done call 7',
-    ]);
-    expect(new Set(seen.map((event) => event.id)).size).toBe(seen.length);
-    expect(await session.delete()).toBe(200);
-  });
+  it.each([
+    ['v1', buildDripServer],
+    ['v2', buildModernDripServer],
+  ] as const)(
+    'replays what a dropped stream missed to a client that reconnects with Last-Event-ID, nothing lost or repeated (%s server)',
+    async (_sdk, build) => {
+      const gate = createGate();
+      const served = await serve(gate, { buildServer: () => build(gate) });
+      const session = await RawMcpSession.open(served.url);
+      const abort = new AbortController();
+      const response = await session.post(dripCall(7), abort.signal);
+      const beforeDrop: SseEvent[] = [];
+      for await (const event of readSseEvents(response)) {
+        beforeDrop.push(event);
+        if (event.data !== '' && describeEvent(event) === 'progress 3') break;
+      }
+      abort.abort(); // the connection drops mid-call
+      gate.open(); // the tool goes on while nobody is listening
+      const lastEventId = beforeDrop.at(-1)?.id ?? '';
+      const resumed = await resume(session, lastEventId);
+      expect(resumed.status).toBe(200);
+      const afterResume: SseEvent[] = [];
+      for await (const event of readSseEvents(resumed)) {
+        afterResume.push(event);
+        if (describeEvent(event).startsWith('result')) break;
+      }
+      const seen = [...beforeDrop, ...afterResume].filter((event) => event.data !== '');
+      expect(seen.map(describeEvent)).toEqual([
+        'progress 1',
+        'progress 2',
+        'progress 3',
+        'progress 4',
+        'progress 5',
+        'result: done call 7',
+      ]);
+      expect(new Set(seen.map((event) => event.id)).size).toBe(seen.length);
+      expect(await session.delete()).toBe(200);
+    },
+  );
 
   it('replays the standalone GET stream too (the SDK example store cannot: typescript-sdk #943)', async () => {
     const gate = createGate();
