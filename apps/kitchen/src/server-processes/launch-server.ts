@@ -201,10 +201,8 @@ export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions)
         return;
       }
       if (!stopRequested) {
-        options.onUnexpectedExit?.(
-          entry.name,
-          `${describeExit(code, signal)}${stderrLines.length ? `: ${stderrLines.at(-1)}` : ''}`,
-        );
+        const said = thrown === undefined ? lastComplaint(stderrLines) : thrown.errorLine;
+        options.onUnexpectedExit?.(entry.name, `${describeExit(code, signal)}${said === undefined ? '' : `: ${said}`}`);
       }
     });
     collectLines(child.stdout, (line) => {
@@ -255,6 +253,31 @@ function lastWords(name: string, stderrLines: string[]): string {
     stderrLines.filter((line) => !STACK_FRAME.test(line) && !/^Node\.js v\d/.test(line)).at(-1) ?? stderrLines.at(-1);
   if (said === undefined) return 'it exited without saying why';
   return said.replace(new RegExp(`^(MCP server )?"?${escapeRegExp(name)}"?:\\s*`), '');
+}
+
+/**
+ * The server's last line when it may explain an exit: not a stack frame, and not one of its
+ * routine structured log entries (a refused request logged as a warning says nothing about a
+ * SIGKILL that came later). An entry logged as an error or worse still counts.
+ */
+export function lastComplaint(stderrLines: readonly string[]): string | undefined {
+  const last = stderrLines.findLast((line) => !STACK_FRAME.test(line) && !/^Node\.js v\d/.test(line));
+  if (last === undefined) return undefined;
+  const level = structuredLogLevel(last);
+  return level === undefined || !ROUTINE_LEVELS.has(level) ? last : undefined;
+}
+
+const ROUTINE_LEVELS = new Set(['trace', 'debug', 'info', 'notice', 'warn', 'warning']);
+
+function structuredLogLevel(line: string): string | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    const entry: unknown = JSON.parse(line);
+    const level = typeof entry === 'object' && entry !== null ? (entry as { level?: unknown }).level : undefined;
+    return typeof level === 'string' ? level.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
