@@ -19,6 +19,11 @@ export const EXIT_WITH_PARENT_FILE = RUNS_COMPILED
   ? join(APP_DIRECTORY, 'dist', 'exit-with-parent.js')
   : join(APP_DIRECTORY, 'src', 'server-processes', 'exit-with-parent.ts');
 
+/** The preload that keeps fetch's parser uncompiled until a server calls out (see server-processes/defer-fetch-parser.ts). */
+export const DEFER_FETCH_PARSER_FILE = RUNS_COMPILED
+  ? join(APP_DIRECTORY, 'dist', 'defer-fetch-parser.js')
+  : join(APP_DIRECTORY, 'src', 'server-processes', 'defer-fetch-parser.ts');
+
 function packageFolderAbove(start: string): string {
   for (let folder = start; ; folder = dirname(folder)) {
     if (existsSync(join(folder, 'package.json'))) return folder;

@@ -42,7 +42,12 @@ function runCompiledCli(args: string[]): Promise<CliResult> {
 let unbuiltPackage: string;
 
 beforeAll(() => {
-  build(APP_DIRECTORY, 'src/cli.ts', 'src/server-processes/exit-with-parent.ts');
+  build(
+    APP_DIRECTORY,
+    'src/cli.ts',
+    'src/server-processes/exit-with-parent.ts',
+    'src/server-processes/defer-fetch-parser.ts',
+  );
   build(join(ROOT, 'servers', 'cookie-jars'), 'src/main.ts');
   // A server package with no dist/: its entry is the dice server's TypeScript.
   unbuiltPackage = mkdtempSync(join(tmpdir(), 'kitchen-unbuilt-'));

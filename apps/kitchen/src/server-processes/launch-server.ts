@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { basename, extname, join, relative } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { EXIT_WITH_PARENT_FILE, RUNS_COMPILED } from '../app-paths.js';
+import { DEFER_FETCH_PARSER_FILE, EXIT_WITH_PARENT_FILE, RUNS_COMPILED } from '../app-paths.js';
 import type { LaunchedServerEntry, RemoteServerEntry, StdioServerEntry } from '../config/kitchen-config.js';
 import { cleanText } from '../terminal/clean-text.js';
 import { SERVER_NODE_FLAGS } from './server-node-flags.js';
@@ -118,6 +118,8 @@ export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions)
       ...(program.runtime === 'tsx' || !RUNS_COMPILED ? ['--import', tsxLoaderUrl()] : []),
       '--import',
       pathToFileURL(EXIT_WITH_PARENT_FILE).href,
+      '--import',
+      pathToFileURL(DEFER_FETCH_PARSER_FILE).href,
       program.file,
       '--port',
       String(entry.port),
