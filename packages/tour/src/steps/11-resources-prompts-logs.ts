@@ -105,7 +105,9 @@ async function showTheNewEra(out: TourOutput): Promise<void> {
     await toolbox.close();
     await server.close();
   }
-  out.say('Still to come (issue 15): example servers in both eras.');
+  out.say(
+    "The kitchen's own servers speak both eras on one endpoint; the same pastry-chef request both ways, on the wire: pnpm tour 12 (kitchen wire).",
+  );
   out.say(
     'Three replicas behind a load balancer, one killed mid-run, in both eras: pnpm --filter @kitchen/app scale-out (docs/scaling-out.md).',
   );
