@@ -113,12 +113,12 @@ describe('the tour, parts 3 and 4', () => {
     expect(text).toContain('audit_shelf {"shelf":"A"} → Audit shelf A');
     expect(text).toMatch(/server-log cookie-jars warning: The note on jar \d+ reads like instructions/);
     expect(text).toContain(
-      "The example servers speak MCP revision 2025-11-25: toolbox.era('cookie-jars')\nis 2025-11-25.",
+      "Connected in memory, as in this tour, the cookie jars speak MCP revision 2025-11-25:\ntoolbox.era('cookie-jars') is 2025-11-25.",
     );
     expect(text).toContain("toolbox.era('bakery') is 2026-07-28");
     expect(text).toContain('sampling-request via input_required');
     expect(text).toMatch(/sampling-response via input_required: (\d+) tokens[\s\S]*budget spent \1 tokens/);
-    expect(text).toContain('issue 15');
+    expect(text).toContain('the same pastry-chef request both ways, on the wire: pnpm tour 12');
   });
 
   it('step 12 shows the same request in both eras side by side: a session and a push, or none and a retry', async () => {

@@ -56,11 +56,14 @@ export const resourcesPromptsLogs: TourStep = {
     }
     out.say();
     out.say(
-      `The other era. The example servers speak MCP revision ${LATEST_PROTOCOL_VERSION}: toolbox.era('cookie-jars')`,
+      `The other era. Connected in memory, as in this tour, the cookie jars speak MCP revision ${LATEST_PROTOCOL_VERSION}:`,
     );
-    out.say(`is ${era ?? 'unknown'}. Stateful sessions; servers push their requests while a call is open (step 8).`);
+    out.say(
+      `toolbox.era('cookie-jars') is ${era ?? 'unknown'}. Stateful sessions; servers push their requests while a call is open (step 8).`,
+    );
     out.say('Revision 2026-07-28 makes servers stateless: a server asks by returning an input_required result,');
-    out.say('and the host answers and retries the call. A 2026-only server (the v2 SDK, a fresh server per request):');
+    out.say('and the host answers and retries the call. Over HTTP the example servers speak both, and the host');
+    out.say('picks 2026-07-28. A 2026-only server (the v2 SDK, a fresh server per request):');
     await showTheNewEra(out);
     out.say();
     out.see('packages/host/src/resource-tools.ts', 'export function createResourceTools', 'the two local tools');
