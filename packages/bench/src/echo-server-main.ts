@@ -3,16 +3,8 @@
 //
 //   tsx src/echo-server-main.ts
 
-import http from 'node:http';
 import { serveEcho } from './echo-server.js';
 
-// A client under valgrind runs some 50 times slower: an idle keep-alive socket must not be closed
-// under it between two calls.
-const listen = http.Server.prototype.listen;
-http.Server.prototype.listen = function (this: http.Server, ...args: unknown[]) {
-  this.keepAliveTimeout = 600_000;
-  return (listen as (...rest: unknown[]) => http.Server).apply(this, args);
-} as typeof listen;
-
+// The echo server keeps idle sockets open long enough for a client running under valgrind.
 const echo = await serveEcho();
 process.stdout.write(`${echo.url}\n`);

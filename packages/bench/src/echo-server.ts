@@ -2,6 +2,7 @@
 // 127.0.0.1:0 (stateful, SSE), in the bench's own process. Server side of the boundary. It also
 // counts the messages it receives by method, so a scenario can see traffic it did not ask for.
 
+import http from 'node:http';
 import { type ServedMcp, serveMcp } from '@kitchen/server-kit';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -58,7 +59,25 @@ export interface EchoServer extends ServedMcp {
   received: ReceivedMessages;
 }
 
+/**
+ * Node's HTTP server closes a keep-alive socket after 5 s idle, and undici reuses one until 1 s
+ * before that: on a machine so busy that a timer runs a second late, a request goes out on a socket
+ * the server is closing and fails with "fetch failed" (seen with 16 calls in flight at load 30, and
+ * under valgrind). The bench's server keeps idle sockets for 10 minutes instead; it is the clients
+ * that are measured, not this race. Every HTTP server this process starts afterwards does.
+ */
+function keepIdleSockets(): void {
+  const listen = http.Server.prototype.listen;
+  if ((listen as { keepsIdleSockets?: boolean }).keepsIdleSockets) return;
+  const patched = function (this: http.Server, ...args: unknown[]) {
+    this.keepAliveTimeout = 600_000;
+    return (listen as (...rest: unknown[]) => http.Server).apply(this, args);
+  };
+  http.Server.prototype.listen = Object.assign(patched, { keepsIdleSockets: true }) as typeof listen;
+}
+
 export async function serveEcho(): Promise<EchoServer> {
+  keepIdleSockets();
   const received = new ReceivedMessages();
   const served = await serveMcp({ name: 'echo', buildServer: () => buildEchoServer(received) });
   return { ...served, received };
