@@ -3,40 +3,42 @@
 
 import { setMaxListeners } from 'node:events';
 import { basename } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { LoggingMessageNotification, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { KitchenError } from './errors.js';
+import type { LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
 import { type LocalTool, LocalTools } from './local-tools.js';
 import { ServerCalls } from './loop/tool-call-context.js';
 import type { LogLevel, LoopEventDraft } from './loop-event.js';
 import type { ToolSpec } from './model.js';
 import { READ_RESOURCE_TOOL } from './resource-tools.js';
 import { MAIN_AGENT, type ToolCallContext, type ToolDescriptor, type ToolOutcome } from './tool-types.js';
-import { type LostConnection, SessionLostError } from './wire/call-recovery.js';
-import { connectionError } from './wire/connection-error.js';
+import type { LostConnection } from './wire/call-recovery.js';
 import { type FeatureClash, findFeatureClashes } from './wire/feature-clashes.js';
-import { modernConnectError } from './wire/modern-errors.js';
-import { connectModernServer, type ModernServer, type ProtocolEra } from './wire/modern-server-client.js';
-import { type AuthorizationOptions, OAuthSession } from './wire/oauth/oauth-session.js';
-import { withOAuth } from './wire/oauth/with-oauth.js';
+import type { ProtocolEra } from './wire/modern-server-client.js';
+import type { AuthorizationOptions } from './wire/oauth/oauth-session.js';
 import { type CallTarget, callRemoteTool, describeStop } from './wire/remote-tool-call.js';
-import { createServerClient, listAllTools, type Root, type ServerRequestHandlers } from './wire/server-client.js';
+import { listAllTools, type Root, type ServerRequestHandlers } from './wire/server-client.js';
+import { checkServerNames, parseServerConnections, type ServerConnection } from './wire/server-connection.js';
 import {
-  checkServerNames,
-  describeServerLocation,
-  isStdioConnection,
-  parseServerConnections,
-  type ServerConnection,
-} from './wire/server-connection.js';
-import { type FeatureRequests, legacyFeatureRequests, ServerFeatures } from './wire/server-features.js';
-import { openTransport } from './wire/server-transport.js';
+  type ConnectedServer,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  logLine,
+  ServerConnector,
+  type ServerLogLine,
+  type TransportConnection,
+  type UnavailableServer,
+} from './wire/server-connector.js';
+import { ServerFeatures } from './wire/server-features.js';
+import {
+  callTarget,
+  closeLink,
+  featureRequests,
+  type RelinkableServer,
+  relink,
+  type ServerLink,
+} from './wire/server-link.js';
+import { featureNames, offeredTools } from './wire/server-listing.js';
 import { indexTools, LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
-import { transportFetch } from './wire/transport-fetch.js';
-import type { WireFetch, WireRecorder } from './wire/wire-recorder.js';
+import type { WireRecorder } from './wire/wire-recorder.js';
 
 export type { FeatureClash } from './wire/feature-clashes.js';
 export type { ProtocolEra } from './wire/modern-server-client.js';
@@ -48,23 +50,7 @@ export type {
   ServerConnection,
   StdioServerConnection,
 } from './wire/server-connection.js';
-
-/** A server reached over a transport the caller made (in-memory pairs in tests). */
-export interface TransportConnection {
-  name: string;
-  /** Where the server is, for messages; "in-memory" for an in-process pair. */
-  url: string;
-  transport: Transport;
-}
-
-/** A server the toolbox could not connect to: the rest of the toolbox works without it. */
-export interface UnavailableServer {
-  server: string;
-  /** Its URL, or "stdio: command args". */
-  where: string;
-  /** Typed (ServerUnreachableError, ServerRefusedError); its message names the server and the fix. */
-  error: KitchenError;
-}
+export type { TransportConnection, UnavailableServer } from './wire/server-connector.js';
 
 export interface ToolboxOptions {
   handlers?: ServerRequestHandlers;
@@ -103,29 +89,11 @@ export interface ToolboxOptions {
 }
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
-const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
-const STDIO_CONNECT_TIMEOUT_MS = 60_000;
-const CLIENT_VERSION = '0.1.0';
 
-/** A 2025-era server on the v1 client, or a 2026-era one on the v2 client: the same features either way. */
-type ServerLink =
-  | { era: '2025-11-25'; client: Client; transport: Transport; sessionLost: AbortController }
-  | { era: '2026-07-28'; modern: ModernServer };
-
-interface RemoteServer {
-  name: string;
-  url: string;
-  link: ServerLink;
-  tools: Tool[];
-  /** The URIs and prompt names it listed, for clashes between servers; empty without the capability. */
-  resourceUris: string[];
-  promptNames: string[];
+/** A connected server as the toolbox keeps it: its link may be replaced after a lost session. */
+interface RemoteServer extends ConnectedServer, RelinkableServer {
   /** Aborted when whoever runs the server says it stopped: calls in flight end at once, later ones are not sent. */
   stopped: AbortController;
-  /** Opens a new 2025-11-25 session on a new transport (HTTP servers only), after the old one was lost. */
-  reopen?: () => Promise<ServerLink | undefined>;
-  /** The session being opened to replace a lost one, shared by every call that lost it. */
-  reopening?: { from: ServerLink; link: Promise<ServerLink | undefined> };
 }
 
 export class Toolbox {
@@ -143,11 +111,19 @@ export class Toolbox {
   readonly #options: ToolboxOptions;
   /** Per server, its tool calls in flight, for routing the requests it sends back to their lanes. */
   readonly #calls = new Map<string, ServerCalls>();
-  readonly #oauthSessions: OAuthSession[] = [];
+  readonly #connector: ServerConnector;
 
   private constructor(options: ToolboxOptions) {
     this.#options = options;
     this.#roots = options.roots ?? [{ uri: pathToFileURL(process.cwd()).href, name: basename(process.cwd()) }];
+    this.#connector = new ServerConnector(options, {
+      events: (name) => this.#serverEvents(name),
+      log: (name, line) => this.#log(name, line),
+      connected: (server, era) => {
+        this.#servers.set(server.name, { ...server, stopped: stopController() });
+        this.#options.onConnected?.(server.name, era);
+      },
+    });
   }
 
   /**
@@ -161,38 +137,8 @@ export class Toolbox {
     toolbox.#order = connections.map((server) => server.name);
     await Promise.all(
       connections.map(async (server) => {
-        const oauth = toolbox.#oauthSessionFor(server);
-        const fetch = toolbox.#options.wire?.fetchFor(server.name, transportFetch) ?? transportFetch;
-        const open = () =>
-          openTransport(server, (line) => toolbox.#log(server.name, { level: 'stderr', text: line }), oauth, fetch);
-        const where = describeServerLocation(server);
-        // A spawned server may first be installed by its package runner, or compiled: give it longer to answer.
-        const minimumTimeoutMs = isStdioConnection(server) ? STDIO_CONNECT_TIMEOUT_MS : undefined;
-        const generation = oauth?.generation ?? 0;
-        const modern = await toolbox.#connectModern(server, minimumTimeoutMs, oauth, fetch);
-        if (modern !== 'not offered') {
-          if (modern !== undefined) toolbox.#unavailable.push(modern);
-          return;
-        }
-        const attempt = () => {
-          const opened = open();
-          return toolbox.#connectServer(
-            { name: server.name, url: where, transport: opened.transport },
-            opened.stderrTail,
-            minimumTimeoutMs,
-          );
-        };
-        let failure = await attempt();
-        // The person may take longer to authorize than initialize may wait for its answer: once
-        // they have, connect again with the token, on a fresh transport (one starts only once).
-        if (failure !== undefined && oauth !== undefined && (await oauth.authorizedSince(generation))) {
-          failure = await attempt();
-        }
+        const failure = await toolbox.#connector.connect(server);
         if (failure !== undefined) toolbox.#unavailable.push(failure);
-        const connected = toolbox.#servers.get(server.name);
-        if (connected !== undefined && !isStdioConnection(server)) {
-          connected.reopen = () => toolbox.#openSession(server.name, open().transport);
-        }
       }),
     );
     toolbox.#reindex();
@@ -206,7 +152,7 @@ export class Toolbox {
     toolbox.#order = servers.map((server) => server.name);
     await Promise.all(
       servers.map(async (server) => {
-        const failure = await toolbox.#connectServer(server, () => []);
+        const failure = await toolbox.#connector.connectTransport(server, () => []);
         if (failure !== undefined) toolbox.#unavailable.push(failure);
       }),
     );
@@ -359,140 +305,21 @@ export class Toolbox {
     const servers = [...this.#servers.values()];
     this.#servers.clear();
     await Promise.allSettled([
-      ...servers.map((server) => closeServer(server)),
-      ...this.#oauthSessions.map((session) => session.close()),
+      ...servers.map((server) => closeLink(server.link)),
+      ...this.#connector.closeOAuthSessions(),
     ]);
   }
 
-  /**
-   * Where to send a call again after `lost`. A 2026-07-28 server keeps no session: the same client
-   * reaches whichever replica is alive. A 2025-11-25 session lives on one server (or replica): once
-   * lost it is gone, so a new one is opened, once for every call that lost the same session.
-   */
+  /** Where to send a call again after `lost` (see relink); nowhere once the server stopped or the toolbox closed. */
   async #reconnect(
     server: RemoteServer,
     from: ServerLink,
     lost: LostConnection,
   ): Promise<(CallTarget & { newSession: boolean }) | undefined> {
     if (server.stopped.signal.aborted || this.#servers.get(server.name) !== server) return undefined;
-    if (server.link.era === '2026-07-28') return { ...callTarget(server.link), newSession: false };
-    const reopen = server.reopen;
-    if (server.link === from) {
-      if (reopen === undefined) return undefined;
-      if (server.reopening?.from !== from) server.reopening = { from, link: reopen().catch(() => undefined) };
-      const link = await server.reopening.link;
-      if (link === undefined) return undefined;
-      if (server.link === from) {
-        server.link = link;
-        this.#log(server.name, { level: 'warning', text: `session lost (${lost.detail}); opened a new one` });
-        if (from.era === '2025-11-25') void closeLink(from);
-      }
-    }
-    return { ...callTarget(server.link), newSession: true };
-  }
-
-  /** A new 2025-11-25 session for a server already connected: its tools are known, only the session is new. */
-  async #openSession(name: string, transport: Transport): Promise<ServerLink | undefined> {
-    const client = this.#newClient(name);
-    const timeoutMs = this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-    try {
-      await client.connect(transport, { timeout: timeoutMs });
-    } catch {
-      await client.close().catch(() => undefined);
-      return undefined;
-    }
-    // The level is part of the session: the new one starts at the server's default.
-    const level = this.#options.logLevel;
-    if (level !== undefined && client.getServerCapabilities()?.logging) {
-      await client.setLoggingLevel(level, { timeout: timeoutMs }).catch(() => undefined);
-    }
-    return sessionLink(client, transport);
-  }
-
-  /**
-   * An HTTP server without a configured Authorization header gets an OAuth session when a person
-   * can be shown the sign-in page, or when it is set up for the client-credentials grant.
-   */
-  #oauthSessionFor(server: ServerConnection): OAuthSession | undefined {
-    if (isStdioConnection(server)) return undefined;
-    const configured = Object.keys(server.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
-    const unattended = server.oauth?.grant === 'client_credentials';
-    const authorization = this.#options.authorization ?? (unattended ? { onAuthorizationUrl: () => {} } : undefined);
-    if (authorization === undefined || configured) return undefined;
-    const session = new OAuthSession(server.name, server.url, server.oauth ?? {}, {
-      clientName: this.#options.clientName ?? 'mcp-kitchen',
-      ...authorization,
-    });
-    this.#oauthSessions.push(session);
-    return session;
-  }
-
-  /**
-   * Tries revision 2026-07-28 first, as the server's `protocol` setting says: "auto" (the default)
-   * tries it over HTTP, "2026-07-28" requires it (over HTTP or stdio), "2025-11-25" never asks.
-   * 'not offered' leaves the server to the 2025 client (whose errors say why when it cannot be
-   * reached). Under "auto" a stdio server is not probed: the SDK probes a stdio server on a second
-   * copy of it, and a server whose probe fails would be started twice. A server that asks for
-   * OAuth is signed in to during the probe by the same session the 2025 path uses (the token is
-   * added by the transport's fetch), so a fallback to 2025-11-25 does not sign in again.
-   */
-  async #connectModern(
-    server: ServerConnection,
-    minimumTimeoutMs: number | undefined,
-    oauth: OAuthSession | undefined,
-    fetch: WireFetch,
-  ): Promise<UnavailableServer | undefined | 'not offered'> {
-    const protocol = server.protocol ?? 'auto';
-    if (protocol === '2025-11-25') return 'not offered';
-    const required = protocol === '2026-07-28';
-    if (!required && isStdioConnection(server)) return 'not offered';
-    const timeoutMs = Math.max(this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, minimumTimeoutMs ?? 0);
-    const where = describeServerLocation(server);
-    const name = server.name;
-    const generation = oauth?.generation ?? 0;
-    const connect = () =>
-      connectModernServer({
-        server: name,
-        target: isStdioConnection(server)
-          ? {
-              command: server.command,
-              ...(server.args === undefined ? {} : { args: server.args }),
-              ...(server.env === undefined ? {} : { env: server.env }),
-              ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
-              onStderr: (line) => this.#log(name, { level: 'stderr', text: line }),
-            }
-          : {
-              url: server.url,
-              ...(server.headers === undefined ? {} : { headers: server.headers }),
-              fetch: oauth === undefined ? fetch : withOAuth(oauth, fetch),
-            },
-        clientName: this.#options.clientName ?? 'mcp-kitchen',
-        clientVersion: CLIENT_VERSION,
-        handlers: this.#options.handlers,
-        timeoutMs,
-        ...this.#serverEvents(name),
-        // Absent, a 2026 server sends no log lines at all; a 2025 one sends them unasked.
-        logLevel: this.#options.logLevel ?? 'info',
-      });
-    let modern = await connect();
-    // The person may take longer to sign in than the probe waits for its answer: ask again once they have.
-    if ('refused' in modern && oauth !== undefined && (await oauth.authorizedSince(generation)))
-      modern = await connect();
-    if ('refused' in modern) {
-      if (!required) return 'not offered';
-      return { server: name, where, error: modernConnectError(name, where, modern.error) };
-    }
-    try {
-      const tools = offeredTools(await modern.listTools(timeoutMs));
-      const features = await featureNames(new ServerFeatures(name, modern.features, timeoutMs));
-      const link: ServerLink = { era: '2026-07-28', modern };
-      this.#servers.set(name, { name, url: where, link, tools, ...features, stopped: stopController() });
-    } catch (error) {
-      await modern.close().catch(() => undefined);
-      return { server: name, where, error: modernConnectError(name, where, error) };
-    }
-    this.#options.onConnected?.(name, '2026-07-28');
-    return undefined;
+    return relink(server, from, () =>
+      this.#log(server.name, { level: 'warning', text: `session lost (${lost.detail}); opened a new one` }),
+    );
   }
 
   /** What a server tells the host outside any call, routed the same way in both eras. */
@@ -508,45 +335,6 @@ export class Toolbox {
     };
   }
 
-  /** Connects and lists tools; a server that fails is returned, not thrown, so the others go on. */
-  async #connectServer(
-    { name, url, transport }: TransportConnection,
-    stderrTail: () => string[],
-    minimumTimeoutMs?: number,
-  ): Promise<UnavailableServer | undefined> {
-    const client = this.#newClient(name);
-    const timeoutMs = Math.max(this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, minimumTimeoutMs ?? 0);
-    try {
-      await client.connect(transport, { timeout: timeoutMs });
-      const tools = offeredTools(await listAllTools(client, timeoutMs));
-      const features = await featureNames(new ServerFeatures(name, legacyFeatureRequests(client), timeoutMs));
-      const link = sessionLink(client, transport);
-      this.#servers.set(name, { name, url, link, tools, ...features, stopped: stopController() });
-    } catch (error) {
-      await client.close().catch(() => undefined);
-      return { server: name, where: url, error: connectionError(name, url, error, stderrTail()) };
-    }
-    this.#options.onConnected?.(name, '2025-11-25');
-    const level = this.#options.logLevel;
-    if (level !== undefined && client.getServerCapabilities()?.logging) {
-      // A server that refuses the level keeps its own: worth a line in its log, not a failure.
-      await client.setLoggingLevel(level, { timeout: timeoutMs }).catch((error: unknown) => {
-        this.#log(name, { level: 'warning', text: `logging/setLevel ${level} was refused: ${String(error)}` });
-      });
-    }
-    return undefined;
-  }
-
-  #newClient(name: string): Client {
-    return createServerClient({
-      server: name,
-      clientName: this.#options.clientName ?? 'mcp-kitchen',
-      clientVersion: CLIENT_VERSION,
-      handlers: this.#options.handlers,
-      ...this.#serverEvents(name),
-    });
-  }
-
   /** One per server name, kept across reconnections: the calls in flight outlive a session. */
   #callsTo(server: string): ServerCalls {
     let calls = this.#calls.get(server);
@@ -557,7 +345,7 @@ export class Toolbox {
     return calls;
   }
 
-  #log(server: string, line: { level: LogLevel | 'stderr'; logger?: string; text: string }): void {
+  #log(server: string, line: ServerLogLine): void {
     this.#options.emit?.({ type: 'server-log', agent: MAIN_AGENT.id, server, ...line });
   }
 
@@ -611,95 +399,4 @@ function stopController(): AbortController {
   const stopped = new AbortController();
   setMaxListeners(0, stopped.signal);
   return stopped;
-}
-
-/**
- * A 2025-11-25 link whose `sessionLost` fires when the server answers 404 for its session: to a
- * call's POST, or to the SDK's reconnection of a stream that was open (which the SDK reports only
- * to onerror, leaving a call that waits on that stream to wait out its timeout). Behind a load
- * balancer, the replica that held the session is gone. A 404 to the first GET alone is not a lost
- * session: some servers answer it so when they offer no standalone stream.
- */
-function sessionLink(client: Client, transport: Transport): ServerLink {
-  const sessionLost = new AbortController();
-  setMaxListeners(0, sessionLost.signal);
-  const lose = () => {
-    // After the current turn: a call whose own POST got the 404 rejects with it first, which
-    // tells that call it was not run; calls still waiting on the lost session are cut off.
-    setImmediate(() => {
-      if (!sessionLost.signal.aborted) {
-        sessionLost.abort(new SessionLostError('the server does not know the session any more (HTTP 404)'));
-      }
-    });
-  };
-  let streamRefusedWith404 = false;
-  client.onerror = (error) => {
-    if (error instanceof StreamableHTTPError) {
-      streamRefusedWith404 = error.code === 404 && error.message.startsWith('Failed to open SSE stream');
-      if (error.code === 404 && error.message.startsWith('Error POSTing')) lose();
-      return;
-    }
-    // The SDK wraps the failure of a reconnection right after reporting the refusal itself.
-    if (streamRefusedWith404 && error.message.startsWith('Failed to reconnect SSE stream')) lose();
-  };
-  return { era: '2025-11-25', client, transport, sessionLost };
-}
-
-function callTarget(link: ServerLink): CallTarget {
-  if (link.era === '2026-07-28') return { callTool: (params, options) => link.modern.callTool(params, options) };
-  return {
-    callTool: (params, options) => link.client.callTool(params, undefined, options),
-    sessionLost: link.sessionLost.signal,
-  };
-}
-
-function featureRequests(link: ServerLink): FeatureRequests {
-  return link.era === '2025-11-25' ? legacyFeatureRequests(link.client) : link.modern.features;
-}
-
-async function closeServer({ link }: RemoteServer): Promise<void> {
-  return closeLink(link);
-}
-
-async function closeLink(link: ServerLink): Promise<void> {
-  // A 2026-07-28 server keeps no session: there is nothing to end on its side.
-  if (link.era === '2026-07-28') return link.modern.close();
-  // Ending the session politely lets the server free it now instead of at its idle timeout.
-  if (link.transport instanceof StreamableHTTPClientTransport) {
-    await Promise.race([
-      link.transport.terminateSession().catch(() => undefined),
-      delay(1_000, undefined, { ref: false }),
-    ]);
-  }
-  await link.client.close();
-}
-
-/**
- * The resource URIs and prompt names a server lists, to find the ones another server lists too. A
- * server that fails to list them still offers its tools: the names are only for the clash check.
- */
-async function featureNames(features: ServerFeatures): Promise<{ resourceUris: string[]; promptNames: string[] }> {
-  const [resources, prompts] = await Promise.all([
-    features.listResources().catch(() => []),
-    features.listPrompts().catch(() => []),
-  ]);
-  return { resourceUris: resources.map((resource) => resource.uri), promptNames: prompts.map((prompt) => prompt.name) };
-}
-
-/**
- * The tools the model may be offered. A tool whose execution.taskSupport is "required" must be
- * called as a task (2025-11-25, tool-level negotiation), which this host does not do: offering it
- * would only ever fail, so it is left out.
- */
-function offeredTools(tools: Tool[]): Tool[] {
-  return tools.filter((tool) => tool.execution?.taskSupport !== 'required');
-}
-
-function logLine(params: LoggingMessageNotification['params']): {
-  level: LogLevel;
-  logger?: string;
-  text: string;
-} {
-  const text = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
-  return { level: params.level, ...(params.logger === undefined ? {} : { logger: params.logger }), text };
 }

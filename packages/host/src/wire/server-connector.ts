@@ -1,0 +1,293 @@
+// How the host connects to one server, in whichever era it speaks. Host side, at the wire: the
+// server's `protocol` setting and the 2026-07-28 probe, the 2025-11-25 handshake over HTTP or
+// stdio, OAuth sign-in at a server that answers 401, and a new session after a lost one.
+
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { LoggingMessageNotification, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { KitchenError } from '../errors.js';
+import type { LogLevel } from '../loop-event.js';
+import { connectionError } from './connection-error.js';
+import { modernConnectError } from './modern-errors.js';
+import { connectModernServer, type ProtocolEra } from './modern-server-client.js';
+import { type AuthorizationOptions, OAuthSession } from './oauth/oauth-session.js';
+import { withOAuth } from './oauth/with-oauth.js';
+import {
+  createServerClient,
+  listAllTools,
+  type ServerClientOptions,
+  type ServerRequestHandlers,
+} from './server-client.js';
+import { describeServerLocation, isStdioConnection, type ServerConnection } from './server-connection.js';
+import { legacyFeatureRequests, ServerFeatures } from './server-features.js';
+import { type ServerLink, sessionLink } from './server-link.js';
+import { featureNames, offeredTools } from './server-listing.js';
+import { openTransport } from './server-transport.js';
+import { transportFetch } from './transport-fetch.js';
+import type { WireFetch, WireRecorder } from './wire-recorder.js';
+
+/** A server reached over a transport the caller made (in-memory pairs in tests). */
+export interface TransportConnection {
+  name: string;
+  /** Where the server is, for messages; "in-memory" for an in-process pair. */
+  url: string;
+  transport: Transport;
+}
+
+/** A server the toolbox could not connect to: the rest of the toolbox works without it. */
+export interface UnavailableServer {
+  server: string;
+  /** Its URL, or "stdio: command args". */
+  where: string;
+  /** Typed (ServerUnreachableError, ServerRefusedError); its message names the server and the fix. */
+  error: KitchenError;
+}
+
+/** A server that answered the handshake and listed its tools. */
+export interface ConnectedServer {
+  name: string;
+  url: string;
+  link: ServerLink;
+  tools: Tool[];
+  /** The URIs and prompt names it listed, for clashes between servers; empty without the capability. */
+  resourceUris: string[];
+  promptNames: string[];
+  /** Opens a new 2025-11-25 session on a new transport (HTTP servers only), after the old one was lost. */
+  reopen?: () => Promise<ServerLink | undefined>;
+}
+
+/** The toolbox options that shape a connection (see ToolboxOptions), read when they are needed. */
+export interface ConnectionSettings {
+  handlers?: ServerRequestHandlers;
+  connectTimeoutMs?: number;
+  clientName?: string;
+  logLevel?: LogLevel;
+  authorization?: AuthorizationOptions;
+  wire?: WireRecorder;
+}
+
+/** A line for a server's log: what it sent (notifications/message) or wrote to stderr. */
+export interface ServerLogLine {
+  level: LogLevel | 'stderr';
+  logger?: string;
+  text: string;
+}
+
+/** A notifications/message as a line for the server's log. */
+export function logLine(params: LoggingMessageNotification['params']): ServerLogLine & { level: LogLevel } {
+  const text = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
+  return { level: params.level, ...(params.logger === undefined ? {} : { logger: params.logger }), text };
+}
+
+/** What a server tells the host outside any call, routed the same way in both eras. */
+export type ServerEvents = Pick<
+  ServerClientOptions,
+  'calls' | 'roots' | 'onToolsChanged' | 'onFeaturesChanged' | 'onLog' | 'onResourceUpdated'
+>;
+
+export interface ConnectorHooks {
+  events: (server: string) => ServerEvents;
+  log: (server: string, line: ServerLogLine) => void;
+  /** Called the moment a server is connected, before its log level is set. */
+  connected: (server: ConnectedServer, era: ProtocolEra) => void;
+}
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+const STDIO_CONNECT_TIMEOUT_MS = 60_000;
+const CLIENT_VERSION = '0.1.0';
+
+export class ServerConnector {
+  readonly #settings: ConnectionSettings;
+  readonly #hooks: ConnectorHooks;
+  readonly #oauthSessions: OAuthSession[] = [];
+
+  constructor(settings: ConnectionSettings, hooks: ConnectorHooks) {
+    this.#settings = settings;
+    this.#hooks = hooks;
+  }
+
+  /**
+   * Connects to a configured server (Streamable HTTP for a URL, stdio for a command) in the era
+   * its `protocol` setting allows. A server that is down or fails its handshake is returned, not
+   * thrown, so the others go on.
+   */
+  async connect(server: ServerConnection): Promise<UnavailableServer | undefined> {
+    const oauth = this.#oauthSessionFor(server);
+    const fetch = this.#settings.wire?.fetchFor(server.name, transportFetch) ?? transportFetch;
+    const open = () =>
+      openTransport(server, (line) => this.#hooks.log(server.name, { level: 'stderr', text: line }), oauth, fetch);
+    const where = describeServerLocation(server);
+    // A spawned server may first be installed by its package runner, or compiled: give it longer to answer.
+    const minimumTimeoutMs = isStdioConnection(server) ? STDIO_CONNECT_TIMEOUT_MS : undefined;
+    const generation = oauth?.generation ?? 0;
+    const modern = await this.#connectModern(server, minimumTimeoutMs, oauth, fetch);
+    if (modern !== 'not offered') return modern;
+    const reopen = isStdioConnection(server) ? undefined : () => this.#openSession(server.name, open().transport);
+    const attempt = () => {
+      const opened = open();
+      return this.connectTransport(
+        { name: server.name, url: where, transport: opened.transport },
+        opened.stderrTail,
+        minimumTimeoutMs,
+        reopen,
+      );
+    };
+    const failure = await attempt();
+    // The person may take longer to authorize than initialize may wait for its answer: once
+    // they have, connect again with the token, on a fresh transport (one starts only once).
+    if (failure !== undefined && oauth !== undefined && (await oauth.authorizedSince(generation))) {
+      return attempt();
+    }
+    return failure;
+  }
+
+  /** Connects in 2025-11-25 over a transport already made, and lists tools; a failure is returned, not thrown. */
+  async connectTransport(
+    { name, url, transport }: TransportConnection,
+    stderrTail: () => string[],
+    minimumTimeoutMs?: number,
+    reopen?: () => Promise<ServerLink | undefined>,
+  ): Promise<UnavailableServer | undefined> {
+    const client = this.#newClient(name);
+    const timeoutMs = Math.max(this.#settings.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, minimumTimeoutMs ?? 0);
+    let connected: ConnectedServer;
+    try {
+      await client.connect(transport, { timeout: timeoutMs });
+      const tools = offeredTools(await listAllTools(client, timeoutMs));
+      const features = await featureNames(new ServerFeatures(name, legacyFeatureRequests(client), timeoutMs));
+      const link = sessionLink(client, transport);
+      connected = { name, url, link, tools, ...features, ...(reopen === undefined ? {} : { reopen }) };
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      return { server: name, where: url, error: connectionError(name, url, error, stderrTail()) };
+    }
+    this.#hooks.connected(connected, '2025-11-25');
+    const level = this.#settings.logLevel;
+    if (level !== undefined && client.getServerCapabilities()?.logging) {
+      // A server that refuses the level keeps its own: worth a line in its log, not a failure.
+      await client.setLoggingLevel(level, { timeout: timeoutMs }).catch((error: unknown) => {
+        this.#hooks.log(name, { level: 'warning', text: `logging/setLevel ${level} was refused: ${String(error)}` });
+      });
+    }
+    return undefined;
+  }
+
+  /** Ends the OAuth sessions it opened (their redirect listeners), for the toolbox's close. */
+  closeOAuthSessions(): Promise<void>[] {
+    return this.#oauthSessions.map((session) => session.close());
+  }
+
+  /**
+   * Tries revision 2026-07-28 first, as the server's `protocol` setting says: "auto" (the default)
+   * tries it over HTTP, "2026-07-28" requires it (over HTTP or stdio), "2025-11-25" never asks.
+   * 'not offered' leaves the server to the 2025 client (whose errors say why when it cannot be
+   * reached). Under "auto" a stdio server is not probed: the SDK probes a stdio server on a second
+   * copy of it, and a server whose probe fails would be started twice. A server that asks for
+   * OAuth is signed in to during the probe by the same session the 2025 path uses (the token is
+   * added by the transport's fetch), so a fallback to 2025-11-25 does not sign in again.
+   */
+  async #connectModern(
+    server: ServerConnection,
+    minimumTimeoutMs: number | undefined,
+    oauth: OAuthSession | undefined,
+    fetch: WireFetch,
+  ): Promise<UnavailableServer | undefined | 'not offered'> {
+    const protocol = server.protocol ?? 'auto';
+    if (protocol === '2025-11-25') return 'not offered';
+    const required = protocol === '2026-07-28';
+    if (!required && isStdioConnection(server)) return 'not offered';
+    const timeoutMs = Math.max(this.#settings.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, minimumTimeoutMs ?? 0);
+    const where = describeServerLocation(server);
+    const name = server.name;
+    const generation = oauth?.generation ?? 0;
+    const connect = () =>
+      connectModernServer({
+        server: name,
+        target: isStdioConnection(server)
+          ? {
+              command: server.command,
+              ...(server.args === undefined ? {} : { args: server.args }),
+              ...(server.env === undefined ? {} : { env: server.env }),
+              ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
+              onStderr: (line) => this.#hooks.log(name, { level: 'stderr', text: line }),
+            }
+          : {
+              url: server.url,
+              ...(server.headers === undefined ? {} : { headers: server.headers }),
+              fetch: oauth === undefined ? fetch : withOAuth(oauth, fetch),
+            },
+        clientName: this.#settings.clientName ?? 'mcp-kitchen',
+        clientVersion: CLIENT_VERSION,
+        handlers: this.#settings.handlers,
+        timeoutMs,
+        ...this.#hooks.events(name),
+        // Absent, a 2026 server sends no log lines at all; a 2025 one sends them unasked.
+        logLevel: this.#settings.logLevel ?? 'info',
+      });
+    let modern = await connect();
+    // The person may take longer to sign in than the probe waits for its answer: ask again once they have.
+    if ('refused' in modern && oauth !== undefined && (await oauth.authorizedSince(generation)))
+      modern = await connect();
+    if ('refused' in modern) {
+      if (!required) return 'not offered';
+      return { server: name, where, error: modernConnectError(name, where, modern.error) };
+    }
+    let connected: ConnectedServer;
+    try {
+      const tools = offeredTools(await modern.listTools(timeoutMs));
+      const features = await featureNames(new ServerFeatures(name, modern.features, timeoutMs));
+      connected = { name, url: where, link: { era: '2026-07-28', modern }, tools, ...features };
+    } catch (error) {
+      await modern.close().catch(() => undefined);
+      return { server: name, where, error: modernConnectError(name, where, error) };
+    }
+    this.#hooks.connected(connected, '2026-07-28');
+    return undefined;
+  }
+
+  #newClient(name: string): Client {
+    return createServerClient({
+      server: name,
+      clientName: this.#settings.clientName ?? 'mcp-kitchen',
+      clientVersion: CLIENT_VERSION,
+      handlers: this.#settings.handlers,
+      ...this.#hooks.events(name),
+    });
+  }
+
+  /** A new 2025-11-25 session for a server already connected: its tools are known, only the session is new. */
+  async #openSession(name: string, transport: Transport): Promise<ServerLink | undefined> {
+    const client = this.#newClient(name);
+    const timeoutMs = this.#settings.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    try {
+      await client.connect(transport, { timeout: timeoutMs });
+    } catch {
+      await client.close().catch(() => undefined);
+      return undefined;
+    }
+    // The level is part of the session: the new one starts at the server's default.
+    const level = this.#settings.logLevel;
+    if (level !== undefined && client.getServerCapabilities()?.logging) {
+      await client.setLoggingLevel(level, { timeout: timeoutMs }).catch(() => undefined);
+    }
+    return sessionLink(client, transport);
+  }
+
+  /**
+   * An HTTP server without a configured Authorization header gets an OAuth session when a person
+   * can be shown the sign-in page, or when it is set up for the client-credentials grant.
+   */
+  #oauthSessionFor(server: ServerConnection): OAuthSession | undefined {
+    if (isStdioConnection(server)) return undefined;
+    const configured = Object.keys(server.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+    const unattended = server.oauth?.grant === 'client_credentials';
+    const authorization = this.#settings.authorization ?? (unattended ? { onAuthorizationUrl: () => {} } : undefined);
+    if (authorization === undefined || configured) return undefined;
+    const session = new OAuthSession(server.name, server.url, server.oauth ?? {}, {
+      clientName: this.#settings.clientName ?? 'mcp-kitchen',
+      ...authorization,
+    });
+    this.#oauthSessions.push(session);
+    return session;
+  }
+}

@@ -1,0 +1,28 @@
+// What the host keeps of the lists a server offers: the tools the model may be offered, and the
+// resource URIs and prompt names that clash checks need. Host side, at the wire, in either era.
+
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerFeatures } from './server-features.js';
+
+/**
+ * The tools the model may be offered. A tool whose execution.taskSupport is "required" must be
+ * called as a task (2025-11-25, tool-level negotiation), which this host does not do: offering it
+ * would only ever fail, so it is left out.
+ */
+export function offeredTools(tools: Tool[]): Tool[] {
+  return tools.filter((tool) => tool.execution?.taskSupport !== 'required');
+}
+
+/**
+ * The resource URIs and prompt names a server lists, to find the ones another server lists too. A
+ * server that fails to list them still offers its tools: the names are only for the clash check.
+ */
+export async function featureNames(
+  features: ServerFeatures,
+): Promise<{ resourceUris: string[]; promptNames: string[] }> {
+  const [resources, prompts] = await Promise.all([
+    features.listResources().catch(() => []),
+    features.listPrompts().catch(() => []),
+  ]);
+  return { resourceUris: resources.map((resource) => resource.uri), promptNames: prompts.map((prompt) => prompt.name) };
+}
