@@ -4,25 +4,25 @@
 import { setMaxListeners } from 'node:events';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
 import { type LocalTool, LocalTools } from './local-tools.js';
 import { ServerCalls } from './loop/tool-call-context.js';
-import type { LogLevel, LoopEventDraft } from './loop-event.js';
 import type { ToolSpec } from './model.js';
 import { READ_RESOURCE_TOOL } from './resource-tools.js';
 import { MAIN_AGENT, type ToolCallContext, type ToolDescriptor, type ToolOutcome } from './tool-types.js';
+import { ToolCatalog } from './toolbox/tool-catalog.js';
+import type { ToolboxOptions } from './toolbox/toolbox-options.js';
 import type { LostConnection } from './wire/call-recovery.js';
-import { type FeatureClash, findFeatureClashes } from './wire/feature-clashes.js';
+import type { FeatureClash } from './wire/feature-clashes.js';
 import type { ProtocolEra } from './wire/modern-server-client.js';
-import type { AuthorizationOptions } from './wire/oauth/oauth-session.js';
 import { type CallTarget, callRemoteTool, describeStop } from './wire/remote-tool-call.js';
-import { listAllTools, type Root, type ServerRequestHandlers } from './wire/server-client.js';
+import { listAllTools, type Root } from './wire/server-client.js';
 import { checkServerNames, parseServerConnections, type ServerConnection } from './wire/server-connection.js';
 import {
   type ConnectedServer,
   DEFAULT_CONNECT_TIMEOUT_MS,
   logLine,
   ServerConnector,
+  type ServerEvents,
   type ServerLogLine,
   type TransportConnection,
   type UnavailableServer,
@@ -37,9 +37,9 @@ import {
   type ServerLink,
 } from './wire/server-link.js';
 import { featureNames, offeredTools } from './wire/server-listing.js';
-import { indexTools, LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
-import type { WireRecorder } from './wire/wire-recorder.js';
+import { LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
 
+export type { ToolboxOptions } from './toolbox/toolbox-options.js';
 export type { FeatureClash } from './wire/feature-clashes.js';
 export type { ProtocolEra } from './wire/modern-server-client.js';
 export type { AuthorizationOptions, AuthorizationRequest } from './wire/oauth/oauth-session.js';
@@ -51,42 +51,6 @@ export type {
   StdioServerConnection,
 } from './wire/server-connection.js';
 export type { TransportConnection, UnavailableServer } from './wire/server-connector.js';
-
-export interface ToolboxOptions {
-  handlers?: ServerRequestHandlers;
-  /** No answer and no progress for this long ends a remote call. Default DEFAULT_CALL_TIMEOUT_MS. */
-  callTimeoutMs?: number;
-  /** How long a server may take to answer initialize and tools/list. Default 10 s. */
-  connectTimeoutMs?: number;
-  clientName?: string;
-  /** Called after a server's tool list was refetched on notifications/tools/list_changed. */
-  onToolsChanged?: (server: string) => void;
-  /**
-   * Events that belong to no tool call, in the main lane: a server's log messages
-   * (notifications/message) and the lines a stdio server writes to stderr ("server-log").
-   */
-  emit?: (event: LoopEventDraft) => void;
-  /** Sent as logging/setLevel to every server that declares the logging capability. */
-  logLevel?: LogLevel;
-  /** The roots servers are told about (roots/list). Default: the working directory. */
-  roots?: Root[];
-  /**
-   * Lets the host authorize with OAuth 2.1 at an HTTP server that answers 401 (one with no
-   * Authorization header configured): shows a person the page to open. Without it, a 401 is a
-   * refusal. Tokens are kept in memory for the toolbox's life.
-   */
-  authorization?: AuthorizationOptions;
-  /**
-   * Called once per server that connected, with the revision it speaks: "2026-07-28" when it
-   * offered that revision (tried first over HTTP), "2025-11-25" otherwise.
-   */
-  onConnected?: (server: string, era: ProtocolEra) => void;
-  /**
-   * Records every HTTP exchange with the servers (headers that carry MCP meaning, JSON-RPC bodies,
-   * SSE events), for people learning what crosses the wire. Absent: nothing is wrapped.
-   */
-  wire?: WireRecorder;
-}
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 
@@ -101,13 +65,9 @@ export class Toolbox {
   readonly #unavailable: UnavailableServer[] = [];
   #roots: Root[] = [];
   readonly #localTools = new LocalTools();
-  #descriptors = new Map<string, ToolDescriptor>();
-  #clashes: ToolClash[] = [];
-  #featureClashes: FeatureClash[] = [];
+  readonly #catalog = new ToolCatalog();
   /** Server names in the order the caller gave them: the tool list follows it, not connection speed. */
   #order: string[] = [];
-  /** specs() by excluded names, dropped whenever the index is rebuilt. */
-  readonly #specs = new Map<string, ToolSpec[]>();
   readonly #options: ToolboxOptions;
   /** Per server, its tool calls in flight, for routing the requests it sends back to their lanes. */
   readonly #calls = new Map<string, ServerCalls>();
@@ -177,12 +137,12 @@ export class Toolbox {
 
   /** Names two owners wanted, and what the index did about each: shown to the person. */
   get clashes(): readonly ToolClash[] {
-    return this.#clashes;
+    return this.#catalog.clashes;
   }
 
   /** Resource URIs and prompt names more than one server offers: each stays with its server; shown to the person. */
   get featureClashes(): readonly FeatureClash[] {
-    return this.#featureClashes;
+    return this.#catalog.featureClashes;
   }
 
   /** A connected server's resources, prompts and completions, in either era; undefined for an unknown or unavailable one. */
@@ -232,8 +192,7 @@ export class Toolbox {
   }
 
   list(options: { exclude?: string[] } = {}): ToolDescriptor[] {
-    const excluded = new Set(options.exclude ?? []);
-    return [...this.#descriptors.values()].filter((tool) => !excluded.has(tool.name));
+    return this.#catalog.list(options);
   }
 
   /**
@@ -241,28 +200,16 @@ export class Toolbox {
    * does not rebuild it per call and the tree budget can tell an unchanged tool list by identity.
    */
   specs(options: { exclude?: string[] } = {}): ToolSpec[] {
-    const key = (options.exclude ?? []).join('\n');
-    let specs = this.#specs.get(key);
-    if (specs === undefined) {
-      specs = Object.freeze(
-        this.list(options).map((tool) => ({
-          name: tool.name,
-          description: tool.description,
-          input_schema: tool.inputSchema,
-        })),
-      ) as ToolSpec[];
-      this.#specs.set(key, specs);
-    }
-    return specs;
+    return this.#catalog.specs(options);
   }
 
   find(name: string): ToolDescriptor | undefined {
-    return this.#descriptors.get(name);
+    return this.#catalog.find(name);
   }
 
   /** Never throws: every failure is an outcome with isError set and a sentence saying what happened. */
   async call(name: string, input: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome> {
-    const tool = this.#descriptors.get(name);
+    const tool = this.#catalog.find(name);
     if (!tool) {
       const available =
         this.list()
@@ -284,7 +231,7 @@ export class Toolbox {
     const timeoutMs = this.#options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     const link = server.link;
     // A resource link in the result is worth following only if the model can read resources.
-    const reader = this.#descriptors.get(READ_RESOURCE_TOOL);
+    const reader = this.#catalog.find(READ_RESOURCE_TOOL);
     const readResourceTool = reader?.server === LOCAL_SERVER ? READ_RESOURCE_TOOL : undefined;
     const call = () =>
       callRemoteTool({
@@ -323,14 +270,14 @@ export class Toolbox {
   }
 
   /** What a server tells the host outside any call, routed the same way in both eras. */
-  #serverEvents(name: string) {
+  #serverEvents(name: string): ServerEvents {
     return {
       calls: this.#callsTo(name),
       roots: () => this.#roots,
       onToolsChanged: () => void this.#refresh(name),
       onFeaturesChanged: () => void this.#refreshFeatures(name),
-      onLog: (params: LoggingMessageNotification['params']) => this.#log(name, logLine(params)),
-      onResourceUpdated: (uri: string) =>
+      onLog: (params) => this.#log(name, logLine(params)),
+      onResourceUpdated: (uri) =>
         this.#options.emit?.({ type: 'resource-updated', agent: MAIN_AGENT.id, server: name, uri }),
     };
   }
@@ -375,22 +322,13 @@ export class Toolbox {
   }
 
   #reindex(): void {
-    const remote = this.#order.flatMap((name) => {
+    const servers = this.#order.flatMap((name) => {
       const server = this.#servers.get(name);
-      return server === undefined ? [] : [{ server: server.name, tools: server.tools }];
+      return server === undefined
+        ? []
+        : [{ server: name, tools: server.tools, resourceUris: server.resourceUris, promptNames: server.promptNames }];
     });
-    const index = indexTools(remote, this.#localTools.all());
-    this.#descriptors = index.tools;
-    this.#clashes = index.clashes;
-    this.#featureClashes = findFeatureClashes(
-      this.#order.flatMap((name) => {
-        const server = this.#servers.get(name);
-        return server === undefined
-          ? []
-          : [{ server: name, resourceUris: server.resourceUris, promptNames: server.promptNames }];
-      }),
-    );
-    this.#specs.clear();
+    this.#catalog.rebuild(servers, this.#localTools.all());
   }
 }
 
