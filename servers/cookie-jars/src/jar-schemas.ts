@@ -6,8 +6,22 @@ import { z } from 'zod';
 
 export const MAX_PAGE = 100;
 
-export function jarIdInput(size: number) {
+function buildJarIdInput(size: number) {
   return z.object({ id: wholeNumber('id').describe(`Jar id, a whole number from 1 to ${size}.`) });
+}
+
+// In 2026-07-28 the kit builds a McpServer per request; one schema per shelf size serves them all,
+// instead of a new one (and its JSON Schema, made again for each call) per request.
+const jarIdInputs = new Map<number, ReturnType<typeof buildJarIdInput>>();
+
+/** The input of the tools that take one jar id; the same schema object for the same shelf size. */
+export function jarIdInput(size: number): ReturnType<typeof buildJarIdInput> {
+  let schema = jarIdInputs.get(size);
+  if (schema === undefined) {
+    schema = buildJarIdInput(size);
+    jarIdInputs.set(size, schema);
+  }
+  return schema;
 }
 
 export const listJarsInput = z.object({
