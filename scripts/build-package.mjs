@@ -26,10 +26,16 @@ import { build } from 'esbuild';
  * the SDK's own cf-worker JSON Schema validator rather than Ajv's code in every server process).
  */
 const SDK_SHIMS = fileURLToPath(new URL('../packages/server-kit/src/sdk-node-shims.ts', import.meta.url));
+/**
+ * The v2 client SDK does the same from `@modelcontextprotocol/client/_shims`; the CLI's bundle takes
+ * the host's (packages/host/src/wire/client-sdk-node-shims.ts): Ajv out of the CLI's peak too.
+ */
+const CLIENT_SDK_SHIMS = fileURLToPath(new URL('../packages/host/src/wire/client-sdk-node-shims.ts', import.meta.url));
 const serverSdkShims = {
   name: 'server-sdk-shims',
   setup(bundle) {
     bundle.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: SDK_SHIMS }));
+    bundle.onResolve({ filter: /^@modelcontextprotocol\/client\/_shims$/ }, () => ({ path: CLIENT_SDK_SHIMS }));
   },
 };
 
