@@ -18,7 +18,7 @@ import {
 import { MAIN_AGENT } from './tool-types.js';
 import { checkElicitationLink } from './wire/elicitation-link.js';
 import { findContentProblems } from './wire/elicited-content.js';
-import type { ServerRequestHandlers } from './wire/server-client.js';
+import type { ServerRequestHandlers } from './wire/server-requests.js';
 
 export interface ElicitationHandlerOptions {
   /** Who fills in the forms and is shown the links. Without one (or without followLink), each is declined. */

@@ -5,7 +5,7 @@ import type { LoopStopReason } from './loop/stop-reason.js';
 import type { Message, ModelStopReason } from './model.js';
 import type { AnsweredBy } from './person.js';
 import type { ToolResultAttachment } from './tool-types.js';
-import type { ServerRequestVia } from './wire/server-client.js';
+import type { ServerRequestVia } from './wire/server-requests.js';
 
 /**
  * Which limit stopped an agent or the run: the host option that set it, its value and what was

@@ -15,7 +15,7 @@ import { type AnsweredBy, DEFAULT_APPROVAL_TIMEOUT_MS, type Person, type Samplin
 import { MAIN_AGENT } from './tool-types.js';
 import type { TreeBudget } from './tree-budget.js';
 import { toCreateMessageResult, toModelRequest } from './wire/sampling-messages.js';
-import type { ServerRequestHandlers } from './wire/server-client.js';
+import type { ServerRequestHandlers } from './wire/server-requests.js';
 
 export interface ServerSamplingPolicy {
   action: GateAction;

@@ -15,7 +15,7 @@ import type { LostConnection } from './wire/call-recovery.js';
 import type { FeatureClash } from './wire/feature-clashes.js';
 import type { ProtocolEra } from './wire/modern-server-client.js';
 import { type CallTarget, callRemoteTool, describeStop } from './wire/remote-tool-call.js';
-import { listAllTools, type Root } from './wire/server-client.js';
+import { listAllTools, type Root } from './wire/server-requests.js';
 import { checkServerNames, parseServerConnections, type ServerConnection } from './wire/server-connection.js';
 import {
   type ConnectedServer,
@@ -44,7 +44,7 @@ export type { FeatureClash } from './wire/feature-clashes.js';
 export type { ProtocolEra } from './wire/modern-server-client.js';
 export type { AuthorizationOptions, AuthorizationRequest } from './wire/oauth/oauth-session.js';
 export type { OAuthSettings } from './wire/oauth/session-oauth-provider.js';
-export type { Root, ServerRequestHandlers } from './wire/server-client.js';
+export type { Root, ServerRequestHandlers } from './wire/server-requests.js';
 export type {
   HttpServerConnection,
   ServerConnection,

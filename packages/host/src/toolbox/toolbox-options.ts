@@ -4,7 +4,7 @@
 import type { LogLevel, LoopEventDraft } from '../loop-event.js';
 import type { ProtocolEra } from '../wire/modern-server-client.js';
 import type { AuthorizationOptions } from '../wire/oauth/oauth-session.js';
-import type { Root, ServerRequestHandlers } from '../wire/server-client.js';
+import type { Root, ServerRequestHandlers } from '../wire/server-requests.js';
 import type { WireRecorder } from '../wire/wire-recorder.js';
 
 export interface ToolboxOptions {

@@ -3,13 +3,11 @@
 // side, at the wire. The session offers no sampling and no forms (a call made by hand has no
 // model and nobody to ask), and it is closed when the call ends.
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../errors.js';
 import type { ToolOutcome } from '../tool-types.js';
 import type { ServerConnection } from './server-connection.js';
-import { openTransport } from './server-transport.js';
 import { readToolResult } from './tool-result-content.js';
 
 export interface WireMessage {
@@ -41,6 +39,11 @@ export async function recordToolCall(
 ): Promise<RecordedToolCall> {
   const messages: WireMessage[] = [];
   const started = Date.now();
+  // The v1 client SDK, loaded only when a call is made by hand (not by every run of the CLI).
+  const [{ Client }, { openTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('./server-transport.js'),
+  ]);
   const { transport } = openTransport(server, () => {});
   const send = transport.send.bind(transport);
   transport.send = (message, sendOptions) => {

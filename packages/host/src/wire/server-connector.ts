@@ -12,17 +12,12 @@ import { modernConnectError } from './modern-errors.js';
 import { connectModernServer, type ProtocolEra } from './modern-server-client.js';
 import { type AuthorizationOptions, OAuthSession } from './oauth/oauth-session.js';
 import { withOAuth } from './oauth/with-oauth.js';
-import {
-  createServerClient,
-  listAllTools,
-  type ServerClientOptions,
-  type ServerRequestHandlers,
-} from './server-client.js';
+import { listAllTools, type ServerClientOptions, type ServerRequestHandlers } from './server-requests.js';
 import { describeServerLocation, isStdioConnection, type ServerConnection } from './server-connection.js';
 import { legacyFeatureRequests, ServerFeatures } from './server-features.js';
 import { type ServerLink, sessionLink } from './server-link.js';
 import { featureNames, offeredTools } from './server-listing.js';
-import { openTransport } from './server-transport.js';
+import type { OpenedTransport } from './server-transport.js';
 import { transportFetch } from './transport-fetch.js';
 import type { WireFetch, WireRecorder } from './wire-recorder.js';
 
@@ -114,17 +109,24 @@ export class ServerConnector {
   async connect(server: ServerConnection): Promise<UnavailableServer | undefined> {
     const oauth = this.#oauthSessionFor(server);
     const fetch = this.#settings.wire?.fetchFor(server.name, transportFetch) ?? transportFetch;
-    const open = () =>
-      openTransport(server, (line) => this.#hooks.log(server.name, { level: 'stderr', text: line }), oauth, fetch);
+    const open = async (): Promise<OpenedTransport> =>
+      (await legacyTransports()).openTransport(
+        server,
+        (line) => this.#hooks.log(server.name, { level: 'stderr', text: line }),
+        oauth,
+        fetch,
+      );
     const where = describeServerLocation(server);
     // A spawned server may first be installed by its package runner, or compiled: give it longer to answer.
     const minimumTimeoutMs = isStdioConnection(server) ? STDIO_CONNECT_TIMEOUT_MS : undefined;
     const generation = oauth?.generation ?? 0;
     const modern = await this.#connectModern(server, minimumTimeoutMs, oauth, fetch);
     if (modern !== 'not offered') return modern;
-    const reopen = isStdioConnection(server) ? undefined : () => this.#openSession(server.name, open().transport);
-    const attempt = () => {
-      const opened = open();
+    const reopen = isStdioConnection(server)
+      ? undefined
+      : async () => this.#openSession(server.name, (await open()).transport);
+    const attempt = async () => {
+      const opened = await open();
       return this.connectTransport(
         { name: server.name, url: where, transport: opened.transport },
         opened.stderrTail,
@@ -148,7 +150,7 @@ export class ServerConnector {
     minimumTimeoutMs?: number,
     reopen?: () => Promise<ServerLink | undefined>,
   ): Promise<UnavailableServer | undefined> {
-    const client = this.#newClient(name);
+    const client = await this.#newClient(name);
     const timeoutMs = Math.max(this.#settings.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, minimumTimeoutMs ?? 0);
     let connected: ConnectedServer;
     try {
@@ -245,7 +247,8 @@ export class ServerConnector {
     return undefined;
   }
 
-  #newClient(name: string): Client {
+  async #newClient(name: string): Promise<Client> {
+    const { createServerClient } = await legacyClient();
     return createServerClient({
       server: name,
       clientName: this.#settings.clientName ?? 'mcp-kitchen',
@@ -257,7 +260,7 @@ export class ServerConnector {
 
   /** A new 2025-11-25 session for a server already connected: its tools are known, only the session is new. */
   async #openSession(name: string, transport: Transport): Promise<ServerLink | undefined> {
-    const client = this.#newClient(name);
+    const client = await this.#newClient(name);
     const timeoutMs = this.#settings.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     try {
       await client.connect(transport, { timeout: timeoutMs });
@@ -290,4 +293,17 @@ export class ServerConnector {
     this.#oauthSessions.push(session);
     return session;
   }
+}
+
+/**
+ * The 2025-11-25 client and its transports (the v1 SDK, with Ajv for output schemas): loaded the
+ * first time a server falls back to or is pinned to that revision, so a run whose servers all
+ * speak 2026-07-28 never parses or holds them.
+ */
+function legacyClient(): Promise<typeof import('./server-client.js')> {
+  return import('./server-client.js');
+}
+
+function legacyTransports(): Promise<typeof import('./server-transport.js')> {
+  return import('./server-transport.js');
 }
