@@ -104,7 +104,6 @@ export { MAX_TREE_TOKENS, TreeBudget } from './tree-budget.js';
 export type { ElicitationSchema, ElicitedValue } from './wire/elicited-content.js';
 export { findContentProblems, readFieldAnswer } from './wire/elicited-content.js';
 export { type RecordedToolCall, recordToolCall, type WireMessage } from './wire/recorded-tool-call.js';
-export type { ServerRequestVia } from './wire/server-requests.js';
 export type { ProtocolSetting } from './wire/server-connection.js';
 export { describeServerLocation, oauthSettingsSchema, PROTOCOL_SETTINGS } from './wire/server-connection.js';
 // What a server offers besides tools: resources, prompts, completions.
@@ -118,6 +117,7 @@ export type {
   ServerResource,
   ServerResourceTemplate,
 } from './wire/server-features.js';
+export type { ServerRequestVia } from './wire/server-requests.js';
 export type {
   WireEventRecord,
   WireFetch,

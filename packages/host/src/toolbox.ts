@@ -15,7 +15,6 @@ import type { LostConnection } from './wire/call-recovery.js';
 import type { FeatureClash } from './wire/feature-clashes.js';
 import type { ProtocolEra } from './wire/modern-server-client.js';
 import { type CallTarget, callRemoteTool, describeStop } from './wire/remote-tool-call.js';
-import { listAllTools, type Root } from './wire/server-requests.js';
 import { checkServerNames, parseServerConnections, type ServerConnection } from './wire/server-connection.js';
 import {
   type ConnectedServer,
@@ -37,6 +36,7 @@ import {
   type ServerLink,
 } from './wire/server-link.js';
 import { featureNames, offeredTools } from './wire/server-listing.js';
+import { listAllTools, type Root } from './wire/server-requests.js';
 import { LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
 
 export type { ToolboxOptions } from './toolbox/toolbox-options.js';
@@ -44,13 +44,13 @@ export type { FeatureClash } from './wire/feature-clashes.js';
 export type { ProtocolEra } from './wire/modern-server-client.js';
 export type { AuthorizationOptions, AuthorizationRequest } from './wire/oauth/oauth-session.js';
 export type { OAuthSettings } from './wire/oauth/session-oauth-provider.js';
-export type { Root, ServerRequestHandlers } from './wire/server-requests.js';
 export type {
   HttpServerConnection,
   ServerConnection,
   StdioServerConnection,
 } from './wire/server-connection.js';
 export type { TransportConnection, UnavailableServer } from './wire/server-connector.js';
+export type { Root, ServerRequestHandlers } from './wire/server-requests.js';
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 

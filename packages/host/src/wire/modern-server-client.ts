@@ -23,8 +23,8 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js';
 import { ListenStreams } from './listen-streams.js';
 import { asHostCallError } from './modern-errors.js';
-import { answerRootsList, linkedSignal, notOffered, type ServerClientOptions } from './server-requests.js';
 import { type FeatureRequests, MAX_LIST_PAGES } from './server-features.js';
+import { answerRootsList, linkedSignal, notOffered, type ServerClientOptions } from './server-requests.js';
 
 /** The revision each era is named after. A 2025-era server may have negotiated an older one. */
 export type ProtocolEra = '2025-11-25' | '2026-07-28';
