@@ -29,7 +29,7 @@ export const theWireBothEras: TourStep = {
     out.see('apps/kitchen/src/wire/wire-steps.ts', 'export const WIRE_STEPS', 'the steps both eras share');
     out.see('apps/kitchen/src/wire/era-recording.ts', 'export async function recordEras', 'one call per era');
     out.see(
-      'packages/host/src/toolbox.ts',
+      'packages/host/src/wire/server-connector.ts',
       "const protocol = server.protocol ?? 'auto';",
       'pinning a server to an era',
     );
