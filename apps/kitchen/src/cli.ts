@@ -1,60 +1,22 @@
 #!/usr/bin/env node
-// The `kitchen` command: parses the command line and runs the command it names (see
-// cli/kitchen-commands.ts). App side; the first Ctrl-C stops the run gracefully (servers
-// included), a second one stops at once.
+// The `kitchen` command's entry: sets up the process, then loads the command line's code
+// (cli/kitchen-main.ts) with a dynamic import, so that what follows runs before anything of the
+// kitchen is loaded. App side; nothing a server or the model sees.
+//
+// The CLI process keeps V8's young generation at its first size.
+// V8 doubles each semi-space of the young generation (where new objects are made) as allocation
+// goes on, up to 16 MiB each on 64-bit, and seldom gives it back: on the 80-jar demo the CLI's
+// heap reached 56 MiB, half of it an empty young generation. The servers get
+// `--max-semi-space-size=1` on their command line (server-processes/server-node-flags.ts); the CLI
+// is started by the person (`node dist/cli.js`, `pnpm kitchen`, the `kitchen` bin), so it sets
+// the one flag V8 still reads once running: growth factor 1, so the semi-spaces never grow past
+// their first size (1 MiB); set here, before the first import of the kitchen's code
+// allocates. Measured on the 80-jar demo, alternating runs at load 11: heap 28 MiB
+// at exit instead of 56, peak RSS about 10 MiB lower, CPU the same within the noise (740 ms
+// against 724 ms, four runs each).
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { APP_DIRECTORY } from './app-paths.js';
-import { executeCommand } from './cli/kitchen-commands.js';
-import { parseCliArguments } from './cli/parse-cli-arguments.js';
-import { EXIT, PROCESS_OUTPUT } from './terminal/kitchen-output.js';
+import { setFlagsFromString } from 'node:v8';
 
-async function main(argv: readonly string[]): Promise<number> {
-  const parsed = parseCliArguments(argv);
-  if (!parsed.ok) {
-    process.stderr.write(`${parsed.message}\n`);
-    return EXIT.usage;
-  }
-  const { command } = parsed;
-  if (command.name === 'version') {
-    process.stdout.write(`kitchen ${kitchenVersion()}\n`);
-    return EXIT.ok;
-  }
+setFlagsFromString('--semi-space-growth-factor=1');
 
-  const interrupt = new AbortController();
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (interrupt.signal.aborted) {
-      // Second Ctrl-C: the 'exit' hook in launch-server.ts still sends every child SIGTERM.
-      process.exit(EXIT.interrupted);
-    }
-    if (!(command.name === 'servers' && signal === 'SIGINT'))
-      process.stderr.write(`\n${signal}: stopping the kitchen…\n`);
-    interrupt.abort(new Error(`interrupted by ${signal}`));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  // `kitchen demo --json | head`: the reader left. Stop the run quietly instead of crashing on EPIPE.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    interrupt.abort(new Error('stdout was closed'));
-  });
-  // Each command loads what it runs only here: --help and flag errors need none of a run's wiring.
-  return executeCommand(command, { output: PROCESS_OUTPUT, signal: interrupt.signal });
-}
-
-/** The app's package version. */
-function kitchenVersion(): string {
-  const manifest = JSON.parse(readFileSync(join(APP_DIRECTORY, 'package.json'), 'utf8')) as { version: string };
-  return manifest.version;
-}
-
-const exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(
-    `kitchen: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  return EXIT.failed;
-});
-process.exitCode = exitCode;
-// Everything was stopped above; a stray handle (a keep-alive socket) must not keep the CLI alive.
-setTimeout(() => process.exit(exitCode), 2000).unref();
+await import('./cli/kitchen-main.js');
