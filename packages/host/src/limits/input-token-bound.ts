@@ -100,8 +100,16 @@ function fixedPartBound(request: Pick<ModelRequest, 'system' | 'tools'>): number
     }
     toolsBound = bytes + TOOLS_FRAMING_TOKENS;
   }
-  const systemBound = request.system === undefined ? 0 : jsonBytes(request.system);
+  const systemBound = request.system === undefined ? 0 : systemBytes(request.system);
   return REQUEST_FRAMING_TOKENS + systemBound + toolsBound;
+}
+
+/** The last system prompt measured: a loop sends the same one every turn, so it is serialised once. */
+let lastSystem: { text: string; bytes: number } | undefined;
+
+function systemBytes(system: string): number {
+  if (lastSystem?.text !== system) lastSystem = { text: system, bytes: jsonBytes(system) };
+  return lastSystem.bytes;
 }
 
 /** Bound of messages[from..]: each message serialised once, then remembered. */
