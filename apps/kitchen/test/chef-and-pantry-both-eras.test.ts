@@ -10,13 +10,11 @@ import {
   createSamplingHandler,
   type LoopEvent,
   type Model,
-  type ModelRequest,
-  type ModelResponse,
   type ProtocolEra,
   Toolbox,
   TreeBudget,
 } from '@kitchen/host';
-import { createRecordingContext, type ScriptedPerson, scriptedPerson } from '@kitchen/host/testing';
+import { createRecordingContext, FixedModel, type ScriptedPerson, scriptedPerson } from '@kitchen/host/testing';
 import { serveMcp } from '@kitchen/server-kit';
 import { buildServer as buildPantry, Pantry } from '@kitchen/server-pantry';
 import { buildServer as buildPastryChef, type PastryChefOptions } from '@kitchen/server-pastry-chef';
@@ -27,26 +25,13 @@ const ERAS: readonly ProtocolEra[] = ['2025-11-25', '2026-07-28'];
 type SamplingRequestEvent = Extract<LoopEvent, { type: 'sampling-request' }>;
 type SamplingResponseEvent = Extract<LoopEvent, { type: 'sampling-response' }>;
 
+/** What the host's model answers every critique with. */
+const CRITIQUE = { text: 'VERDICT: adjust\n- Rest the pastry.', inputTokens: 120, outputTokens: 12 };
+
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** Answers every model call alike and keeps what it was sent. */
-class FixedModel implements Model {
-  readonly id = 'claude-sonnet-5';
-  readonly label = 'fixed model';
-  readonly requests: ModelRequest[] = [];
-  async complete(request: ModelRequest): Promise<ModelResponse> {
-    this.requests.push(request);
-    return {
-      content: [{ type: 'text', text: 'VERDICT: adjust\n- Rest the pastry.' }],
-      stopReason: 'end_turn',
-      usage: { inputTokens: 120, outputTokens: 12 },
-      model: this.id,
-    };
-  }
-}
 
 interface Kitchen {
   toolbox: Toolbox;
@@ -122,14 +107,14 @@ const charge = (event: SamplingRequestEvent | SamplingResponseEvent) => {
 
 describe('the pastry chef through the Toolbox in both eras', () => {
   it('connects in the era the endpoint offers', async () => {
-    const host = { model: new FixedModel(), budget: new TreeBudget(), person: scriptedPerson({}) };
+    const host = { model: new FixedModel(CRITIQUE), budget: new TreeBudget(), person: scriptedPerson({}) };
     const eras = [];
     for (const era of ERAS) eras.push((await kitchenFor(era, chef(), host)).era);
     expect(eras).toEqual(['2025-11-25', '2026-07-28']);
   });
 
   it('asks for the same model call pushed (2025) and as input_required (2026), priced and charged alike', async () => {
-    const model = new FixedModel();
+    const model = new FixedModel(CRITIQUE);
     const budget = new TreeBudget();
     const person = scriptedPerson({ approve: () => ({ approved: true }) });
     const events: Record<string, Array<SamplingRequestEvent | SamplingResponseEvent>> = {};
@@ -173,7 +158,7 @@ describe('the pastry chef through the Toolbox in both eras', () => {
   });
 
   it("quotes the person's refusal to the model in both eras", async () => {
-    const model = new FixedModel();
+    const model = new FixedModel(CRITIQUE);
     const person = scriptedPerson({ approve: () => ({ approved: false, reason: 'too dear' }) });
     for (const era of ERAS) {
       const { toolbox } = await kitchenFor(era, chef(), { model, budget: new TreeBudget(), person });
@@ -196,7 +181,11 @@ describe('the pastry chef through the Toolbox in both eras', () => {
     const outcomes = [];
     const vias = [];
     for (const era of ERAS) {
-      const { toolbox } = await kitchenFor(era, chef(), { model: new FixedModel(), budget: new TreeBudget(), person });
+      const { toolbox } = await kitchenFor(era, chef(), {
+        model: new FixedModel(CRITIQUE),
+        budget: new TreeBudget(),
+        person,
+      });
       const recording = createRecordingContext();
       outcomes.push(JSON.parse((await toolbox.call('choose_filling', {}, recording.context)).content));
       vias.push(recording.events.flatMap((event) => (event.type === 'elicitation-request' ? [event.via] : [])));
@@ -212,7 +201,7 @@ describe('the pastry chef through the Toolbox in both eras', () => {
   });
 
   it.each(ERAS)('reports bake progress as events of the call in %s', async (era) => {
-    const host = { model: new FixedModel(), budget: new TreeBudget(), person: scriptedPerson({}) };
+    const host = { model: new FixedModel(CRITIQUE), budget: new TreeBudget(), person: scriptedPerson({}) };
     const { toolbox } = await kitchenFor(era, chef({ bakeSteps: 4 }), host);
     const recording = createRecordingContext({ callId: 'bake' });
     const outcome = await toolbox.call('bake', { minutes: 8 }, recording.context);
@@ -233,7 +222,7 @@ describe('the pastry chef through the Toolbox in both eras', () => {
       // Ignores the abort on purpose: the bake itself must notice it.
       return new Promise<void>((resolve) => finishStep.push(resolve));
     };
-    const host = { model: new FixedModel(), budget: new TreeBudget(), person: scriptedPerson({}) };
+    const host = { model: new FixedModel(CRITIQUE), budget: new TreeBudget(), person: scriptedPerson({}) };
     const { toolbox } = await kitchenFor(era, chef({ bakeSteps: 10, waitForOven }), host);
     const recording = createRecordingContext({ callId: 'bake' });
     const baking = toolbox.call('bake', { minutes: 10 }, recording.context);
@@ -255,7 +244,7 @@ describe('the pastry chef through the Toolbox in both eras', () => {
 describe('the pantry through the Toolbox in both eras', () => {
   it('places one order per call and refunds one, whichever era carried it', async () => {
     const pantry = new Pantry();
-    const host = { model: new FixedModel(), budget: new TreeBudget(), person: scriptedPerson({}) };
+    const host = { model: new FixedModel(CRITIQUE), budget: new TreeBudget(), person: scriptedPerson({}) };
     const url = await serve(({ era }) => buildPantry({ pantry, era }));
     const placed = [];
     for (const era of ERAS) {

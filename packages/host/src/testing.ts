@@ -11,6 +11,8 @@ export type {
   RecordedMessagesRequest,
 } from './testing/fake-messages-api.js';
 export { overloadedReply, startFakeMessagesApi, textReply, toolUseReply } from './testing/fake-messages-api.js';
+export type { FixedModelReply } from './testing/fixed-model.js';
+export { FixedModel } from './testing/fixed-model.js';
 export type { RecordingContext } from './testing/recording-context.js';
 export { collectEvents, createRecordingContext } from './testing/recording-context.js';
 export type { ScriptedModelOptions, ScriptedTurn, ScriptStep } from './testing/scripted-model.js';

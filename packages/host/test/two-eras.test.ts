@@ -6,8 +6,8 @@ import { buildServer as buildDiceServer } from '@kitchen/server-dice';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createElicitationHandler } from '../src/elicitation-handler.js';
 import type { LoopEvent, SamplingRequestEvent, SamplingResponseEvent } from '../src/loop-event.js';
-import type { Model, ModelRequest, ModelResponse } from '../src/model.js';
 import { createSamplingHandler } from '../src/sampling-handler.js';
+import { FixedModel } from '../src/testing/fixed-model.js';
 import { startModernEraServer, TASTE_PROMPT } from '../src/testing/modern-era-server.js';
 import { createRecordingContext } from '../src/testing/recording-context.js';
 import { scriptedPerson } from '../src/testing/scripted-person.js';
@@ -21,22 +21,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** Answers every request alike and keeps what it was asked. */
-class FixedModel implements Model {
-  readonly id = 'claude-sonnet-5';
-  readonly label = 'fixed model';
-  readonly requests: ModelRequest[] = [];
-  async complete(request: ModelRequest): Promise<ModelResponse> {
-    this.requests.push(request);
-    return {
-      content: [{ type: 'text', text: 'ready' }],
-      stopReason: 'end_turn',
-      usage: { inputTokens: 30, outputTokens: 5 },
-      model: this.id,
-    };
-  }
-}
-
 async function kitchenWithBothEras() {
   const modern = await startModernEraServer();
   const pantry = await serveOverHttp(() => buildTestServer('pantry', createObservations()));
@@ -46,7 +30,7 @@ async function kitchenWithBothEras() {
     () => pantry.close(),
     () => dice.close(),
   );
-  const model = new FixedModel();
+  const model = new FixedModel({ text: 'ready', inputTokens: 30, outputTokens: 5 });
   const budget = new TreeBudget();
   const person = scriptedPerson({
     approve: () => ({ approved: true }),
