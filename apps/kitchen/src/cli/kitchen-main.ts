@@ -56,4 +56,8 @@ const exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
 });
 process.exitCode = exitCode;
 // Everything was stopped above; a stray handle (a keep-alive socket) must not keep the CLI alive.
-setTimeout(() => process.exit(exitCode), 2000).unref();
+// Not sooner than 5 s: when a server dies mid-call, the 2025 SDK client resumes the call's stream
+// on timers of the server's retry interval (1 s from the kit), at most twice, and close() clears
+// only the last one it set; those run out by themselves in about 2 s, and a CLI that waits for
+// them ends because its work is done rather than by this exit.
+setTimeout(() => process.exit(exitCode), 5000).unref();
