@@ -8,22 +8,26 @@
 import {
   createElicitationHandler,
   createSamplingHandler,
-  type LoopEvent,
   type Model,
   type ProtocolEra,
   Toolbox,
   TreeBudget,
 } from '@kitchen/host';
-import { createRecordingContext, FixedModel, type ScriptedPerson, scriptedPerson } from '@kitchen/host/testing';
+import {
+  createRecordingContext,
+  FixedModel,
+  type SamplingEvent,
+  type ScriptedPerson,
+  samplingCharge,
+  samplingEvents,
+  scriptedPerson,
+} from '@kitchen/host/testing';
 import { serveMcp } from '@kitchen/server-kit';
 import { buildServer as buildPantry, Pantry } from '@kitchen/server-pantry';
 import { buildServer as buildPastryChef, type PastryChefOptions } from '@kitchen/server-pastry-chef';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const ERAS: readonly ProtocolEra[] = ['2025-11-25', '2026-07-28'];
-
-type SamplingRequestEvent = Extract<LoopEvent, { type: 'sampling-request' }>;
-type SamplingResponseEvent = Extract<LoopEvent, { type: 'sampling-response' }>;
 
 /** What the host's model answers every critique with. */
 const CRITIQUE = { text: 'VERDICT: adjust\n- Rest the pastry.', inputTokens: 120, outputTokens: 12 };
@@ -87,24 +91,6 @@ const chef =
   () =>
     buildPastryChef({ bakeMillisecondsPerMinute: 0, ...options });
 
-const samplingEvents = (events: LoopEvent[]) =>
-  events.filter(
-    (event): event is SamplingRequestEvent | SamplingResponseEvent =>
-      event.type === 'sampling-request' || event.type === 'sampling-response',
-  );
-
-/** What a sampling event says about the request and its charge, not about which call or era. */
-const charge = (event: SamplingRequestEvent | SamplingResponseEvent) => {
-  const {
-    at: _at,
-    requestId: _requestId,
-    via: _via,
-    treeTokensLeft: _left,
-    ...rest
-  } = event as SamplingRequestEvent & { at?: unknown };
-  return rest;
-};
-
 describe('the pastry chef through the Toolbox in both eras', () => {
   it('connects in the era the endpoint offers', async () => {
     const host = { model: new FixedModel(CRITIQUE), budget: new TreeBudget(), person: scriptedPerson({}) };
@@ -117,7 +103,7 @@ describe('the pastry chef through the Toolbox in both eras', () => {
     const model = new FixedModel(CRITIQUE);
     const budget = new TreeBudget();
     const person = scriptedPerson({ approve: () => ({ approved: true }) });
-    const events: Record<string, Array<SamplingRequestEvent | SamplingResponseEvent>> = {};
+    const events: Record<string, SamplingEvent[]> = {};
     const results: Record<string, unknown> = {};
     const spent: number[] = [];
     for (const era of ERAS) {
@@ -151,7 +137,7 @@ describe('the pastry chef through the Toolbox in both eras', () => {
       ['sampling-request', 'input_required'],
       ['sampling-response', 'input_required'],
     ]);
-    expect(modern.map(charge)).toEqual(legacy.map(charge));
+    expect(modern.map(samplingCharge)).toEqual(legacy.map(samplingCharge));
     expect(legacy[1]).toMatchObject({ outcome: 'answered', inputTokens: 120, outputTokens: 12 });
     // The tree budget was charged the same for each.
     expect(spent[1]).toBe(2 * (spent[0] ?? 0));

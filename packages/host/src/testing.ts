@@ -15,6 +15,8 @@ export type { FixedModelReply } from './testing/fixed-model.js';
 export { FixedModel } from './testing/fixed-model.js';
 export type { RecordingContext } from './testing/recording-context.js';
 export { collectEvents, createRecordingContext } from './testing/recording-context.js';
+export type { SamplingEvent } from './testing/sampling-events.js';
+export { samplingCharge, samplingEvents } from './testing/sampling-events.js';
 export type { ScriptedModelOptions, ScriptedTurn, ScriptStep } from './testing/scripted-model.js';
 export { ScriptedModel, textTurn, toolTurn } from './testing/scripted-model.js';
 export type { ScriptedPerson } from './testing/scripted-person.js';

@@ -5,11 +5,12 @@
 import { buildServer as buildDiceServer } from '@kitchen/server-dice';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createElicitationHandler } from '../src/elicitation-handler.js';
-import type { LoopEvent, SamplingRequestEvent, SamplingResponseEvent } from '../src/loop-event.js';
+import type { SamplingRequestEvent, SamplingResponseEvent } from '../src/loop-event.js';
 import { createSamplingHandler } from '../src/sampling-handler.js';
 import { FixedModel } from '../src/testing/fixed-model.js';
 import { startModernEraServer, TASTE_PROMPT } from '../src/testing/modern-era-server.js';
 import { createRecordingContext } from '../src/testing/recording-context.js';
+import { type SamplingEvent, samplingCharge, samplingEvents } from '../src/testing/sampling-events.js';
 import { scriptedPerson } from '../src/testing/scripted-person.js';
 import { serveOverHttp } from '../src/testing/serve-over-http.js';
 import { buildTestServer, createObservations } from '../src/testing/test-server.js';
@@ -58,27 +59,9 @@ async function kitchenWithBothEras() {
   return { toolbox, model, budget, person, eras };
 }
 
-const samplingEvents = (events: LoopEvent[]) =>
-  events.filter(
-    (event): event is SamplingRequestEvent | SamplingResponseEvent =>
-      event.type === 'sampling-request' || event.type === 'sampling-response',
-  );
-
-/**
- * The parts of a sampling event that depend on the request and its charge, not on which call it
- * was or on what was spent before it (treeTokensLeft).
- */
-const charge = (event: SamplingRequestEvent | SamplingResponseEvent) => {
-  const {
-    id: _id,
-    at: _at,
-    requestId: _requestId,
-    callId: _callId,
-    server: _server,
-    via: _via,
-    treeTokensLeft: _left,
-    ...rest
-  } = event as SamplingRequestEvent & { id?: unknown; at?: unknown };
+/** The request and its charge, not which server asked: the two servers differ, the charge must not. */
+const charge = (event: SamplingEvent) => {
+  const { server: _server, ...rest } = samplingCharge(event);
   return rest;
 };
 
