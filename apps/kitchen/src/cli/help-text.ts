@@ -2,7 +2,8 @@
 // tables so the help cannot drift from the parser. App side.
 
 import { COMMAND_NAMES, type CommandName, commandSpec } from './kitchen-commands.js';
-import { FLAG_NAMES, type FlagGroup, type FlagName, flagSpec, flagUsage } from './kitchen-flags.js';
+import type { FlagGroup } from './kitchen-flags/flag-spec.js';
+import { FLAG_NAMES, type FlagName, flagSpec, flagUsage } from './kitchen-flags.js';
 
 /** Where the text column starts: after the usage forms, after the flags. */
 const USAGE_COLUMN = 29;

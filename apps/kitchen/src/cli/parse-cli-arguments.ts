@@ -5,7 +5,8 @@
 import { parseArgs } from 'node:util';
 import { didYouMean } from './did-you-mean.js';
 import { type CliCommand, COMMAND_NAMES, commandSpec, isCommandName } from './kitchen-commands.js';
-import { FLAG_NAMES, type FlagName, flagSpec, readKitchenFlags } from './kitchen-flags.js';
+import { readKitchenFlags } from './kitchen-flags/read-kitchen-flags.js';
+import { FLAG_NAMES, type FlagName, flagSpec } from './kitchen-flags.js';
 
 export type ParsedArguments = { ok: true; command: CliCommand } | { ok: false; message: string };
 

@@ -1,0 +1,55 @@
+// The kitchen CLI's flags that one command reads: a tool's or a prompt's arguments, the web UI's
+// port and the revisions `kitchen wire` compares (--era; the revision of a run is --protocol, in
+// server-flags.ts). Rows of the flag table (kitchen-flags.ts); app side.
+
+import { z } from 'zod';
+import type { FlagSpec } from './flag-spec.js';
+import { nonEmpty, wholeNumber } from './flag-value-schemas.js';
+
+/** `kitchen call`, `kitchen wire` and `kitchen prompt`: what goes with the call. */
+export const ARGUMENT_FLAGS = {
+  args: {
+    kind: 'value',
+    key: 'toolArgs',
+    value: "'{…}'",
+    schema: nonEmpty,
+    fix: "give the tool's arguments as a JSON object, e.g. --args '{\"count\": 3}'",
+    group: 'run',
+    help: ["kitchen call, kitchen wire: the tool's arguments as a", 'JSON object'],
+  },
+  arg: {
+    kind: 'list',
+    key: 'promptArgs',
+    value: 'k=v',
+    schema: z.string().regex(/^[^=]+=/, 'k=v'),
+    fix: 'write each prompt argument as --arg NAME=VALUE, e.g. --arg shelf=A',
+    group: 'run',
+    help: ["kitchen prompt: one of the prompt's arguments (repeatable)"],
+  },
+} as const satisfies Record<string, FlagSpec>;
+
+/** `kitchen web`. */
+export const WEB_FLAGS = {
+  port: {
+    kind: 'value',
+    key: 'port',
+    value: 'N',
+    schema: wholeNumber(0, 65535),
+    fix: 'use a whole number from 0 to 65535 (0 picks a free port), e.g. --port 4000',
+    group: 'web',
+    help: ['the web UI port on 127.0.0.1 (default 0: any free port)'],
+  },
+} as const satisfies Record<string, FlagSpec>;
+
+/** `kitchen wire`. */
+export const WIRE_FLAGS = {
+  era: {
+    kind: 'value',
+    key: 'era',
+    value: 'ERA',
+    schema: z.enum(['2025-11-25', '2026-07-28', 'both']),
+    fix: 'use 2025-11-25, 2026-07-28 or both, e.g. --era both',
+    group: 'run',
+    help: ['kitchen wire: the protocol revision(s) to run the call', 'in: 2025-11-25, 2026-07-28 or both (default)'],
+  },
+} as const satisfies Record<string, FlagSpec>;
