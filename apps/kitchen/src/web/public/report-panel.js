@@ -1,0 +1,38 @@
+// The panel under the lanes of the kitchen web page: the run's final report, a warning when it
+// stopped early or never ended, and its summary line. App side, in the browser; the model's text
+// goes in with textContent only (report-view.js).
+
+import { el } from './dom.js';
+import { cleanDisplayText, summaryLine } from './lane-words.js';
+import { renderReport } from './report-view.js';
+
+/**
+ * The report of a run that ended with `done`.
+ * @param {{ report: HTMLElement; reportWarning: HTMLElement; reportText: HTMLElement; summary: HTMLElement }} parts
+ */
+export function drawReport(parts, run, done, maxTreeTokens) {
+  parts.report.hidden = false;
+  parts.reportWarning.hidden = done.stopReason === 'end_turn';
+  parts.reportWarning.textContent =
+    done.stopReason === 'end_turn'
+      ? ''
+      : `⚠️ stopped early (${done.stopReason})${done.detail ? `: ${cleanDisplayText(done.detail)}` : ''}`;
+  const text = cleanDisplayText(done.finalText).trim();
+  parts.reportText.replaceChildren(text === '' ? el('p', '', '(the model gave no report)') : renderReport(text));
+  parts.summary.textContent = summaryLine(done, {
+    startedAt: run.view.startedAt,
+    model: run.model,
+    maxTreeTokens,
+    samplingCents: run.view.samplingCents,
+  });
+}
+
+/** In place of a report: the run's trace ends before its `done`, because the kitchen stopped. */
+export function drawUnfinishedReport(parts) {
+  parts.report.hidden = false;
+  parts.reportWarning.hidden = false;
+  parts.reportWarning.textContent =
+    '⚠️ unfinished: the kitchen stopped before this run ended; this is what its trace recorded.';
+  parts.reportText.replaceChildren();
+  parts.summary.textContent = '';
+}

@@ -1,0 +1,43 @@
+// The event stream of the run on the kitchen web page: live from the kitchen, resumed after the
+// last event drawn, or a trace's replay at its speed. App side, in the browser.
+
+import { streamPath } from './dom.js';
+import { applyEvent } from './lanes.js';
+
+/**
+ * Opens `run`'s stream (closing any it had) and folds each new event into its view.
+ * @param {{ isShown: () => boolean; draw: (change: object, event: object) => void;
+ *   showProblem: (text: string) => void; lost: () => void }} display
+ */
+export function openRunStream(run, display) {
+  run.source?.close();
+  const after = run.lastIndex >= 0 ? `?after=${run.lastIndex}` : '';
+  const path =
+    run.replaySpeed === undefined
+      ? `/api/runs/${encodeURIComponent(run.runId)}/events${after}`
+      : `/api/traces/${encodeURIComponent(run.runId)}/replay?speed=${run.replaySpeed}`;
+  const source = new EventSource(streamPath(path));
+  run.source = source;
+  source.onmessage = (message) => {
+    if (!display.isShown()) return;
+    const index = Number(message.lastEventId);
+    // A reconnect may resend what was drawn already; each event is drawn once.
+    if (Number.isInteger(index) && index <= run.lastIndex) return;
+    if (Number.isInteger(index)) run.lastIndex = index;
+    const event = JSON.parse(message.data);
+    display.draw(applyEvent(run.view, event), event);
+  };
+  // The server ends the stream after `done`; closing here stops EventSource from reconnecting.
+  source.addEventListener('end', () => source.close());
+  source.onerror = () => {
+    if (!display.isShown() || run.view.done) return;
+    if (run.replaySpeed !== undefined) {
+      // A replay is not resumed: it says it stopped, and the run can be opened whole from its address.
+      source.close();
+      return display.showProblem(`The replay of ${run.runId} stopped before its end; open the run to see it whole.`);
+    }
+    // Say so at once, and catch up when the kitchen answers again (app.js, catchUp).
+    source.close();
+    display.lost();
+  };
+}
