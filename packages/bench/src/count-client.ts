@@ -4,7 +4,8 @@
 //   valgrind --tool=callgrind --callgrind-out-file=OUT node --import tsx src/count-client.ts URL SIDE N
 //
 // SIDE is raw (the raw SDK client's calls), toolbox (Toolbox.call as the kitchen wires it),
-// minimal (the minimal loop's turns) or kitchen (the loop with the CLI policy). After a warm-up of
+// ai-sdk (the Vercel AI SDK's MCP client calling its echo tool), minimal (the minimal loop's turns)
+// or kitchen (the loop with the CLI policy). After a warm-up of
 // 60, it makes N calls or turns; the difference between two counts (N=300 and N=100, say) over
 // the difference in N is the cost of one, start-up cancelled out.
 
@@ -14,13 +15,14 @@ import { ECHO_TOOL } from './echo-server.js';
 import { ECHO_TASK, EchoTurnsModel } from './echo-turns-model.js';
 import { runKitchenLoop } from './kitchen-loop.js';
 import { listToolSpecs, runMinimalLoop } from './minimal-loop.js';
+import { openAiSdkLoop } from './peer-ai-sdk.js';
 import { connectRawClient } from './raw-client.js';
 
 const WARM_UP = 60;
 const [url, side, countText] = process.argv.slice(2);
 const count = Number(countText);
 if (url === undefined || !Number.isSafeInteger(count) || count < 0) {
-  process.stderr.write('Usage: count-client.ts URL raw|toolbox|minimal|kitchen N\n');
+  process.stderr.write('Usage: count-client.ts URL raw|toolbox|ai-sdk|minimal|kitchen N\n');
   process.exit(2);
 }
 
@@ -35,6 +37,10 @@ if (side === 'raw' || side === 'minimal') {
     await runMinimalLoop(raw.client, new EchoTurnsModel(count), tools, ECHO_TASK);
   }
   await raw.close();
+} else if (side === 'ai-sdk') {
+  const peer = await openAiSdkLoop(url);
+  for (let call = 0; call < WARM_UP + count; call += 1) await peer.callOnce(call);
+  await peer.close();
 } else if (side === 'toolbox' || side === 'kitchen') {
   const host = await KitchenHost.connect({
     connections: [{ name: 'echo', url }],
@@ -58,7 +64,7 @@ if (side === 'raw' || side === 'minimal') {
   }
   await host.close();
 } else {
-  process.stderr.write(`count-client: unknown side "${side}"; use raw, toolbox, minimal or kitchen.\n`);
+  process.stderr.write(`count-client: unknown side "${side}"; use raw, toolbox, ai-sdk, minimal or kitchen.\n`);
   process.exit(2);
 }
 process.exit(0);
