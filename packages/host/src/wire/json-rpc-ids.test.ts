@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answeredId, jsonRpcRequestIds } from './transport-fetch.js';
+import { answeredId, jsonRpcRequestIds } from './json-rpc-ids.js';
 
 describe('jsonRpcRequestIds', () => {
   it('reads the id of a request as the SDK writes it, whatever the params hold', () => {

@@ -108,19 +108,20 @@ export class ServerConnector {
    */
   async connect(server: ServerConnection): Promise<UnavailableServer | undefined> {
     const oauth = this.#oauthSessionFor(server);
-    const fetch = this.#settings.wire?.fetchFor(server.name, transportFetch) ?? transportFetch;
+    // The recorder sits next to the network, so it records the bytes that crossed the wire.
+    const network = this.#settings.wire?.fetchFor(server.name, fetch) ?? fetch;
     const open = async (): Promise<OpenedTransport> =>
       (await legacyTransports()).openTransport(
         server,
         (line) => this.#hooks.log(server.name, { level: 'stderr', text: line }),
         oauth,
-        fetch,
+        network,
       );
     const where = describeServerLocation(server);
     // A spawned server may first be installed by its package runner, or compiled: give it longer to answer.
     const minimumTimeoutMs = isStdioConnection(server) ? STDIO_CONNECT_TIMEOUT_MS : undefined;
     const generation = oauth?.generation ?? 0;
-    const modern = await this.#connectModern(server, minimumTimeoutMs, oauth, fetch);
+    const modern = await this.#connectModern(server, minimumTimeoutMs, oauth, network);
     if (modern !== 'not offered') return modern;
     const reopen = isStdioConnection(server)
       ? undefined
@@ -192,7 +193,7 @@ export class ServerConnector {
     server: ServerConnection,
     minimumTimeoutMs: number | undefined,
     oauth: OAuthSession | undefined,
-    fetch: WireFetch,
+    network: WireFetch,
   ): Promise<UnavailableServer | undefined | 'not offered'> {
     const protocol = server.protocol ?? 'auto';
     if (protocol === '2025-11-25') return 'not offered';
@@ -216,7 +217,7 @@ export class ServerConnector {
           : {
               url: server.url,
               ...(server.headers === undefined ? {} : { headers: server.headers }),
-              fetch: oauth === undefined ? fetch : withOAuth(oauth, fetch),
+              fetch: oauth === undefined ? transportFetch(network) : withOAuth(oauth, transportFetch(network)),
             },
         clientName: this.#settings.clientName ?? 'mcp-kitchen',
         clientVersion: CLIENT_VERSION,

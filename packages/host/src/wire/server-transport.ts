@@ -21,18 +21,20 @@ const STDERR_LINES_KEPT = 10;
 /**
  * `onStderrLine` sees each line a stdio server writes to stderr: its log, shown in its name.
  * `oauth`: the server's OAuth session, which outlives any one transport (a reconnect keeps the token).
- * `fetch`: what HTTP requests go through (a wire recorder wraps the default).
+ * `network`: what HTTP requests go out through (a wire recorder wraps the default); the transport
+ * gets its own transportFetch over it.
  */
 export function openTransport(
   server: ServerConnection,
   onStderrLine: (line: string) => void,
   oauth?: OAuthSession,
-  fetch: FetchLike = transportFetch,
+  network: FetchLike = fetch,
 ): OpenedTransport {
   if (!isStdioConnection(server)) {
+    const wireFetch = transportFetch(network);
     return {
       transport: new StreamableHTTPClientTransport(new URL(server.url), {
-        fetch: oauth === undefined ? fetch : withOAuth(oauth, fetch),
+        fetch: oauth === undefined ? wireFetch : withOAuth(oauth, wireFetch),
         ...(server.headers ? { requestInit: { headers: server.headers } } : {}),
       }),
       stderrTail: () => [],
