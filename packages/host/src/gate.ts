@@ -50,6 +50,7 @@ export class Gate {
   readonly timeoutMs: number;
   readonly #ruleSets: readonly GateRuleSet[];
   readonly #person: Pick<Person, 'approve'> | undefined;
+  readonly #decisions = new WeakMap<ToolDescriptor, Decision>();
   #questionsAsked = 0;
 
   constructor(options: GateOptions = {}) {
@@ -78,28 +79,20 @@ export class Gate {
   async authorize(request: AuthorizeRequest): Promise<Authorization> {
     const { tool, input, context } = request;
     const requestId = `approval-${++this.#questionsAsked}`;
-    const respond = (authorization: Authorization, by: ApprovalResponseEvent['by'], reason?: string): Authorization => {
-      const shownReason = authorization.approved ? reason : authorization.reason;
-      context.emit({
-        type: 'approval-response',
-        agent: context.agent.id,
-        requestId,
-        callId: context.callId,
-        tool: tool.name,
-        server: tool.server,
-        decision: authorization.approved ? 'approved' : 'denied',
-        ...(shownReason === undefined ? {} : { reason: shownReason }),
-        by,
-      });
-      return authorization;
-    };
     try {
-      const decision = this.decide(tool, input);
-      if (decision.kind === 'approved') return respond({ approved: true }, 'rule', decision.reason);
-      if (decision.kind === 'denied') return respond({ approved: false, reason: decision.reason }, 'rule');
+      const decision = this.#decideFor(tool, input);
+      if (decision.kind === 'approved') return respond(request, requestId, APPROVED, 'rule', decision.reason);
+      if (decision.kind === 'denied')
+        return respond(request, requestId, { approved: false, reason: decision.reason }, 'rule');
       if (this.#person === undefined)
-        return respond({ approved: false, reason: noApproverReason(tool, decision.reason) }, 'nobody');
-      if (context.signal.aborted) return respond({ approved: false, reason: stoppedReason(tool) }, 'stop');
+        return respond(
+          request,
+          requestId,
+          { approved: false, reason: noApproverReason(tool, decision.reason) },
+          'nobody',
+        );
+      if (context.signal.aborted)
+        return respond(request, requestId, { approved: false, reason: stoppedReason(tool) }, 'stop');
       const question: ToolCallApproval = {
         kind: 'tool-call',
         requestId,
@@ -127,16 +120,64 @@ export class Gate {
           }),
       });
       const settled = settle(asked, describeTool(tool), this.timeoutMs);
-      return respond(settled.authorization, asked.by, settled.approvedReason);
+      return respond(request, requestId, settled.authorization, asked.by, settled.approvedReason);
     } catch (error) {
       const reason = `The approval gate failed while checking ${describeTool(tool)} (${describeError(error)}); treated as a denial.`;
       try {
-        return respond({ approved: false, reason }, 'rule');
+        return respond(request, requestId, { approved: false, reason }, 'rule');
       } catch {
         return { approved: false, reason };
       }
     }
   }
+
+  /**
+   * decide(), remembered per tool: the rules are fixed and a decision reads only the tool (its
+   * name, server and annotations), and a loop asks about the same few tools on every call. A new
+   * tool list brings new descriptors, so a changed annotation is decided afresh.
+   */
+  #decideFor(tool: ToolDescriptor, input: Record<string, unknown>): Decision {
+    let decision = this.#decisions.get(tool);
+    if (decision === undefined) {
+      decision = this.decide(tool, input);
+      this.#decisions.set(tool, decision);
+    }
+    return decision;
+  }
+}
+
+const APPROVED: Authorization = Object.freeze({ approved: true });
+
+/** Emits the approval-response of one request and returns its authorization. */
+function respond(
+  request: AuthorizeRequest,
+  requestId: string,
+  authorization: Authorization,
+  by: ApprovalResponseEvent['by'],
+  reason?: string,
+): Authorization {
+  const { tool, context } = request;
+  const shownReason = authorization.approved ? reason : authorization.reason;
+  const decision = authorization.approved ? 'approved' : 'denied';
+  const agent = context.agent.id;
+  const callId = context.callId;
+  // Written out twice rather than with a spread for the optional reason: this runs on every call.
+  context.emit(
+    shownReason === undefined
+      ? { type: 'approval-response', agent, requestId, callId, tool: tool.name, server: tool.server, decision, by }
+      : {
+          type: 'approval-response',
+          agent,
+          requestId,
+          callId,
+          tool: tool.name,
+          server: tool.server,
+          decision,
+          reason: shownReason,
+          by,
+        },
+  );
+  return authorization;
 }
 
 /** Approves everything (still emitting approval-response by "rule"): for tests and the foundation. */

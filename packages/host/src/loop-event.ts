@@ -278,6 +278,14 @@ export type LoopEventDraft = LoopEvent extends infer Event
     : never
   : never;
 
+/**
+ * Stamps the draft itself with the time and returns it as the event: an event is made once and
+ * passed on, so every emitter hands over a fresh object (a forwarded event gets the time it was
+ * forwarded, in its place). No copy: a spread of dozens of event shapes at one site is V8's slow
+ * path, which made stamping the loop's largest cost of its own per event.
+ */
 export function stamp(draft: LoopEventDraft): LoopEvent {
-  return { ...draft, at: Date.now() } as LoopEvent;
+  const event = draft as LoopEventDraft & { at?: number };
+  event.at = Date.now();
+  return event as LoopEvent;
 }

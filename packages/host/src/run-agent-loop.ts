@@ -8,6 +8,7 @@ import type { Gate } from './gate.js';
 import { AgentTree, type TreeSeatbelts } from './limits/agent-tree.js';
 import { InputTokenBound } from './limits/input-token-bound.js';
 import { SPAWN_AGENT_TOOL } from './limits/spawn-agent-limits.js';
+import { AbortWatch } from './loop/abort-watch.js';
 import { callModelWithinBudget, usageEvent } from './loop/budgeted-model-call.js';
 import { establishedReport } from './loop/established-report.js';
 import { askForLastReport, isLastChanceCause } from './loop/last-chance.js';
@@ -103,6 +104,8 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
   const work = AbortSignal.any([runWork, agentStop.signal]);
   setMaxListeners(0, runWork);
   setMaxListeners(0, work);
+  // The model calls wait on `work` through one listener for the whole loop.
+  const modelWatch = new AbortWatch(work);
   const unregisterStop = tree.registerAgentStop(agent.id, (reason) => agentStop.abort(new Error(reason)));
 
   const messages = [...options.messages];
@@ -142,6 +145,7 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
         budget,
         agent: agent.id,
         signal: work,
+        watch: modelWatch,
         inputBound,
       });
       if (outcome.kind === 'no-room') {
@@ -283,9 +287,13 @@ const SAYS_WHY_IN_REPORT: ReadonlySet<LoopStopReason> = new Set(['error', 'seatb
  * A reply cut at the output limit may end inside its last tool call, whose input is then
  * incomplete: that call is not run, and the model reads why (the API's advice: ask again with room).
  */
-function cutOffCall(stopReason: ModelStopReason, toolUses: ToolUseBlock[], maxTokens: number): Map<string, string> {
+function cutOffCall(
+  stopReason: ModelStopReason,
+  toolUses: ToolUseBlock[],
+  maxTokens: number,
+): Map<string, string> | undefined {
   const last = toolUses.at(-1);
-  if (stopReason !== 'max_tokens' || last === undefined) return new Map();
+  if (stopReason !== 'max_tokens' || last === undefined) return undefined;
   const why = `Tool "${last.name}" was not run: your reply was cut off at its limit of ${maxTokens} output tokens while writing this call, so its input may be incomplete. Call it again, with less text before it.`;
   return new Map([[last.id, why]]);
 }

@@ -33,7 +33,6 @@ export class TreeBudget {
   readonly maxTokens: number;
   readonly #prices: PriceTable;
   readonly #open = new Map<number, Reservation>();
-  readonly #issued = new WeakSet<Reservation>();
   readonly #agents = new Map<string, { tokens: number; costCents: number }>();
   #nextId = 1;
   #spentTokens = 0;
@@ -53,9 +52,8 @@ export class TreeBudget {
   reserve(agent: string, tokens: number): Reservation | undefined {
     requireTokenCount(tokens, 'reserve', 'tokens');
     if (this.#spentTokens + this.#reservedTokens + tokens > this.maxTokens) return undefined;
-    const reservation: Reservation = Object.freeze({ id: this.#nextId++, agent, tokens });
+    const reservation = new IssuedReservation(this, this.#nextId++, agent, tokens);
     this.#open.set(reservation.id, reservation);
-    this.#issued.add(reservation);
     this.#reservedTokens += tokens;
     return reservation;
   }
@@ -117,7 +115,7 @@ export class TreeBudget {
   }
 
   #close(reservation: Reservation, action: 'settle' | 'release'): void {
-    if (!this.#issued.has(reservation)) {
+    if (!IssuedReservation.isFrom(reservation, this)) {
       throw new BudgetError(
         'budget-unknown-reservation',
         `Cannot ${action} reservation ${reservation.id} of agent "${reservation.agent}": it was not made by this TreeBudget. Pass the object reserve() returned.`,
@@ -131,6 +129,29 @@ export class TreeBudget {
     }
     this.#open.delete(reservation.id);
     this.#reservedTokens -= reservation.tokens;
+  }
+}
+
+/**
+ * A reservation as the budget hands it out: frozen, and marked with the budget that made it, so a
+ * look-alike from elsewhere is refused without a WeakSet entry for every reservation ever made.
+ */
+class IssuedReservation implements Reservation {
+  readonly #budget: TreeBudget;
+  readonly id: number;
+  readonly agent: string;
+  readonly tokens: number;
+
+  constructor(budget: TreeBudget, id: number, agent: string, tokens: number) {
+    this.#budget = budget;
+    this.id = id;
+    this.agent = agent;
+    this.tokens = tokens;
+    Object.freeze(this);
+  }
+
+  static isFrom(reservation: Reservation, budget: TreeBudget): boolean {
+    return #budget in reservation && reservation.#budget === budget;
   }
 }
 

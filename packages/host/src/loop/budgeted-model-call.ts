@@ -2,12 +2,13 @@
 // give the reservation back). Host side; used by the loop's iterations and its last-chance report.
 
 import { describeError } from '../errors.js';
-import { createEventQueue, drainWhile } from '../event-queue.js';
+import { createEventQueue, drainWhile, type EventQueue } from '../event-queue.js';
 import { type InputTokenBound, requestInputBound } from '../limits/input-token-bound.js';
 import { type LoopEvent, stamp } from '../loop-event.js';
 import { DEFAULT_PRICES, priceCents } from '../model/price-table.js';
 import type { Model, ModelRequest, ModelResponse, ModelRetry } from '../model.js';
 import type { TreeBudget } from '../tree-budget.js';
+import type { AbortWatch } from './abort-watch.js';
 
 export type ModelCallOutcome =
   | { kind: 'answered'; response: ModelResponse; tokens: number; costCents: number }
@@ -22,20 +23,36 @@ export interface BudgetedModelCall {
   budget: TreeBudget | undefined;
   agent: string;
   signal: AbortSignal;
+  /** A watch on `signal` that the caller keeps across its calls (one listener for all of them); a call makes its own without one. */
+  watch?: AbortWatch;
   /** The calling conversation's bound, which learns from each answer; without one, the whole request is bounded. */
   inputBound?: InputTokenBound;
 }
 
 /**
  * Makes the call, yielding a model-retry event for each retry the model announces while it waits
- * (an overloaded API), so a person sees why the call takes long. Returns the outcome.
+ * (an overloaded API), so a person sees why the call takes long. Returns the outcome. Retries are
+ * rare: the queue that carries them out while the call waits is made by the first one.
  */
 export async function* callModelWithinBudget(call: BudgetedModelCall): AsyncGenerator<LoopEvent, ModelCallOutcome> {
-  const retries = createEventQueue<LoopEvent>();
-  const onRetry = (retry: ModelRetry) =>
+  let retries: EventQueue<LoopEvent> | undefined;
+  let onFirstRetry: (() => void) | undefined;
+  const onRetry = (retry: ModelRetry) => {
+    retries ??= createEventQueue<LoopEvent>();
     retries.push(stamp({ type: 'model-retry', agent: call.agent, model: call.model.label, ...retry }));
-  const work = callOnce({ ...call, request: { ...call.request, onRetry } });
-  for await (const event of drainWhile(retries, work)) yield event;
+    onFirstRetry?.();
+  };
+  const work = callOnce(call, onRetry);
+  if (retries === undefined) {
+    // Until the answer, or until the first retry, whose events then go out as they come.
+    await new Promise<void>((resolve) => {
+      onFirstRetry = resolve;
+      const settled = () => resolve();
+      work.then(settled, settled);
+    });
+    onFirstRetry = undefined;
+  }
+  if (retries !== undefined) for await (const event of drainWhile(retries, work)) yield event;
   return await work;
 }
 
@@ -58,7 +75,7 @@ export function usageEvent(
   });
 }
 
-async function callOnce(call: BudgetedModelCall): Promise<ModelCallOutcome> {
+async function callOnce(call: BudgetedModelCall, onRetry: (retry: ModelRetry) => void): Promise<ModelCallOutcome> {
   const { model, request, budget, agent, signal, inputBound } = call;
   // The worst case is an upper bound on the input plus every output token the call may write: the
   // model never reports more than that, so the tree cannot pass its cap however many agents draw
@@ -69,7 +86,9 @@ async function callOnce(call: BudgetedModelCall): Promise<ModelCallOutcome> {
     return { kind: 'no-room', worstCase, left: budget.remainingTokens, maxTokens: budget.maxTokens };
   let response: ModelResponse;
   try {
-    response = await untilAborted(model.complete({ ...request, signal }), signal);
+    // Rejects as soon as the signal fires, so a model that ignores it cannot hold up an abort.
+    const answer = model.complete({ ...request, onRetry, signal });
+    response = await (call.watch?.signal === signal ? call.watch.until(answer) : untilAborted(answer, signal));
   } catch (error) {
     if (reservation) budget?.release(reservation);
     return { kind: 'failed', aborted: signal.aborted, reason: describeError(error), error };
@@ -86,7 +105,7 @@ async function callOnce(call: BudgetedModelCall): Promise<ModelCallOutcome> {
   };
 }
 
-/** Rejects as soon as `signal` fires, so a model that ignores the signal cannot hold up an abort. */
+/** A single wait that rejects as soon as `signal` fires; its listener goes when the wait ends. */
 function untilAborted<Value>(work: Promise<Value>, signal: AbortSignal): Promise<Value> {
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(signal.reason);

@@ -23,7 +23,7 @@ export interface TurnToolCalls {
   signal: AbortSignal;
   delegate: boolean;
   /** Calls answered with this text (by tool_use id) without running, e.g. one cut off at the output limit. */
-  notRun?: ReadonlyMap<string, string>;
+  notRun?: ReadonlyMap<string, string> | undefined;
 }
 
 export interface TurnResults {
@@ -97,18 +97,36 @@ async function runOneCall(
   // The event keeps the whole result (a person and a trace can read it); the model reads at most
   // maxResultChars of it, so one 5 MB answer cannot end the run on budget.
   const shortened = shortenForModel(outcome.content, turn.run.tree.limits.maxResultChars, 'tool result');
-  emit({
-    type: 'tool-result',
-    agent: turn.agent.id,
-    callId: use.id,
-    tool: use.name,
-    server: tool?.server ?? 'unknown',
-    isError: outcome.isError,
-    content: outcome.content,
-    ...(shortened === undefined ? {} : { omittedChars: shortened.omittedChars }),
-    ...(outcome.attachments === undefined ? {} : { attachments: outcome.attachments }),
-    durationMs: Math.round(performance.now() - started),
-  });
+  const durationMs = Math.round(performance.now() - started);
+  const server = tool?.server ?? 'unknown';
+  const { isError, content, attachments } = outcome;
+  // The common result has neither a cut nor attachments: written out without spreads, since this
+  // runs on every call.
+  emit(
+    shortened === undefined && attachments === undefined
+      ? {
+          type: 'tool-result',
+          agent: turn.agent.id,
+          callId: use.id,
+          tool: use.name,
+          server,
+          isError,
+          content,
+          durationMs,
+        }
+      : {
+          type: 'tool-result',
+          agent: turn.agent.id,
+          callId: use.id,
+          tool: use.name,
+          server,
+          isError,
+          content,
+          ...(shortened === undefined ? {} : { omittedChars: shortened.omittedChars }),
+          ...(attachments === undefined ? {} : { attachments }),
+          durationMs,
+        },
+  );
   return shortened === undefined ? outcome : { ...outcome, content: shortened.text };
 }
 
