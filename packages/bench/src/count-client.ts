@@ -1,13 +1,14 @@
 // One side of a comparison, alone in its process, for counting its instructions with callgrind
 // (repeatable on a busy machine, unlike timings). Host side: the clients of echo-server-main.ts.
 //
-//   valgrind --tool=callgrind --callgrind-out-file=OUT node --import tsx src/count-client.ts URL SIDE N
+//   valgrind --tool=callgrind --callgrind-out-file=OUT node --import tsx src/count-client.ts URL SIDE N [CALLS]
 //
 // SIDE is raw (the raw SDK client's calls), toolbox (Toolbox.call as the kitchen wires it),
 // ai-sdk (the Vercel AI SDK's MCP client calling its echo tool), minimal (the minimal loop's turns)
 // or kitchen (the loop with the CLI policy). After a warm-up of
 // 60, it makes N calls or turns; the difference between two counts (N=300 and N=100, say) over
-// the difference in N is the cost of one, start-up cancelled out.
+// the difference in N is the cost of one, start-up cancelled out. CALLS (default 1) is the tool
+// calls the model asks for in each turn of the loop sides (16: the fan-out scenario).
 
 import { KitchenHost } from '@kitchen/app/kitchen-host';
 import { MAIN_AGENT, parseSpawnLimits, type ToolCallContext } from '@kitchen/host';
@@ -19,10 +20,17 @@ import { openAiSdkLoop } from './peer-ai-sdk.js';
 import { connectRawClient } from './raw-client.js';
 
 const WARM_UP = 60;
-const [url, side, countText] = process.argv.slice(2);
+const [url, side, countText, callsText = '1'] = process.argv.slice(2);
 const count = Number(countText);
-if (url === undefined || !Number.isSafeInteger(count) || count < 0) {
-  process.stderr.write('Usage: count-client.ts URL raw|toolbox|ai-sdk|minimal|kitchen N\n');
+const callsPerTurn = Number(callsText);
+if (
+  url === undefined ||
+  !Number.isSafeInteger(count) ||
+  count < 0 ||
+  !Number.isSafeInteger(callsPerTurn) ||
+  callsPerTurn < 1
+) {
+  process.stderr.write('Usage: count-client.ts URL raw|toolbox|ai-sdk|minimal|kitchen N [CALLS]\n');
   process.exit(2);
 }
 
@@ -33,8 +41,8 @@ if (side === 'raw' || side === 'minimal') {
       await raw.client.callTool({ name: ECHO_TOOL, arguments: { text: `call ${call}` } });
   } else {
     const tools = await listToolSpecs(raw.client);
-    await runMinimalLoop(raw.client, new EchoTurnsModel(WARM_UP), tools, ECHO_TASK);
-    await runMinimalLoop(raw.client, new EchoTurnsModel(count), tools, ECHO_TASK);
+    await runMinimalLoop(raw.client, new EchoTurnsModel(WARM_UP, undefined, callsPerTurn), tools, ECHO_TASK);
+    await runMinimalLoop(raw.client, new EchoTurnsModel(count, undefined, callsPerTurn), tools, ECHO_TASK);
   }
   await raw.close();
 } else if (side === 'ai-sdk') {
@@ -59,8 +67,8 @@ if (side === 'raw' || side === 'minimal') {
       if (outcome.isError) throw new Error(outcome.content);
     }
   } else {
-    await runKitchenLoop(host, new EchoTurnsModel(WARM_UP), ECHO_TASK, WARM_UP);
-    await runKitchenLoop(host, new EchoTurnsModel(count), ECHO_TASK, count);
+    await runKitchenLoop(host, new EchoTurnsModel(WARM_UP, undefined, callsPerTurn), ECHO_TASK, WARM_UP);
+    await runKitchenLoop(host, new EchoTurnsModel(count, undefined, callsPerTurn), ECHO_TASK, count);
   }
   await host.close();
 } else {
