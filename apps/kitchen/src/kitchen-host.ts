@@ -34,6 +34,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { KitchenPolicy } from './config/kitchen-policy.js';
 import { KITCHEN_SYSTEM_PROMPT } from './kitchen-task.js';
 import { newRunId, TraceWriter } from './runs/trace-writer.js';
+import { tapEvents } from './tapped-events.js';
 
 export type KitchenHostOptions = {
   /** The name the host gives itself in each server's initialize. */
@@ -251,11 +252,25 @@ export class KitchenHost {
     };
     this.#current = handlers;
     this.#emit = options.emit === undefined && trace === undefined && watch === undefined ? undefined : emitOutside;
-    return this.#events(
-      handlers,
-      { ...options, model, ...(workerModel === undefined ? {} : { workerModel }) },
-      trace,
-      watch,
+    const loopOptions = { ...options, model, ...(workerModel === undefined ? {} : { workerModel }) };
+    const tap =
+      trace === undefined && watch === undefined
+        ? undefined
+        : (event: LoopEvent) => {
+            trace?.event(event);
+            watch?.(event);
+          };
+    return tapEvents(
+      () => this.#loop(loopOptions),
+      tap,
+      () => {
+        trace?.close();
+        if (this.#current === handlers) {
+          this.#current = undefined;
+          this.#emit = undefined;
+          this.#tree = undefined;
+        }
+      },
     );
   }
 
@@ -271,46 +286,27 @@ export class KitchenHost {
     await this.toolbox.close().catch(() => {});
   }
 
-  async *#events(
-    handlers: RunHandlers,
-    options: KitchenRunOptions,
-    trace: TraceWriter | undefined,
-    watch: ((event: LoopEvent) => void) | undefined,
-  ): AsyncGenerator<LoopEvent, void> {
+  #loop(options: KitchenRunOptions): AsyncGenerator<LoopEvent, void> {
     const { policy = {} } = options;
-    try {
-      // Made here (it checks the seatbelts, as runAgentLoop would) so stopAgent can reach it.
-      const tree = new AgentTree(policy.seatbelts);
-      this.#tree = tree;
-      const events = runAgentLoop({
-        messages: [{ role: 'user', content: options.task }],
-        system: options.system ?? KITCHEN_SYSTEM_PROMPT,
-        model: options.model,
-        toolbox: this.toolbox,
-        delegate: this.delegates,
-        ...(policy.gate === undefined ? {} : { gate: policy.gate }),
-        ...(policy.budget === undefined ? {} : { budget: policy.budget }),
-        tree,
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-        ...(options.maxIterations === undefined ? {} : { maxIterations: options.maxIterations }),
-        ...(options.workerModel === undefined ? {} : { workerModel: options.workerModel }),
-        ...((options.workerTools ?? this.workerTools) === undefined
-          ? {}
-          : { workerTools: options.workerTools ?? this.workerTools }),
-      });
-      for await (const event of events) {
-        trace?.event(event);
-        watch?.(event);
-        yield event;
-      }
-    } finally {
-      trace?.close();
-      if (this.#current === handlers) {
-        this.#current = undefined;
-        this.#emit = undefined;
-        this.#tree = undefined;
-      }
-    }
+    // Made here (it checks the seatbelts, as runAgentLoop would) so stopAgent can reach it.
+    const tree = new AgentTree(policy.seatbelts);
+    this.#tree = tree;
+    return runAgentLoop({
+      messages: [{ role: 'user', content: options.task }],
+      system: options.system ?? KITCHEN_SYSTEM_PROMPT,
+      model: options.model,
+      toolbox: this.toolbox,
+      delegate: this.delegates,
+      ...(policy.gate === undefined ? {} : { gate: policy.gate }),
+      ...(policy.budget === undefined ? {} : { budget: policy.budget }),
+      tree,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.maxIterations === undefined ? {} : { maxIterations: options.maxIterations }),
+      ...(options.workerModel === undefined ? {} : { workerModel: options.workerModel }),
+      ...((options.workerTools ?? this.workerTools) === undefined
+        ? {}
+        : { workerTools: options.workerTools ?? this.workerTools }),
+    });
   }
 }
 
