@@ -6,6 +6,7 @@ import { createRecordingContext } from './testing/recording-context.js';
 import { type HttpTestServer, serveOverHttp } from './testing/serve-over-http.js';
 import { buildTestServer, createObservations } from './testing/test-server.js';
 import { type ServerRequestHandlers, Toolbox } from './toolbox.js';
+import { WireRecorder } from './wire/wire-recorder.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -38,6 +39,30 @@ describe('Toolbox over Streamable HTTP', () => {
       'done after 2 steps (progress token present)',
     );
     expect(events.filter((event) => event.type === 'progress')).toHaveLength(2);
+  });
+
+  it('cancels an aborted call over HTTP, and sends no cancellation for the calls answered before it', async () => {
+    const observations = createObservations();
+    const server = await startServer(observations);
+    const wire = new WireRecorder();
+    const toolbox = await Toolbox.connect([{ name: 'pantry', url: server.url }], { wire });
+    cleanups.push(() => toolbox.close());
+    const { context, abort } = createRecordingContext();
+
+    for (const text of ['one', 'two'])
+      expect(await toolbox.call('echo', { text }, context)).toEqual({ isError: false, content: `pantry says ${text}` });
+    const pending = toolbox.call('sleep', { ms: 60_000, label: 'long' }, context);
+    await vi.waitFor(() => expect(observations.started).toContain('long'));
+    abort();
+    expect((await pending).content).toBe('Tool "sleep" on server "pantry" was cancelled because the run was aborted.');
+    await vi.waitFor(() => expect(observations.cancelled).toContain('long'));
+
+    const sent = wire.records.flatMap((record) =>
+      record.kind === 'request' && typeof record.body === 'object' && record.body !== null ? [record.body] : [],
+    ) as Array<{ method?: string; id?: number; params?: { name?: string; requestId?: number } }>;
+    const sleep = sent.find((message) => message.params?.name === 'sleep');
+    const cancellations = sent.filter((message) => message.method === 'notifications/cancelled');
+    expect(cancellations.map((message) => message.params?.requestId)).toEqual([sleep?.id]);
   });
 
   it('finds the causing call for sampling requests read from two SSE streams at once', async () => {

@@ -31,7 +31,7 @@ export function openTransport(
   network: FetchLike = fetch,
 ): OpenedTransport {
   if (!isStdioConnection(server)) {
-    const wireFetch = transportFetch(network);
+    const wireFetch = transportFetch(network, { readLoneAnswers: true });
     return {
       transport: new StreamableHTTPClientTransport(new URL(server.url), {
         fetch: oauth === undefined ? wireFetch : withOAuth(oauth, wireFetch),

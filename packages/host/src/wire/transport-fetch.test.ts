@@ -24,7 +24,7 @@ const post = (fetch: ReturnType<typeof transportFetch>) =>
 
 describe('transportFetch', () => {
   it('hands the SDK a lone SSE answer as a JSON response, once the stream has shown its reconnection delay', async () => {
-    const fetch = transportFetch(sseServer(STREAM));
+    const fetch = transportFetch(sseServer(STREAM), { readLoneAnswers: true });
     // The first stream shows the SDK the server's retry delay: it reaches the SDK as it came.
     const first = await post(fetch);
     expect(first.headers.get('content-type')).toBe('text/event-stream');
@@ -34,14 +34,22 @@ describe('transportFetch', () => {
     expect(second.status).toBe(200);
     expect(second.headers.get('content-type')).toBe('application/json');
     expect(second.headers.get('mcp-session-id')).toBe('s-1');
-    expect(await second.text()).toBe(ANSWER);
+    expect(await second.json()).toEqual(JSON.parse(ANSWER));
+  });
+
+  it('passes every stream on as it came when not asked to read lone answers (the 2026-07-28 transport)', async () => {
+    const fetch = transportFetch(sseServer(STREAM));
+    await bodyText(await post(fetch));
+    const response = await post(fetch);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(await bodyText(response)).toBe(STREAM);
   });
 
   it('leaves a stream with more than the answer to the SDK, every byte of it', async () => {
     const progress =
       'event: message\nid: 2\ndata: {"method":"notifications/progress","params":{"progressToken":7,"progress":1},"jsonrpc":"2.0"}\n\n';
     const body = `id: 1\nretry: 1000\ndata: \n\n${progress}event: message\nid: 3\ndata: ${ANSWER}\n\n`;
-    const fetch = transportFetch(sseServer(body));
+    const fetch = transportFetch(sseServer(body), { readLoneAnswers: true });
     await bodyText(await post(fetch));
     const response = await post(fetch);
     expect(response.headers.get('content-type')).toBe('text/event-stream');
@@ -50,7 +58,7 @@ describe('transportFetch', () => {
 
   it('lets a wire recorder under it record the SSE events that crossed the wire', async () => {
     const wire = new WireRecorder();
-    const fetch = transportFetch(wire.fetchFor('echo', sseServer(STREAM)));
+    const fetch = transportFetch(wire.fetchFor('echo', sseServer(STREAM)), { readLoneAnswers: true });
     await bodyText(await post(fetch));
     wire.clear();
     expect(await (await post(fetch)).json()).toEqual(JSON.parse(ANSWER));
