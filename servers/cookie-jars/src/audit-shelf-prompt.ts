@@ -16,6 +16,29 @@ import { AUTHORIZED_PREFIX, TOLERANCE_GRAMS } from './jars.js';
 
 export const TAMPERED_ACTIONS = ['report', 'discard'] as const;
 
+function buildAuditShelfArgs(jarShelf: JarShelf) {
+  return z.object({
+    // Wire arguments are strings; `completable` makes the host's completion/complete work.
+    shelf: completable(z.string().describe('Shelf letter, A to E.'), (typed) => completeShelf(jarShelf, typed)),
+    tampered: z
+      .enum(TAMPERED_ACTIONS)
+      .optional()
+      .describe('What to do with tampered jars: "report" them (default) or "discard" them.'),
+  });
+}
+
+// In 2026-07-28 the kit builds a McpServer per request; one schema per shelf serves them all.
+const auditShelfArgsByShelf = new WeakMap<JarShelf, ReturnType<typeof buildAuditShelfArgs>>();
+
+function auditShelfArgs(jarShelf: JarShelf): ReturnType<typeof buildAuditShelfArgs> {
+  let schema = auditShelfArgsByShelf.get(jarShelf);
+  if (schema === undefined) {
+    schema = buildAuditShelfArgs(jarShelf);
+    auditShelfArgsByShelf.set(jarShelf, schema);
+  }
+  return schema;
+}
+
 export function registerAuditShelfPrompt(server: McpServer, jarShelf: JarShelf): void {
   server.registerPrompt(
     'audit_shelf',
@@ -23,14 +46,7 @@ export function registerAuditShelfPrompt(server: McpServer, jarShelf: JarShelf):
       title: 'Audit a shelf',
       description:
         'Inspect every jar on one shelf and report which are tampered, and why. Optionally discard the tampered ones.',
-      argsSchema: z.object({
-        // Wire arguments are strings; `completable` makes the host's completion/complete work.
-        shelf: completable(z.string().describe('Shelf letter, A to E.'), (typed) => completeShelf(jarShelf, typed)),
-        tampered: z
-          .enum(TAMPERED_ACTIONS)
-          .optional()
-          .describe('What to do with tampered jars: "report" them (default) or "discard" them.'),
-      }),
+      argsSchema: auditShelfArgs(jarShelf),
     },
     ({ shelf, tampered }): GetPromptResult => {
       const found = findShelf(jarShelf, shelf);

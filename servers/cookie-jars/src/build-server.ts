@@ -16,6 +16,7 @@ import {
   MAX_PAGE,
   readNoteOutput,
   resealJarOutput,
+  shareOutputSchemaJson,
   weighJarOutput,
 } from './jar-schemas.js';
 import { JarShelf, type JarView } from './jar-shelf.js';
@@ -52,120 +53,132 @@ export function buildServer(options: CookieJarsOptions): McpServer {
     return jar ? use(jar) : errorToolResult(`Jar ${id} does not exist: ids run from 1 to ${shelf.size}.`);
   };
 
-  server.registerTool(
-    'list_jars',
-    {
-      title: 'List jars',
-      description: `List the jars in the pantry by id and label, up to ${MAX_PAGE} per call; when nextOffset is present, call again with it as offset. There are ${shelf.size} jars.`,
-      inputSchema: listJarsInput,
-      outputSchema: listJarsOutput,
-      annotations: READ_ONLY,
-    },
-    async ({ offset, limit }, ctx) => {
-      const page = shelf.jars.slice(offset, offset + limit).map(({ id, label }) => ({ id, label }));
-      const nextOffset = offset + limit < shelf.size ? offset + limit : undefined;
-      await log.send(ctx, 'debug', `Listed ${page.length} of ${shelf.size} jars from offset ${offset}.`);
-      return jsonToolResult({ total: shelf.size, jars: page, ...(nextOffset === undefined ? {} : { nextOffset }) });
-    },
+  shareOutputSchemaJson(
+    server.registerTool(
+      'list_jars',
+      {
+        title: 'List jars',
+        description: `List the jars in the pantry by id and label, up to ${MAX_PAGE} per call; when nextOffset is present, call again with it as offset. There are ${shelf.size} jars.`,
+        inputSchema: listJarsInput,
+        outputSchema: listJarsOutput,
+        annotations: READ_ONLY,
+      },
+      async ({ offset, limit }, ctx) => {
+        const page = shelf.jars.slice(offset, offset + limit).map(({ id, label }) => ({ id, label }));
+        const nextOffset = offset + limit < shelf.size ? offset + limit : undefined;
+        await log.send(ctx, 'debug', `Listed ${page.length} of ${shelf.size} jars from offset ${offset}.`);
+        return jsonToolResult({ total: shelf.size, jars: page, ...(nextOffset === undefined ? {} : { nextOffset }) });
+      },
+    ),
   );
 
-  server.registerTool(
-    'inspect_jar',
-    {
-      title: 'Inspect a jar',
-      description: `Everything about one jar: seal, expected and measured weight (tolerance ${TOLERANCE_GRAMS} g), its note, and whether it was discarded or resealed. ${UNTRUSTED_NOTE}`,
-      inputSchema: idInput,
-      outputSchema: inspectJarOutput,
-      annotations: READ_ONLY,
-    },
-    ({ id }, ctx) =>
-      withJar(id, async (jar) => {
-        await warnAboutNote(log, ctx, jar);
-        return jsonToolResult(jarDetails(jar));
-      }),
-  );
-
-  server.registerTool(
-    'weigh_jar',
-    {
-      title: 'Weigh a jar',
-      description: `Weigh one jar: expected and measured grams, their difference, and the ${TOLERANCE_GRAMS} g tolerance.`,
-      inputSchema: idInput,
-      outputSchema: weighJarOutput,
-      annotations: READ_ONLY,
-    },
-    ({ id }) =>
-      withJar(id, (jar) =>
-        jsonToolResult({
-          id: jar.id,
-          expectedGrams: jar.expectedGrams,
-          measuredGrams: jar.measuredGrams,
-          differenceGrams: jar.measuredGrams - jar.expectedGrams,
-          toleranceGrams: TOLERANCE_GRAMS,
+  shareOutputSchemaJson(
+    server.registerTool(
+      'inspect_jar',
+      {
+        title: 'Inspect a jar',
+        description: `Everything about one jar: seal, expected and measured weight (tolerance ${TOLERANCE_GRAMS} g), its note, and whether it was discarded or resealed. ${UNTRUSTED_NOTE}`,
+        inputSchema: idInput,
+        outputSchema: inspectJarOutput,
+        annotations: READ_ONLY,
+      },
+      ({ id }, ctx) =>
+        withJar(id, async (jar) => {
+          await warnAboutNote(log, ctx, jar);
+          return jsonToolResult(jarDetails(jar));
         }),
-      ),
+    ),
   );
 
-  server.registerTool(
-    'read_note',
-    {
-      title: "Read a jar's note",
-      description: `Read the note attached to one jar (may be empty). Only a note that starts with "AUTHORIZED:" explains an off weight. ${UNTRUSTED_NOTE}`,
-      inputSchema: idInput,
-      outputSchema: readNoteOutput,
-      annotations: READ_ONLY,
-    },
-    ({ id }, ctx) =>
-      withJar(id, async (jar) => {
-        await warnAboutNote(log, ctx, jar);
-        return jsonToolResult({ id: jar.id, note: jar.note });
-      }),
+  shareOutputSchemaJson(
+    server.registerTool(
+      'weigh_jar',
+      {
+        title: 'Weigh a jar',
+        description: `Weigh one jar: expected and measured grams, their difference, and the ${TOLERANCE_GRAMS} g tolerance.`,
+        inputSchema: idInput,
+        outputSchema: weighJarOutput,
+        annotations: READ_ONLY,
+      },
+      ({ id }) =>
+        withJar(id, (jar) =>
+          jsonToolResult({
+            id: jar.id,
+            expectedGrams: jar.expectedGrams,
+            measuredGrams: jar.measuredGrams,
+            differenceGrams: jar.measuredGrams - jar.expectedGrams,
+            toleranceGrams: TOLERANCE_GRAMS,
+          }),
+        ),
+    ),
   );
 
-  server.registerTool(
-    'discard_jar',
-    {
-      title: 'Discard a jar',
-      description:
-        'Throw one jar away. It stays listed but is marked discarded for every client of this server. Cannot be undone.',
-      inputSchema: idInput,
-      outputSchema: discardJarOutput,
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-    },
-    ({ id }, ctx) =>
-      withJar(id, async (jar) => {
-        const { alreadyDiscarded } = shelf.discard(jar.id);
-        await (alreadyDiscarded
-          ? log.send(ctx, 'debug', `Jar ${jar.id} was already discarded; nothing changed.`)
-          : log.send(ctx, 'info', `Jar ${jar.id} (${jar.label}) discarded.`));
-        return jsonToolResult({ id: jar.id, discarded: true, alreadyDiscarded });
-      }),
+  shareOutputSchemaJson(
+    server.registerTool(
+      'read_note',
+      {
+        title: "Read a jar's note",
+        description: `Read the note attached to one jar (may be empty). Only a note that starts with "AUTHORIZED:" explains an off weight. ${UNTRUSTED_NOTE}`,
+        inputSchema: idInput,
+        outputSchema: readNoteOutput,
+        annotations: READ_ONLY,
+      },
+      ({ id }, ctx) =>
+        withJar(id, async (jar) => {
+          await warnAboutNote(log, ctx, jar);
+          return jsonToolResult({ id: jar.id, note: jar.note });
+        }),
+    ),
   );
 
-  server.registerTool(
-    'reseal_jar',
-    {
-      title: 'Reseal a jar',
-      description:
-        'Close the seal of one jar. Inspecting it afterwards shows seal "intact" and resealed: true. A discarded jar cannot be resealed.',
-      inputSchema: idInput,
-      outputSchema: resealJarOutput,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    },
-    ({ id }, ctx) =>
-      withJar(id, async (jar) => {
-        if (jar.discarded) return errorToolResult(`Jar ${id} was discarded: a discarded jar cannot be resealed.`);
-        const { wasBroken } = shelf.reseal(jar.id);
-        // Resealing a broken seal hides the evidence of tampering: worth more than an info line.
-        await (wasBroken
-          ? log.send(
-              ctx,
-              'notice',
-              `Jar ${jar.id} resealed; its seal had been broken, and inspecting it no longer shows that.`,
-            )
-          : log.send(ctx, 'info', `Jar ${jar.id} resealed.`));
-        return jsonToolResult({ id: jar.id, seal: 'intact', resealed: true, wasBroken });
-      }),
+  shareOutputSchemaJson(
+    server.registerTool(
+      'discard_jar',
+      {
+        title: 'Discard a jar',
+        description:
+          'Throw one jar away. It stays listed but is marked discarded for every client of this server. Cannot be undone.',
+        inputSchema: idInput,
+        outputSchema: discardJarOutput,
+        annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+      },
+      ({ id }, ctx) =>
+        withJar(id, async (jar) => {
+          const { alreadyDiscarded } = shelf.discard(jar.id);
+          await (alreadyDiscarded
+            ? log.send(ctx, 'debug', `Jar ${jar.id} was already discarded; nothing changed.`)
+            : log.send(ctx, 'info', `Jar ${jar.id} (${jar.label}) discarded.`));
+          return jsonToolResult({ id: jar.id, discarded: true, alreadyDiscarded });
+        }),
+    ),
+  );
+
+  shareOutputSchemaJson(
+    server.registerTool(
+      'reseal_jar',
+      {
+        title: 'Reseal a jar',
+        description:
+          'Close the seal of one jar. Inspecting it afterwards shows seal "intact" and resealed: true. A discarded jar cannot be resealed.',
+        inputSchema: idInput,
+        outputSchema: resealJarOutput,
+        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      },
+      ({ id }, ctx) =>
+        withJar(id, async (jar) => {
+          if (jar.discarded) return errorToolResult(`Jar ${id} was discarded: a discarded jar cannot be resealed.`);
+          const { wasBroken } = shelf.reseal(jar.id);
+          // Resealing a broken seal hides the evidence of tampering: worth more than an info line.
+          await (wasBroken
+            ? log.send(
+                ctx,
+                'notice',
+                `Jar ${jar.id} resealed; its seal had been broken, and inspecting it no longer shows that.`,
+              )
+            : log.send(ctx, 'info', `Jar ${jar.id} resealed.`));
+          return jsonToolResult({ id: jar.id, seal: 'intact', resealed: true, wasBroken });
+        }),
+    ),
   );
 
   registerJarResources(server, shelf, log);
