@@ -22,68 +22,81 @@ const COMPACT_AFTER = 1024;
  * it outweighs what is left.
  */
 export function createEventQueue<T>(): EventQueue<T> {
-  let buffer: Array<T | undefined> = [];
-  let head = 0;
-  let ending: { failed: false } | { failed: true; error: unknown } | undefined;
-  let wakeConsumer: (() => void) | undefined;
+  return new BufferedQueue<T>();
+}
 
-  function wake(): void {
-    const resume = wakeConsumer;
-    wakeConsumer = undefined;
+type Ending = { failed: false } | { failed: true; error: unknown };
+
+/**
+ * A class rather than closures: the loop makes a queue every turn, and methods on the prototype
+ * cost nothing per queue. The queue is its own iterator, with `next` written out rather than as
+ * an async generator: a generator's yield costs extra ticks per item, most of the cost of a queue
+ * this small.
+ */
+class BufferedQueue<T> implements EventQueue<T>, AsyncIterator<T, undefined> {
+  #buffer: Array<T | undefined> = [];
+  #head = 0;
+  #ending: Ending | undefined;
+  #wakeConsumer: (() => void) | undefined;
+
+  push(item: T): void {
+    if (this.#ending) return;
+    this.#buffer.push(item);
+    if (this.#wakeConsumer) this.#wake();
+  }
+
+  close(): void {
+    if (this.#ending) return;
+    this.#ending = { failed: false };
+    this.#wake();
+  }
+
+  fail(error: unknown): void {
+    if (this.#ending) return;
+    this.#ending = { failed: true, error };
+    this.#wake();
+  }
+
+  get closed(): boolean {
+    return this.#ending !== undefined;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<T, undefined> {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<T, undefined>> {
+    if (this.#head < this.#buffer.length) return Promise.resolve({ value: this.#take(), done: false });
+    const ending = this.#ending;
+    if (ending) return ending.failed ? Promise.reject(ending.error) : Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => {
+      this.#wakeConsumer = () => resolve(this.next());
+    });
+  }
+
+  return(): Promise<IteratorResult<T, undefined>> {
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  #wake(): void {
+    const resume = this.#wakeConsumer;
+    this.#wakeConsumer = undefined;
     resume?.();
   }
 
-  function take(): T {
-    const item = buffer[head] as T;
-    buffer[head] = undefined; // let the delivered item go now, not at the next compaction
-    head += 1;
-    if (head === buffer.length) {
-      buffer = [];
-      head = 0;
-    } else if (head >= COMPACT_AFTER && head * 2 >= buffer.length) {
-      buffer = buffer.slice(head);
-      head = 0;
+  #take(): T {
+    const item = this.#buffer[this.#head] as T;
+    this.#buffer[this.#head] = undefined; // let the delivered item go now, not at the next compaction
+    this.#head += 1;
+    if (this.#head === this.#buffer.length) {
+      this.#buffer = [];
+      this.#head = 0;
+    } else if (this.#head >= COMPACT_AFTER && this.#head * 2 >= this.#buffer.length) {
+      this.#buffer = this.#buffer.slice(this.#head);
+      this.#head = 0;
     }
     return item;
   }
-
-  return {
-    push(item) {
-      if (ending) return;
-      buffer.push(item);
-      if (wakeConsumer) wake();
-    },
-    close() {
-      if (ending) return;
-      ending = { failed: false };
-      wake();
-    },
-    fail(error) {
-      if (ending) return;
-      ending = { failed: true, error };
-      wake();
-    },
-    get closed() {
-      return ending !== undefined;
-    },
-    [Symbol.asyncIterator]() {
-      // Written out rather than as an async generator: a generator's yield costs extra ticks per
-      // item, which is most of the cost of a queue this small.
-      const next = (): Promise<IteratorResult<T, undefined>> => {
-        if (head < buffer.length) return Promise.resolve({ value: take(), done: false });
-        if (ending) {
-          return ending.failed ? Promise.reject(ending.error) : Promise.resolve({ value: undefined, done: true });
-        }
-        return new Promise((resolve) => {
-          wakeConsumer = () => resolve(next());
-        });
-      };
-      return {
-        next,
-        return: () => Promise.resolve({ value: undefined, done: true }),
-      };
-    },
-  };
 }
 
 /**
