@@ -20,7 +20,7 @@ import {
   seatbeltEnding,
   stoppedEnding,
 } from './loop/loop-ending.js';
-import { runToolCalls } from './loop/run-tool-calls.js';
+import { announceToolCalls } from './loop/run-tool-calls.js';
 import type { LoopStopReason } from './loop/stop-reason.js';
 import { type LoopEvent, stamp } from './loop-event.js';
 import type { Message, Model, ModelRequest, ModelStopReason, TextBlock, ToolUseBlock } from './model.js';
@@ -203,7 +203,11 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
       }
 
       const notRun = cutOffCall(response.stopReason, toolUses, maxTokens);
-      const turn = yield* runToolCalls({ toolUses, run, agent, signal: work, delegate, notRun });
+      const calls = announceToolCalls({ toolUses, run, agent, signal: work, delegate, notRun });
+      for (const announcement of calls.announcements) yield stamp(announcement);
+      const running = calls.start();
+      for await (const event of running.events) yield event;
+      const turn = await running.results;
       totals.toolCalls += turn.started;
       messages.push({ role: 'user', content: turn.results });
     }

@@ -33,19 +33,48 @@ export interface TurnResults {
   started: number;
 }
 
+/** A turn's tool calls, each name looked up once, not started yet. */
+export interface AnnouncedToolCalls {
+  /** One tool-call event per call, in tool_use order, for the loop to yield before any call starts. */
+  announcements: LoopEventDraft[];
+  /** Starts every call at once. */
+  start(): RunningToolCalls;
+}
+
+export interface RunningToolCalls {
+  /**
+   * Every event the calls emit, as it happens (approvals, progress, a worker's whole stream, each
+   * tool-result as its call ends); it ends when the last call has ended.
+   */
+  events: AsyncIterable<LoopEvent>;
+  /** Settles once `events` has ended. */
+  results: Promise<TurnResults>;
+}
+
 /**
- * Yields a tool-call event per call (in tool_use order), then every event the calls emit as it
- * happens (approvals, progress, a worker's whole stream, each tool-result as its call ends).
+ * The loop yields the announcements, starts the calls, and drains their events itself: not
+ * through another async generator, which would cost a few promises and ticks for every event of
+ * every call (16 calls a turn are three events each).
  */
-export async function* runToolCalls(turn: TurnToolCalls): AsyncGenerator<LoopEvent, TurnResults> {
+export function announceToolCalls(turn: TurnToolCalls): AnnouncedToolCalls {
   const { toolUses, run, agent } = turn;
   // Each name is looked up once a call: the event, the gate and the result all use this descriptor.
   const tools = toolUses.map((use) => run.toolbox.find(use.name));
-  for (const [index, use] of toolUses.entries()) {
-    const server = tools[index]?.server ?? 'unknown';
-    yield stamp({ type: 'tool-call', agent: agent.id, callId: use.id, tool: use.name, server, input: use.input });
-  }
+  const announcements = toolUses.map(
+    (use, index): LoopEventDraft => ({
+      type: 'tool-call',
+      agent: agent.id,
+      callId: use.id,
+      tool: use.name,
+      server: tools[index]?.server ?? 'unknown',
+      input: use.input,
+    }),
+  );
+  return { announcements, start: () => startToolCalls(turn, tools) };
+}
 
+function startToolCalls(turn: TurnToolCalls, tools: (ToolDescriptor | undefined)[]): RunningToolCalls {
+  const { toolUses, run } = turn;
   // Counted before any call starts, so lanes drawing at once never pass the run's limit between them.
   const admitted = toolUses.map((use) => !turn.notRun?.has(use.id) && run.tree.admitToolCall());
   const queue = createEventQueue<LoopEvent>();
@@ -53,11 +82,14 @@ export async function* runToolCalls(turn: TurnToolCalls): AsyncGenerator<LoopEve
   const work = Promise.all(
     toolUses.map((use, index) => runOneCall(turn, use, tools[index], emit, admitted[index] === true)),
   );
-  for await (const event of drainWhile(queue, work)) yield event;
-  const outcomes = await work;
-
-  const results = toolUses.map((use, index) => resultBlock(use, outcomes[index] as ToolOutcome, run.model));
-  return { results, started: admitted.filter(Boolean).length };
+  const results = work.then((outcomes) => ({
+    results: toolUses.map((use, index) => resultBlock(use, outcomes[index] as ToolOutcome, run.model)),
+    started: admitted.filter(Boolean).length,
+  }));
+  // A call that throws (a bug) fails `events`, which the loop reads first; a loop that stops
+  // reading early never awaits `results`. Either way its rejection is already handled.
+  results.catch(() => undefined);
+  return { events: drainWhile(queue, work), results };
 }
 
 /** The tool_result block: the text, and the images when this model can look at them. */
