@@ -52,7 +52,14 @@ describe('startServers', () => {
       seed: '7',
       jars: '12',
       args: ['--port', '0', '--extra', 'yes'],
-      nodeFlags: ['--max-semi-space-size=1', '--v8-pool-size=1', '--no-opt', '--no-sparkplug', '--optimize-for-size'],
+      nodeFlags: [
+        '--max-semi-space-size=1',
+        '--v8-pool-size=1',
+        '--no-opt',
+        '--no-sparkplug',
+        '--optimize-for-size',
+        '--incremental-marking-hard-trigger=5',
+      ],
     });
   });
 
