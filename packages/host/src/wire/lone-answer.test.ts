@@ -9,14 +9,14 @@ const PROGRESS =
   'event: message\nid: 3\ndata: {"method":"notifications/progress","params":{"progressToken":7,"progress":1},"jsonrpc":"2.0"}\n\n';
 
 /** A body that gives `parts` one chunk each, then ends, stays open (until `end` is called) or breaks. */
-function sseBody(parts: string[], ending: 'end' | 'open' | 'break' = 'end') {
+function sseBody(parts: Array<string | Uint8Array>, ending: 'end' | 'open' | 'break' = 'end') {
   const encoder = new TextEncoder();
   const queue = [...parts];
   let end: () => void = () => undefined;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
       const part = queue.shift();
-      if (part !== undefined) controller.enqueue(encoder.encode(part));
+      if (part !== undefined) controller.enqueue(typeof part === 'string' ? encoder.encode(part) : part);
       else if (ending === 'end') controller.close();
       else if (ending === 'break') controller.error(new TypeError('terminated'));
       else end = () => controller.close();
@@ -48,6 +48,14 @@ describe('readLoneAnswer', () => {
     const event = answerEvent();
     const { reader } = sseBody([PRIMING + event.slice(0, 30), event.slice(30, 90), event.slice(90)]);
     expect(await readLoneAnswer(reader, 7, '1000')).toEqual({ kind: 'answer', json: ANSWER });
+  });
+
+  it('reads an answer whose characters are split between chunks', async () => {
+    const json = ANSWER.replace('"hi"', '"crème brûlée 🍪"');
+    const bytes = new TextEncoder().encode(PRIMING + answerEvent(json));
+    const cut = bytes.indexOf(0xc3) + 1;
+    const { reader } = sseBody([bytes.subarray(0, cut), bytes.subarray(cut)]);
+    expect(await readLoneAnswer(reader, 7, '1000')).toEqual({ kind: 'answer', json });
   });
 
   it('hands over every byte, once and in order, when progress comes before the answer', async () => {

@@ -20,7 +20,7 @@ export type LoneAnswerRead =
 /** One event of the stream, as far as the SDK's reading of it goes. */
 type ReadEvent = { kind: 'empty' | 'answer' | 'other'; data?: string; retry?: string };
 
-/** Waited for the end of a stream after its answer, at most, before leaving it to the SDK. */
+/** The end of a stream after its answer did not come in time: the stream is left to the SDK. */
 const LATER = Symbol('later');
 
 /**
@@ -35,9 +35,9 @@ export async function readLoneAnswer(
   requestId: string | number,
   retryShown: string | undefined,
 ): Promise<LoneAnswerRead> {
-  const decoder = new TextDecoder();
   const chunks: Uint8Array[] = [];
-  let text = '';
+  /** What follows the last whole event read. */
+  let unread: Uint8Array = new Uint8Array(0);
   let answer: string | undefined;
   let retry: string | undefined;
   /** `pending`: a read not yet taken into `chunks`. */
@@ -56,14 +56,17 @@ export async function readLoneAnswer(
       return handOver(reading);
     }
     if (next === LATER) return handOver(reading);
-    if (next.done) return answer !== undefined && text === '' ? { kind: 'answer', json: answer } : handOver(reading);
+    if (next.done) {
+      return answer !== undefined && unread.length === 0 ? { kind: 'answer', json: answer } : handOver(reading);
+    }
     chunks.push(next.value);
-    text += decoder.decode(next.value, { stream: true });
+    unread = unread.length === 0 ? next.value : joined(unread, next.value);
     // The SDK's servers end lines with \n; any other framing is left to the SDK's parser.
-    if (text.includes('\r')) return handOver();
-    for (let end = text.indexOf('\n\n'); end !== -1; end = text.indexOf('\n\n')) {
-      const event = readEvent(text.slice(0, end), requestId);
-      text = text.slice(end + 2);
+    if (unread.includes(CR)) return handOver();
+    let start = 0;
+    for (let end = eventEnd(unread, start); end !== -1; end = eventEnd(unread, start)) {
+      const event = readEvent(decoder.decode(unread.subarray(start, end)), requestId);
+      start = end + 2;
       if (event.retry !== undefined) retry = event.retry;
       const known = event.retry === undefined || event.retry === retryShown;
       if (event.kind === 'empty' && known) continue;
@@ -73,7 +76,31 @@ export async function readLoneAnswer(
       }
       return handOver();
     }
+    unread = unread.subarray(start);
   }
+}
+
+const LF = 10;
+const CR = 13;
+/**
+ * Decodes whole events only: an event ends at an ASCII newline, never inside a character, so no
+ * state is carried from one call to the next and one decoder serves every stream.
+ */
+const decoder = new TextDecoder();
+
+/** Where the event that starts at `from` ends (its blank line), or -1 while it is not whole. */
+function eventEnd(bytes: Uint8Array, from: number): number {
+  for (let newline = bytes.indexOf(LF, from); newline !== -1; newline = bytes.indexOf(LF, newline + 1)) {
+    if (bytes[newline + 1] === LF) return newline;
+  }
+  return -1;
+}
+
+function joined(head: Uint8Array, tail: Uint8Array): Uint8Array {
+  const both = new Uint8Array(head.length + tail.length);
+  both.set(head);
+  both.set(tail, head.length);
+  return both;
 }
 
 /** An event's fields as an SSE parser reads them; `other` for anything but no data or the answer. */
