@@ -9,7 +9,7 @@ import { intervals, percentile, type RoundRatios, ratio, roundRatios } from './m
 import { listToolSpecs, runMinimalLoop } from './minimal-loop.js';
 import { openAiSdkLoop, type PeerLoop } from './peer-ai-sdk.js';
 import { openOpenAiAgentsLoop } from './peer-openai-agents.js';
-import { type SideBatch, timedBatch } from './tool-calls.js';
+import { timedBatch } from './tool-calls.js';
 
 export interface PeerResult {
   name: string;
@@ -30,9 +30,15 @@ const TURNS = 200;
 const LONG_TURNS = 800;
 const WINDOW = 50;
 const REPEATS = 3;
-/** Rounds of sequential calls for the clients' CPU: raw, Toolbox and the peer, the order rotating. */
-const CPU_ROUNDS = 9;
-const CALLS_A_ROUND = 100;
+/**
+ * Rounds of sequential calls for the clients' CPU: raw, Toolbox and the peer, each round in
+ * blocks that take turns (the order rotating by round), so that a burst of someone else's work or
+ * of the compiler's lands on every side of a round rather than on one. 100 calls a round, taken
+ * at once, strayed from 0.8× to 1.4× between rounds on a shared machine.
+ */
+const CPU_ROUNDS = 11;
+const BLOCKS_A_ROUND = 4;
+const CALLS_A_BLOCK = 50;
 
 export async function comparePeers(sides: BenchSides): Promise<PeerResult[]> {
   const results: PeerResult[] = [];
@@ -110,18 +116,21 @@ async function compareClientCpu(
     peer: (index: number) => peer.callOnce(index),
   };
   const order = ['raw', 'toolbox', 'peer'] as const;
-  for (const side of order) await timedBatch(CALLS_A_ROUND, 1, callers[side]);
-  const rounds: Array<Record<(typeof order)[number], SideBatch>> = [];
+  type Side = (typeof order)[number];
+  for (const side of order) await timedBatch(CALLS_A_BLOCK * 2, 1, callers[side]);
+  const rounds: Array<Record<Side, number>> = [];
   for (let round = 0; round < CPU_ROUNDS; round += 1) {
-    const batches: Partial<Record<(typeof order)[number], SideBatch>> = {};
-    for (let turn = 0; turn < order.length; turn += 1) {
-      const side = order[(round + turn) % order.length] as (typeof order)[number];
-      batches[side] = await timedBatch(CALLS_A_ROUND, 1, callers[side]);
+    const cpuMs: Record<Side, number> = { raw: 0, toolbox: 0, peer: 0 };
+    for (let block = 0; block < BLOCKS_A_ROUND; block += 1) {
+      for (let turn = 0; turn < order.length; turn += 1) {
+        const side = order[(round + block + turn) % order.length] as Side;
+        cpuMs[side] += (await timedBatch(CALLS_A_BLOCK, 1, callers[side])).cpuMs;
+      }
     }
-    rounds.push(batches as Record<(typeof order)[number], SideBatch>);
+    rounds.push(cpuMs);
   }
   return {
-    peerOverRaw: roundRatios(rounds.map((round) => ratio(round.peer.cpuMs, round.raw.cpuMs))),
-    toolboxOverPeer: roundRatios(rounds.map((round) => ratio(round.toolbox.cpuMs, round.peer.cpuMs))),
+    peerOverRaw: roundRatios(rounds.map((round) => ratio(round.peer, round.raw))),
+    toolboxOverPeer: roundRatios(rounds.map((round) => ratio(round.toolbox, round.peer))),
   };
 }
