@@ -39,6 +39,7 @@ export type {
   ServerEventBus,
 } from './served-server.js';
 export { isModernSdkServer, PROTOCOL_ERAS } from './served-server.js';
+export { shareOutputSchemaJson } from './shared-output-schema.js';
 export type { LogEvent, LogLevel, LogOptions } from './structured-log.js';
 export { DEFAULT_LOG_LEVEL, LOG_LEVELS } from './structured-log.js';
 export type { ToolResult, ToolResultContent } from './tool-result.js';

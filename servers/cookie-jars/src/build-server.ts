@@ -3,7 +3,7 @@
 // log messages (a suspicious note, a discard). Built on the v2 server SDK, so it answers both eras
 // (2025-11-25 and 2026-07-28). Server side; called once per 2025 session or 2026 request.
 
-import { errorToolResult, jsonToolResult, type ToolResult } from '@kitchen/server-kit';
+import { errorToolResult, jsonToolResult, shareOutputSchemaJson, type ToolResult } from '@kitchen/server-kit';
 import { McpServer } from '@modelcontextprotocol/server';
 import { registerAuditShelfPrompt } from './audit-shelf-prompt.js';
 import { jarDetails, registerJarResources, warnAboutNote } from './jar-resources.js';
@@ -16,7 +16,6 @@ import {
   MAX_PAGE,
   readNoteOutput,
   resealJarOutput,
-  shareOutputSchemaJson,
   weighJarOutput,
 } from './jar-schemas.js';
 import { JarShelf, type JarView } from './jar-shelf.js';

@@ -1,9 +1,8 @@
-// The jar-id input schema is built once per shelf size, and each output schema's JSON Schema converted
-// once, for every McpServer the kit builds (one per 2026-07-28 request). Pure; no network.
+// The jar-id input schema is built once per shelf size, for every McpServer the kit builds (one per
+// 2026-07-28 request). Pure; no network.
 
-import { McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { jarIdInput, shareOutputSchemaJson, weighJarOutput } from './jar-schemas.js';
+import { jarIdInput } from './jar-schemas.js';
 
 describe('jarIdInput', () => {
   it('gives every server of one shelf size the same schema object', () => {
@@ -17,20 +16,5 @@ describe('jarIdInput', () => {
     const refused = jarIdInput(80).safeParse({ id: 2.5 });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toBe('id must be a whole number (got 2.5)');
-  });
-});
-
-describe('shareOutputSchemaJson', () => {
-  it('hands a later registration of the same output schema the JSON Schema the first one converted', () => {
-    const first = new McpServer({ name: 'first', version: '0.0.0' });
-    const second = new McpServer({ name: 'second', version: '0.0.0' });
-    const register = (server: McpServer) =>
-      server.registerTool('weigh', { outputSchema: weighJarOutput }, () => ({ content: [] }));
-    const converted = register(first);
-    shareOutputSchemaJson(converted);
-    const later = register(second);
-    shareOutputSchemaJson(later);
-    expect(converted.outputSchemaJson).toMatchObject({ type: 'object', required: expect.arrayContaining(['id']) });
-    expect(later.outputSchemaJson).toBe(converted.outputSchemaJson);
   });
 });

@@ -2,7 +2,6 @@
 // so clients can check structuredContent). Server side.
 
 import { wholeNumber } from '@kitchen/server-kit';
-import type { RegisteredTool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 export const MAX_PAGE = 100;
@@ -74,19 +73,3 @@ export const resealJarOutput = z.object({
   resealed: z.literal(true),
   wasBroken: z.boolean(),
 });
-
-/** Each output schema's JSON Schema, converted once for every server that registers it. */
-const outputSchemaJsons = new WeakMap<object, Record<string, unknown> | undefined>();
-
-/**
- * In 2026-07-28 a McpServer lives for one request, and each converts a tool's outputSchema to
- * JSON Schema again on the tools/call that reads it (it memoises on the RegisteredTool, which dies
- * with the request). The schema objects are shared, so their conversion is too: the first server
- * converts, later ones are handed the same JSON.
- */
-export function shareOutputSchemaJson(tool: RegisteredTool): void {
-  const schema = tool.outputSchema;
-  if (schema === undefined) return;
-  if (outputSchemaJsons.has(schema)) tool.outputSchemaJson = outputSchemaJsons.get(schema);
-  else outputSchemaJsons.set(schema, tool.outputSchemaJson);
-}
