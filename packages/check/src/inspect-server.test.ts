@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectServer } from './inspect-server.js';
 import { connectionFindings } from './rules/connection-rules.js';
 import { serveSloppyServer } from './testing/serve-sloppy-server.js';
+import { buildSloppyServer } from './testing/sloppy-server.js';
 
 /** A port nothing listens on: bound, then let go. */
 async function closedPort(): Promise<number> {
@@ -105,6 +106,24 @@ describe('inspectServer', () => {
     const [failed] = connectionFindings(offer);
     expect(failed?.rule).toBe('connection/start-failed');
     expect(failed?.message).toContain('config file kitchen.json not found');
+  });
+
+  it('warns about a server that speaks 2026-07-28 only: 2025-11-25 hosts cannot reach it', async () => {
+    const modernOnly = await serveMcp({
+      name: 'sloppy',
+      buildServer: () => buildSloppyServer(),
+      eras: ['2026-07-28'],
+      log: { level: 'silent' },
+    });
+    try {
+      const offer = await inspectServer({ name: 'modern', url: modernOnly.url });
+      expect(offer.eras).toEqual(['2026-07-28']);
+      const [missing] = connectionFindings(offer);
+      expect(missing).toMatchObject({ rule: 'connection/legacy-era-missing', severity: 'warning' });
+      expect(missing?.message).toMatch(/2025-11-25/);
+    } finally {
+      await modernOnly.close();
+    }
   });
 
   it('notes a server that speaks 2025-11-25 only, with what the 2026-07-28 discover answered', async () => {
