@@ -207,6 +207,19 @@ export class Toolbox {
     return this.#catalog.find(name);
   }
 
+  /** The local tool the model knows by this name; undefined for a server's tool or an unknown name. */
+  localTool(name: string): LocalTool | undefined {
+    const tool = this.#catalog.find(name);
+    return tool?.server === LOCAL_SERVER ? this.#localTools.get(tool.originalName) : undefined;
+  }
+
+  /** The names of the local tools that hand work to other agents: withheld from an agent that may not delegate. */
+  delegatingTools(): string[] {
+    return this.list()
+      .filter((tool) => this.localTool(tool.name)?.delegates === true)
+      .map((tool) => tool.name);
+  }
+
   /** Never throws: every failure is an outcome with isError set and a sentence saying what happened. */
   async call(name: string, input: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome> {
     const tool = this.#catalog.find(name);
