@@ -14,7 +14,7 @@ import {
   MAX_CALL_RETRIES,
   SessionLostError,
 } from './call-recovery.js';
-import { followSignal } from './follow-signal.js';
+import { followSignal } from './fast-path/follow-signal.js';
 import { asHostCallError, DescribedCallFailure } from './modern-errors.js';
 import { readToolResult } from './tool-result-content.js';
 

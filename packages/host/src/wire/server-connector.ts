@@ -18,7 +18,7 @@ import { type ServerLink, sessionLink } from './server-link.js';
 import { featureNames, offeredTools } from './server-listing.js';
 import { listAllTools, type ServerClientOptions, type ServerRequestHandlers } from './server-requests.js';
 import type { OpenedTransport } from './server-transport.js';
-import { transportFetch } from './transport-fetch.js';
+import { transportFetch } from './fast-path/transport-fetch.js';
 import type { WireFetch, WireRecorder } from './wire-recorder.js';
 
 /** A server reached over a transport the caller made (in-memory pairs in tests). */

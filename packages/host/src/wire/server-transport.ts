@@ -8,7 +8,7 @@ import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/tran
 import type { OAuthSession } from './oauth/oauth-session.js';
 import { withOAuth } from './oauth/with-oauth.js';
 import { isStdioConnection, type ServerConnection } from './server-connection.js';
-import { transportFetch } from './transport-fetch.js';
+import { transportFetch } from './fast-path/transport-fetch.js';
 
 export interface OpenedTransport {
   transport: Transport;
