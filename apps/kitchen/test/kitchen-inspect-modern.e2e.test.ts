@@ -3,14 +3,14 @@
 // with the listing paged by the server and a resource template completed; --protocol 2025-11-25
 // keeps the host from asking for the new revision.
 
-import { startModernFeatureServer } from '@kitchen/host/testing/modern-features';
+import { startRevision2026FeatureServer } from '@kitchen/host/testing/revision-2026-features';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_TEST_TIMEOUT_MS, runCli, writeConfig } from './cli-process.js';
 
-let server: Awaited<ReturnType<typeof startModernFeatureServer>>;
+let server: Awaited<ReturnType<typeof startRevision2026FeatureServer>>;
 let config: string;
 beforeAll(async () => {
-  server = await startModernFeatureServer();
+  server = await startRevision2026FeatureServer();
   config = writeConfig({ mcpServers: { pantry: { url: server.url, protocol: '2026-07-28' } } });
 });
 afterAll(() => server.close());

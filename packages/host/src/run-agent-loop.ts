@@ -23,15 +23,15 @@ import {
 } from './loop/loop-ending.js';
 import { LoopSignals } from './loop/loop-signals.js';
 import { firstUserText, replyText } from './loop/reply-text.js';
-import { announceToolCalls } from './loop/run-tool-calls.js';
 import type { RunSettings } from './loop/run-settings.js';
+import { announceToolCalls } from './loop/run-tool-calls.js';
 import { type LoopEvent, stamp } from './loop-event.js';
 import type { Message, ModelStopReason } from './model.js';
 import { type AgentInfo, MAIN_AGENT } from './tool-types.js';
 import { withDefined } from './with-defined.js';
 
-export { MAX_ITERATIONS };
 export type { RunSettings };
+export { MAX_ITERATIONS };
 
 export interface RunAgentLoopOptions extends RunSettings {
   messages: Message[];

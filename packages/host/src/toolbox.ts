@@ -13,7 +13,7 @@ import { ToolCatalog } from './toolbox/tool-catalog.js';
 import type { ToolboxOptions } from './toolbox/toolbox-options.js';
 import type { LostConnection } from './wire/call-recovery.js';
 import type { FeatureClash } from './wire/feature-clashes.js';
-import type { ProtocolEra } from './wire/modern-server-client.js';
+import { type ProtocolEra, REVISION_2025 } from './wire/protocol-revisions.js';
 import { type CallTarget, callRemoteTool, describeStop } from './wire/remote-tool-call.js';
 import { checkServerNames, parseServerConnections, type ServerConnection } from './wire/server-connection.js';
 import {
@@ -41,9 +41,9 @@ import { LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
 
 export type { ToolboxOptions } from './toolbox/toolbox-options.js';
 export type { FeatureClash } from './wire/feature-clashes.js';
-export type { ProtocolEra } from './wire/modern-server-client.js';
 export type { AuthorizationOptions, AuthorizationRequest } from './wire/oauth/oauth-session.js';
 export type { OAuthSettings } from './wire/oauth/session-oauth-provider.js';
+export type { ProtocolEra } from './wire/protocol-revisions.js';
 export type {
   HttpServerConnection,
   ServerConnection,
@@ -182,7 +182,7 @@ export class Toolbox {
     // 2026-07-28 has no session to notify: a server asks for roots inside a call when it needs them.
     await Promise.allSettled(
       [...this.#servers.values()].map((server) =>
-        server.link.era === '2025-11-25' ? server.link.client.sendRootsListChanged() : undefined,
+        server.link.era === REVISION_2025 ? server.link.client.sendRootsListChanged() : undefined,
       ),
     );
   }
@@ -316,7 +316,9 @@ export class Toolbox {
     const { link } = server;
     try {
       server.tools = offeredTools(
-        link.era === '2025-11-25' ? await listAllTools(link.client, timeoutMs) : await link.modern.listTools(timeoutMs),
+        link.era === REVISION_2025
+          ? await listAllTools(link.client, timeoutMs)
+          : await link.server2026.listTools(timeoutMs),
       );
     } catch {
       // Keep the last list we had: a call to a vanished tool still comes back as a readable error.

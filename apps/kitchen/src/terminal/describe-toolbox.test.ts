@@ -1,5 +1,5 @@
 import { Toolbox } from '@kitchen/host';
-import { startModernEraServer } from '@kitchen/host/testing/modern-era';
+import { startRevision2026Server } from '@kitchen/host/testing/revision-2026';
 import { buildServer as buildDiceServer } from '@kitchen/server-dice';
 import { serveMcp } from '@kitchen/server-kit';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ afterEach(async () => {
 
 describe('describeToolbox', () => {
   it('marks a server that speaks revision 2026-07-28 and leaves the 2025 ones as they were', async () => {
-    const bakery = await startModernEraServer();
+    const bakery = await startRevision2026Server();
     cleanups.push(() => bakery.close());
     // The dice speak both eras; served in 2025 only here, they stand for a server of the old one.
     const dice = await serveMcp({ name: 'dice', buildServer: () => buildDiceServer(), eras: ['2025-11-25'] });

@@ -463,7 +463,7 @@ describe('renderEvent', () => {
       ...done,
       stopReason: 'error' as const,
       detail: 'The agent loop failed: boom',
-      error: { code: 'unexpected', message: 'boom', stack: 'Error: boom\n    at gate.ts:1:1' },
+      error: { code: 'unexpected' as const, message: 'boom', stack: 'Error: boom\n    at gate.ts:1:1' },
     };
     expect(render(bug)).toContain('Error: boom\n    at gate.ts:1:1');
     expect(render({ ...bug, error: { ...bug.error, code: 'model-overloaded' } })).not.toContain('at gate.ts');

@@ -2,7 +2,7 @@
 // server kit), a 2026-only one (the host's test fixture), each asked in the era it speaks and the
 // one it does not.
 
-import { startModernEraServer } from '@kitchen/host/testing/modern-era';
+import { startRevision2026Server } from '@kitchen/host/testing/revision-2026';
 import { OfflineModel } from '@kitchen/offline-model';
 import { serveMcp } from '@kitchen/server-kit';
 import { buildServer as buildPastryChef } from '@kitchen/server-pastry-chef';
@@ -52,7 +52,7 @@ describe('recordEras', () => {
   });
 
   it('records an input_required round trip in 2026-07-28, with no session and nothing to close', async () => {
-    const bakery = await startModernEraServer();
+    const bakery = await startRevision2026Server();
     cleanups.push(() => bakery.close());
     const [recording] = await recordEras({
       server: { name: 'bakery', url: bakery.url },
@@ -73,7 +73,7 @@ describe('recordEras', () => {
   });
 
   it('says why a server could not be reached in an era it does not speak, and still runs the other', async () => {
-    const bakery = await startModernEraServer();
+    const bakery = await startRevision2026Server();
     cleanups.push(() => bakery.close());
     const recordings = await recordEras({
       server: { name: 'bakery', url: bakery.url },

@@ -58,7 +58,7 @@ export async function recordToolCall(
       timeout: options.timeoutMs,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
-    // Only pre-2024-11-05 servers answer with the legacy { toolResult } shape.
+    // Only pre-2024-11-05 servers answer with the old { toolResult } shape.
     if (!Array.isArray(result.content)) return finish({ isError: false, content: JSON.stringify(result) });
     const read = readToolResult(result as CallToolResult, { server: server.name });
     return finish({

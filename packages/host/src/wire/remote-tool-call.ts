@@ -14,8 +14,8 @@ import {
   MAX_CALL_RETRIES,
   SessionLostError,
 } from './call-recovery.js';
+import { asHostCallError, DescribedCallFailure } from './client-2026-errors.js';
 import { followSignal } from './fast-path/follow-signal.js';
-import { asHostCallError, DescribedCallFailure } from './modern-errors.js';
 import { readToolResult } from './tool-result-content.js';
 
 /** One tools/call on the server's client, whichever era's client it is. */
@@ -152,7 +152,7 @@ async function sendOnce({
           }),
       },
     );
-    // Only pre-2024-11-05 servers answer with the legacy { toolResult } shape.
+    // Only pre-2024-11-05 servers answer with the old { toolResult } shape.
     if (!hasContent(result)) return outcome({ isError: false, content: JSON.stringify(result.toolResult) });
     const read = readToolResult(result, {
       server: tool.server,

@@ -38,8 +38,8 @@ type Timeout = { timeout: number };
 
 /**
  * The requests ServerFeatures makes, one per method, whichever era's client carries them: the
- * 2025-11-25 client as it is (legacyFeatureRequests), the 2026-07-28 one through
- * modern-server-client.ts. A list method without a cursor fetches the first page only.
+ * 2025-11-25 client as it is (featureRequests2025), the 2026-07-28 one through
+ * client-2026.ts. A list method without a cursor fetches the first page only.
  */
 export interface FeatureRequests {
   getServerCapabilities(): ServerCapabilities | undefined;
@@ -55,7 +55,7 @@ export interface FeatureRequests {
 }
 
 /** The 2025-11-25 client already makes exactly these requests. */
-export function legacyFeatureRequests(client: Client): FeatureRequests {
+export function featureRequests2025(client: Client): FeatureRequests {
   return client;
 }
 

@@ -3,7 +3,7 @@
 
 import { createResourceTools, createSamplingHandler, type LoopEventDraft, Toolbox, TreeBudget } from '@kitchen/host';
 import { createRecordingContext } from '@kitchen/host/testing';
-import { startModernEraServer } from '@kitchen/host/testing/modern-era';
+import { startRevision2026Server } from '@kitchen/host/testing/revision-2026';
 import { OfflineModel } from '@kitchen/offline-model';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { oneLine, openKitchen, runToEnd } from '../tour-kitchen.js';
@@ -72,7 +72,7 @@ export const resourcesPromptsLogs: TourStep = {
     out.see('packages/host/src/toolbox.ts', "type: 'server-log'", 'they become events');
     out.see('packages/host/src/wire/modern-server-client.ts', 'server/discover', 'the 2026-07-28 path');
     out.see(
-      'packages/host/src/testing/modern-era-server.ts',
+      'packages/host/src/testing/revision-2026-server.ts',
       'inputRequired.createMessage',
       'a server asking, 2026 style',
     );
@@ -81,7 +81,7 @@ export const resourcesPromptsLogs: TourStep = {
 
 /** The same sampling handler as step 8 answers a 2026-era server's input_required: priced, charged, told apart by `via`. */
 async function showTheNewEra(out: TourOutput): Promise<void> {
-  const server = await startModernEraServer();
+  const server = await startRevision2026Server();
   const budget = new TreeBudget();
   let era: string | undefined;
   const toolbox = await Toolbox.connect([{ name: 'bakery', url: server.url }], {

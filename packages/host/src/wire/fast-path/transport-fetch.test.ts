@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { transportFetch } from './transport-fetch.js';
 import { WireRecorder } from '../wire-recorder.js';
+import { transportFetch } from './transport-fetch.js';
 
 const CALL = '{"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}},"jsonrpc":"2.0","id":7}';
 const ANSWER = '{"result":{"content":[{"type":"text","text":"hi"}]},"jsonrpc":"2.0","id":7}';

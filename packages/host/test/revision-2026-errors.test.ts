@@ -4,8 +4,8 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerUnreachableError } from '../src/errors.js';
-import { startModernFeatureServer } from '../src/testing/modern-feature-server.js';
 import { createRecordingContext } from '../src/testing/recording-context.js';
+import { startRevision2026FeatureServer } from '../src/testing/revision-2026-feature-server.js';
 import { Toolbox, type ToolboxOptions } from '../src/toolbox.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 async function connectToPantry(options: ToolboxOptions = {}) {
-  const server = await startModernFeatureServer();
+  const server = await startRevision2026FeatureServer();
   cleanups.push(() => server.close());
   const toolbox = await Toolbox.connect([{ name: 'pantry', url: server.url, protocol: '2026-07-28' }], options);
   cleanups.push(() => toolbox.close());
@@ -91,7 +91,7 @@ describe('a failed call to a 2026-07-28 server', () => {
 
 describe('a server required to speak 2026-07-28 that cannot be reached', () => {
   it('is unavailable as unreachable, not as refusing the revision', async () => {
-    const server = await startModernFeatureServer();
+    const server = await startRevision2026FeatureServer();
     const url = server.url;
     await server.close();
     const toolbox = await Toolbox.connect([{ name: 'pantry', url, protocol: '2026-07-28' }]);

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createElicitationHandler } from '../src/elicitation-handler.js';
 import type { LoopEventDraft } from '../src/loop-event.js';
 import { createResourceTools } from '../src/resource-tools.js';
-import { SHELF_URIS, startModernFeatureServer } from '../src/testing/modern-feature-server.js';
 import { createRecordingContext } from '../src/testing/recording-context.js';
+import { SHELF_URIS, startRevision2026FeatureServer } from '../src/testing/revision-2026-feature-server.js';
 import { scriptedPerson } from '../src/testing/scripted-person.js';
 import { Toolbox, type ToolboxOptions } from '../src/toolbox.js';
 
@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 async function connectToPantry(options: ToolboxOptions = {}) {
-  const server = await startModernFeatureServer();
+  const server = await startRevision2026FeatureServer();
   cleanups.push(() => server.close());
   const events: LoopEventDraft[] = [];
   const toolbox = await Toolbox.connect([{ name: 'pantry', url: server.url }], {

@@ -6,9 +6,9 @@
 // arrive on a `subscriptions/listen` stream, and log lines only when a request asks for them.
 
 import {
+  type CallToolResult as CallToolResult2026,
   Client,
   LOG_LEVEL_META_KEY,
-  type CallToolResult as ModernCallToolResult,
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -21,17 +21,14 @@ import type {
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { asHostCallError } from './client-2026-errors.js';
 import { ListenStreams } from './listen-streams.js';
-import { asHostCallError } from './modern-errors.js';
+import { REVISION_2026 } from './protocol-revisions.js';
 import { type FeatureRequests, MAX_LIST_PAGES } from './server-features.js';
 import { answerRootsList, linkedSignal, notOffered, type ServerClientOptions } from './server-requests.js';
 
-/** The revision each era is named after. A 2025-era server may have negotiated an older one. */
-export type ProtocolEra = '2025-11-25' | '2026-07-28';
-export const MODERN_ERA: ProtocolEra = '2026-07-28';
-
 /** Where the server is: a URL, or a command the host starts and talks to over stdin/stdout. */
-export type ModernTarget =
+export type Target2026 =
   | {
       url: string;
       headers?: Record<string, string>;
@@ -39,15 +36,15 @@ export type ModernTarget =
     }
   | { command: string; args?: string[]; env?: Record<string, string>; cwd?: string; onStderr: (line: string) => void };
 
-export interface ModernServerOptions extends ServerClientOptions {
-  target: ModernTarget;
+export interface Server2026Options extends ServerClientOptions {
+  target: Target2026;
   timeoutMs: number;
   /** Asked for on every call (`_meta` io.modelcontextprotocol/logLevel); absent, the server sends no log lines. */
   logLevel?: LoggingLevel;
 }
 
 /** A connected 2026-07-28 server: tools, the other features, and close. */
-export interface ModernServer {
+export interface Server2026 {
   listTools(timeoutMs: number): Promise<Tool[]>;
   callTool(
     params: { name: string; arguments: Record<string, unknown> },
@@ -64,7 +61,7 @@ export interface ModernServer {
 }
 
 /** The server did not take up revision 2026-07-28; `error` says what happened instead. */
-export interface ModernRefusal {
+export interface Refusal2026 {
   refused: true;
   error: unknown;
 }
@@ -74,7 +71,7 @@ export interface ModernRefusal {
  * would fall back to a 2025 initialize on this client and leave the server a session the 2025
  * client then opens again. Any other answer (or none) is a refusal the caller words.
  */
-export async function connectModernServer(options: ModernServerOptions): Promise<ModernServer | ModernRefusal> {
+export async function connectServer2026(options: Server2026Options): Promise<Server2026 | Refusal2026> {
   const { server, handlers } = options;
   const refreshLater = { autoRefresh: false, debounceMs: 50 };
   const client = new Client(
@@ -82,7 +79,7 @@ export async function connectModernServer(options: ModernServerOptions): Promise
     {
       // roots are deprecated in this revision (SEP-2577) but still asked for with input_required.
       capabilities: { sampling: {}, elicitation: { form: { applyDefaults: true }, url: {} }, roots: {} },
-      versionNegotiation: { mode: { pin: MODERN_ERA }, probe: { timeoutMs: options.timeoutMs } },
+      versionNegotiation: { mode: { pin: REVISION_2026 }, probe: { timeoutMs: options.timeoutMs } },
       // The default: embedded requests go to the handlers below, then the call is retried.
       inputRequired: { autoFulfill: true },
       listMaxPages: MAX_LIST_PAGES,
@@ -116,7 +113,7 @@ export async function connectModernServer(options: ModernServerOptions): Promise
   });
 
   try {
-    await client.connect(openModernTransport(options.target), { timeout: options.timeoutMs });
+    await client.connect(openTransport2026(options.target), { timeout: options.timeoutMs });
   } catch (error) {
     await client.close().catch(() => undefined);
     return { refused: true, error };
@@ -125,10 +122,10 @@ export async function connectModernServer(options: ModernServerOptions): Promise
     await client.close().catch(() => undefined);
     return { refused: true, error: new Error(`it negotiated ${client.getNegotiatedProtocolVersion() ?? 'nothing'}`) };
   }
-  return modernServer(client, options);
+  return server2026(client, options);
 }
 
-function openModernTransport(target: ModernTarget) {
+function openTransport2026(target: Target2026) {
   if ('url' in target) {
     return new StreamableHTTPClientTransport(new URL(target.url), {
       ...(target.fetch === undefined ? {} : { fetch: target.fetch }),
@@ -152,7 +149,7 @@ function openModernTransport(target: ModernTarget) {
 
 class InPlaceStdioTransport extends StdioClientTransport {}
 
-function modernServer(client: Client, options: ModernServerOptions): ModernServer {
+function server2026(client: Client, options: Server2026Options): Server2026 {
   const logMeta = options.logLevel === undefined ? undefined : { [LOG_LEVEL_META_KEY]: options.logLevel };
   const withLogLevel = <Params extends object>(params: Params) =>
     logMeta === undefined ? params : { ...params, _meta: logMeta };
@@ -213,7 +210,7 @@ function modernServer(client: Client, options: ModernServerOptions): ModernServe
       (await client.callTool(withLogLevel(params), {
         ...callOptions,
         onprogress: withoutRoundReports(callOptions.onprogress),
-      })) satisfies ModernCallToolResult as CallToolResult,
+      })) satisfies CallToolResult2026 as CallToolResult,
     features,
     close: async () => {
       await streams.close();

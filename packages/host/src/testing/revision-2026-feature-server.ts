@@ -1,13 +1,13 @@
 // A 2026-07-28 server with every feature a host meets besides sampling and forms, for tests
-// (@kitchen/host/testing/modern-era): paginated resources, a resource template with completions, a
+// (@kitchen/host/testing/revision-2026): paginated resources, a resource template with completions, a
 // prompt, log lines and progress during a call, a call that waits to be cancelled, roots and a link
 // asked for with `input_required`, and list changes and resource updates sent on the
-// `subscriptions/listen` stream. The v2 server SDK, stateless, on loopback (serveModernHandler).
+// `subscriptions/listen` stream. The v2 server SDK, stateless, on loopback (serveRevision2026Handler).
 
 import { createMcpHandler, inputRequired, McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ModernEraServer } from './modern-era-server.js';
-import { serveModernHandler } from './modern-era-server.js';
+import type { Revision2026Server } from './revision-2026-server.js';
+import { serveRevision2026Handler } from './revision-2026-server.js';
 
 /** The shelves resources/list pages through, two a page. */
 export const SHELF_URIS = [
@@ -20,7 +20,7 @@ export const SHELF_URIS = [
 const PAGE_SIZE = 2;
 const RECIPES = ['brioche', 'bagel', 'baguette', 'croissant'];
 
-export interface ModernFeatureServer extends ModernEraServer {
+export interface Revision2026FeatureServer extends Revision2026Server {
   /** What the server saw, in order: "cancelled knead_forever", "log level info", "roots file:///…". */
   readonly observed: string[];
   /** Adds a tool and says so on every open listen stream (notifications/tools/list_changed). */
@@ -40,7 +40,7 @@ function logLevelOf(ctx: { mcpReq: { envelope?: object } }): string | undefined 
     | undefined;
 }
 
-export async function startModernFeatureServer(): Promise<ModernFeatureServer> {
+export async function startRevision2026FeatureServer(): Promise<Revision2026FeatureServer> {
   const observed: string[] = [];
   const extraTools: string[] = [];
   const callWaiters = new Map<string, Array<() => void>>();
@@ -184,7 +184,7 @@ export async function startModernFeatureServer(): Promise<ModernFeatureServer> {
   };
 
   const handler = createMcpHandler(build, { legacy: 'reject' });
-  const served = await serveModernHandler(handler);
+  const served = await serveRevision2026Handler(handler);
   return {
     ...served,
     observed,

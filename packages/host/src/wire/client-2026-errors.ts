@@ -74,7 +74,7 @@ function describeRounds(data: unknown): string {
  * Why a server that was required to speak 2026-07-28 is not connected: it cannot be reached, or it
  * answered without offering that revision (then the error says what it offered and the fix).
  */
-export function modernConnectError(server: string, where: string, error: unknown): KitchenError {
+export function connectError2026(server: string, where: string, error: unknown): KitchenError {
   const fix = `Set protocol: "auto" for it (2026-07-28 where offered, else 2025-11-25) or "2025-11-25", or run a version of the server that speaks 2026-07-28.`;
   if (error instanceof SdkHttpError && (error.status === 401 || error.status === 403)) {
     return new ServerRefusedError(
