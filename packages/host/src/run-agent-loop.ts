@@ -9,7 +9,7 @@ import { closingEvents } from './loop/closing-events.js';
 import { cutOffCall } from './loop/cut-off-call.js';
 import { establishedReport } from './loop/established-report.js';
 import { askForLastReport, isLastChanceCause } from './loop/last-chance.js';
-import { liveRun, MAX_ITERATIONS } from './loop/live-run.js';
+import { liveRun } from './loop/live-run.js';
 import {
   agentStoppedEnding,
   type Ending,
@@ -31,7 +31,11 @@ import { type AgentInfo, MAIN_AGENT } from './tool-types.js';
 import { withDefined } from './with-defined.js';
 
 export type { RunSettings };
-export { MAX_ITERATIONS };
+
+/** A model that keeps calling tools forever is a bug, not a feature: the loop is bounded. */
+export const MAX_ITERATIONS = 20;
+/** What an agent runs with when its settings leave them out. */
+const LOOP_DEFAULTS = { maxIterations: MAX_ITERATIONS, maxTokensPerCall: 4096 };
 
 export interface RunAgentLoopOptions extends RunSettings {
   messages: Message[];
@@ -55,7 +59,7 @@ export interface RunAgentLoopOptions extends RunSettings {
 export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerator<LoopEvent, void> {
   const { model, budget, system, temperature } = options;
   const agent = options.agent ?? MAIN_AGENT;
-  const run = liveRun(options, options.tree ?? new AgentTree(options.seatbelts));
+  const run = liveRun(options, options.tree ?? new AgentTree(options.seatbelts), LOOP_DEFAULTS);
   const { tree, maxIterations, maxTokensPerCall: maxTokens, allowedTools } = run;
   const delegate = options.delegate ?? true;
   const withheld = delegate ? [] : options.toolbox.delegatingTools();

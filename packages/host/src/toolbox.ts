@@ -49,6 +49,9 @@ export type {
   ServerConnection,
   StdioServerConnection,
 } from './wire/server-connection.js';
+
+import { withDefined } from './with-defined.js';
+
 export type { TransportConnection, UnavailableServer } from './wire/server-connector.js';
 export type { Root, ServerRequestHandlers } from './wire/server-requests.js';
 
@@ -255,7 +258,7 @@ export class Toolbox {
         context,
         timeoutMs,
         serverStopped: server.stopped.signal,
-        ...(readResourceTool === undefined ? {} : { readResourceTool }),
+        ...withDefined({ readResourceTool }),
       });
     // The context is only read by the handlers of requests a server sends back during the call.
     return this.#options.handlers === undefined ? call() : this.#callsTo(tool.server).run(context, call);

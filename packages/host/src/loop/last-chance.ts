@@ -7,6 +7,7 @@ import type { InputTokenBound } from '../limits/input-token-bound.js';
 import { type LoopEvent, stamp } from '../loop-event.js';
 import type { ContentBlock, Message, Model, TextBlock } from '../model.js';
 import type { TreeBudget } from '../tree-budget.js';
+import { withDefined } from '../with-defined.js';
 import { callModelWithinBudget, usageEvent } from './budgeted-model-call.js';
 import { establishedReport, type UnfinishedCause } from './established-report.js';
 
@@ -57,7 +58,7 @@ export async function* askForLastReport(chance: LastChance): AsyncGenerator<Loop
   const outcome = yield* callModelWithinBudget({
     model: chance.model,
     request: {
-      ...(chance.system === undefined ? {} : { system: chance.system }),
+      ...withDefined({ system: chance.system }),
       messages: withNudge(chance.messages, lastChanceNudge(cause)),
       tools: [],
       maxTokens: LAST_CHANCE_MAX_TOKENS,
@@ -65,7 +66,7 @@ export async function* askForLastReport(chance: LastChance): AsyncGenerator<Loop
     budget: chance.budget,
     agent,
     signal: chance.signal,
-    ...(chance.inputBound === undefined ? {} : { inputBound: chance.inputBound }),
+    ...withDefined({ inputBound: chance.inputBound }),
   });
   if (outcome.kind !== 'answered') return establishedReport(cause, chance.messages);
   const { response } = outcome;

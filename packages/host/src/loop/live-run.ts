@@ -5,10 +5,6 @@
 import type { AgentTree } from '../limits/agent-tree.js';
 import type { RunSettings } from './run-settings.js';
 
-/** A model that keeps calling tools forever is a bug, not a feature: the loop is bounded. */
-export const MAX_ITERATIONS = 20;
-const DEFAULT_MAX_TOKENS_PER_CALL = 4096;
-
 export interface LiveRun extends RunSettings {
   /** The run's shared counters, seatbelts and deadline. */
   readonly tree: AgentTree;
@@ -19,8 +15,12 @@ export interface LiveRun extends RunSettings {
   readonly allowedTools?: ReadonlySet<string> | undefined;
 }
 
-/** The settings with their defaults filled in, as the loop runs them and its local tools see them. */
-export function liveRun(settings: RunSettings, tree: AgentTree): LiveRun {
+/** The settings with the loop's defaults filled in, as the loop runs them and its local tools see them. */
+export function liveRun(
+  settings: RunSettings,
+  tree: AgentTree,
+  defaults: { maxIterations: number; maxTokensPerCall: number },
+): LiveRun {
   const { model, toolbox, gate, budget, temperature, allowedTools, workerModel, workerTools } = settings;
   return {
     model,
@@ -31,8 +31,8 @@ export function liveRun(settings: RunSettings, tree: AgentTree): LiveRun {
     workerModel,
     workerTools,
     tree,
-    maxIterations: settings.maxIterations ?? MAX_ITERATIONS,
-    maxTokensPerCall: settings.maxTokensPerCall ?? DEFAULT_MAX_TOKENS_PER_CALL,
+    maxIterations: settings.maxIterations ?? defaults.maxIterations,
+    maxTokensPerCall: settings.maxTokensPerCall ?? defaults.maxTokensPerCall,
     allowedTools: allowedTools === undefined ? undefined : new Set(allowedTools),
   };
 }

@@ -8,6 +8,7 @@ import { type LoopEvent, type LoopEventDraft, stamp } from '../loop-event.js';
 import type { Model, ToolResultBlock, ToolUseBlock } from '../model.js';
 import type { AgentInfo, ToolCallContext, ToolDescriptor, ToolOutcome } from '../tool-types.js';
 import { LOCAL_SERVER } from '../wire/tool-index.js';
+import { withDefined } from '../with-defined.js';
 import type { LiveRun } from './live-run.js';
 
 /**
@@ -154,8 +155,7 @@ async function runOneCall(
           server,
           isError,
           content,
-          ...(shortened === undefined ? {} : { omittedChars: shortened.omittedChars }),
-          ...(attachments === undefined ? {} : { attachments }),
+          ...withDefined({ omittedChars: shortened?.omittedChars, attachments }),
           durationMs,
         },
   );

@@ -21,6 +21,7 @@ import type {
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { withDefined } from '../with-defined.js';
 import { asHostCallError } from './client-2026-errors.js';
 import { ListenStreams } from './listen-streams.js';
 import { REVISION_2026 } from './protocol-revisions.js';
@@ -128,7 +129,7 @@ export async function connectServer2026(options: Server2026Options): Promise<Ser
 function openTransport2026(target: Target2026) {
   if ('url' in target) {
     return new StreamableHTTPClientTransport(new URL(target.url), {
-      ...(target.fetch === undefined ? {} : { fetch: target.fetch }),
+      ...withDefined({ fetch: target.fetch }),
       ...(target.headers === undefined ? {} : { requestInit: { headers: target.headers } }),
     });
   }
@@ -136,9 +137,7 @@ function openTransport2026(target: Target2026) {
   // of the server; a subclass is probed in place, so the server is started once.
   const transport = new InPlaceStdioTransport({
     command: target.command,
-    ...(target.args === undefined ? {} : { args: target.args }),
-    ...(target.env === undefined ? {} : { env: target.env }),
-    ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+    ...withDefined({ args: target.args, env: target.env, cwd: target.cwd }),
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => {

@@ -7,6 +7,7 @@ import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/
 import { describeError } from '../errors.js';
 import { formatDuration } from '../limits/format-units.js';
 import type { ToolCallContext, ToolDescriptor, ToolOutcome } from '../tool-types.js';
+import { withDefined } from '../with-defined.js';
 import {
   isSafeToRepeat,
   type LostConnection,
@@ -147,8 +148,7 @@ async function sendOnce({
             callId: context.callId,
             tool: tool.name,
             progress,
-            ...(total === undefined ? {} : { total }),
-            ...(message === undefined ? {} : { message }),
+            ...withDefined({ total, message }),
           }),
       },
     );
@@ -156,7 +156,7 @@ async function sendOnce({
     if (!hasContent(result)) return outcome({ isError: false, content: JSON.stringify(result.toolResult) });
     const read = readToolResult(result, {
       server: tool.server,
-      ...(readResourceTool === undefined ? {} : { readResourceTool }),
+      ...withDefined({ readResourceTool }),
     });
     const text = read.text;
     if (!result.isError) {

@@ -7,6 +7,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { LoggingMessageNotification, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { KitchenError } from '../errors.js';
 import type { LogLevel } from '../loop-event.js';
+import { withDefined } from '../with-defined.js';
 import { connectServer2026 } from './client-2026.js';
 import { connectError2026 } from './client-2026-errors.js';
 import { connectionError } from './connection-error.js';
@@ -72,7 +73,7 @@ export interface ServerLogLine {
 /** A notifications/message as a line for the server's log. */
 export function logLine(params: LoggingMessageNotification['params']): ServerLogLine & { level: LogLevel } {
   const text = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
-  return { level: params.level, ...(params.logger === undefined ? {} : { logger: params.logger }), text };
+  return { level: params.level, ...withDefined({ logger: params.logger }), text };
 }
 
 /** What a server tells the host outside any call, routed the same way in both eras. */
@@ -160,7 +161,7 @@ export class ServerConnector {
       const tools = offeredTools(await listAllTools(client, timeoutMs));
       const features = await featureNames(new ServerFeatures(name, featureRequests2025(client), timeoutMs));
       const link = sessionLink(client, transport);
-      connected = { name, url, link, tools, ...features, ...(reopen === undefined ? {} : { reopen }) };
+      connected = { name, url, link, tools, ...features, ...withDefined({ reopen }) };
     } catch (error) {
       await client.close().catch(() => undefined);
       return { server: name, where: url, error: connectionError(name, url, error, stderrTail()) };
@@ -210,14 +211,12 @@ export class ServerConnector {
         target: isStdioConnection(server)
           ? {
               command: server.command,
-              ...(server.args === undefined ? {} : { args: server.args }),
-              ...(server.env === undefined ? {} : { env: server.env }),
-              ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
+              ...withDefined({ args: server.args, env: server.env, cwd: server.cwd }),
               onStderr: (line) => this.#hooks.log(name, { level: 'stderr', text: line }),
             }
           : {
               url: server.url,
-              ...(server.headers === undefined ? {} : { headers: server.headers }),
+              ...withDefined({ headers: server.headers }),
               fetch: oauth === undefined ? transportFetch(network) : withOAuth(oauth, transportFetch(network)),
             },
         clientName: this.#settings.clientName ?? 'mcp-kitchen',

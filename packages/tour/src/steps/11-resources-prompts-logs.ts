@@ -70,7 +70,7 @@ export const resourcesPromptsLogs: TourStep = {
     out.see('packages/host/src/wire/server-features.ts', 'async getPrompt(', 'prompts, for the person');
     out.see('servers/cookie-jars/src/session-log.ts', 'export class SessionLog', "the server's log messages");
     out.see('packages/host/src/toolbox.ts', "type: 'server-log'", 'they become events');
-    out.see('packages/host/src/wire/modern-server-client.ts', 'server/discover', 'the 2026-07-28 path');
+    out.see('packages/host/src/wire/client-2026.ts', 'server/discover', 'the 2026-07-28 path');
     out.see(
       'packages/host/src/testing/revision-2026-server.ts',
       'inputRequired.createMessage',
