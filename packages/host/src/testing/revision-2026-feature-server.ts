@@ -52,7 +52,7 @@ export async function startRevision2026FeatureServer(): Promise<Revision2026Feat
 
   const build = (): McpServer => {
     const server = new McpServer(
-      { name: 'modern-pantry', version: '1.0.0' },
+      { name: 'pantry-2026', version: '1.0.0' },
       { capabilities: { logging: {}, resources: { subscribe: true, listChanged: true } } },
     );
     for (const uri of SHELF_URIS) {
