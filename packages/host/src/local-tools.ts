@@ -16,6 +16,8 @@ export interface LocalTool {
   delegates?: boolean;
   /** Stops on the call's signal by itself and may still answer after it: never written off after an abort's grace. */
   windsDownOnAbort?: boolean;
+  /** Answers with another agent's report: a report of what was established quotes it whole, not cut to a line. */
+  reportsWhole?: boolean;
   /** Runs only with the live run in its context (`context.run`); called without one, it is refused. */
   needsLiveRun?: boolean;
   run(input: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome>;

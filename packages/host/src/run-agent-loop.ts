@@ -147,12 +147,12 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
     const cause = ending?.unfinished;
     if (cause !== undefined && isLastChanceCause(cause) && answered > 0 && !signals.run.aborted) {
       const chance = { cause, model, budget, agent: agent.id, system, messages, inputBound, charge, treeTokens };
-      finalText = yield* askForLastReport({ ...chance, signal: signals.run });
+      finalText = yield* askForLastReport({ ...chance, signal: signals.run, tools: run.toolbox });
       if (signals.stopped) ending = stoppedEnding(tree, ' during the last-chance report');
-    } else if (cause !== undefined) finalText = establishedReport(cause, messages);
+    } else if (cause !== undefined) finalText = establishedReport(cause, messages, run.toolbox);
   } catch (error) {
     ending = loopFailedEnding(error);
-    finalText = establishedReport('error', messages);
+    finalText = establishedReport('error', messages, run.toolbox);
   } finally {
     signals.close();
   }

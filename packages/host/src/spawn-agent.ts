@@ -111,6 +111,7 @@ export function createSpawnAgentTool(options: SpawnAgentOptions = {}): LocalTool
     // A worker is never cut short: after an abort it only writes the report of what it established.
     windsDownOnAbort: true,
     needsLiveRun: true,
+    reportsWhole: true,
     run: (input, context) => runWorker(input, context, limits, setup),
   };
 }

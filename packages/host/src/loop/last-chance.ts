@@ -9,7 +9,7 @@ import type { ContentBlock, Message, Model, TextBlock } from '../model.js';
 import type { TreeBudget } from '../tree-budget.js';
 import { withDefined } from '../with-defined.js';
 import { callModelWithinBudget, usageEvent } from './budgeted-model-call.js';
-import { establishedReport, type UnfinishedCause } from './established-report.js';
+import { establishedReport, type ReportedTools, type UnfinishedCause } from './established-report.js';
 
 /** Output room for the report; its reservation (input estimate + this) must itself fit the budget. */
 export const LAST_CHANCE_MAX_TOKENS = 512;
@@ -50,6 +50,8 @@ export interface LastChance {
   /** Called with the cost of the call when it was made. */
   charge: (tokens: number, costCents: number) => void;
   treeTokens: () => number;
+  /** Which tools' results the fallback report quotes whole. */
+  tools?: ReportedTools;
 }
 
 /** Yields the call's usage and text events; returns the agent's finalText. Never throws for a model failure. */
@@ -68,7 +70,7 @@ export async function* askForLastReport(chance: LastChance): AsyncGenerator<Loop
     signal: chance.signal,
     ...withDefined({ inputBound: chance.inputBound }),
   });
-  if (outcome.kind !== 'answered') return establishedReport(cause, chance.messages);
+  if (outcome.kind !== 'answered') return establishedReport(cause, chance.messages, chance.tools);
   const { response } = outcome;
   chance.charge(outcome.tokens, outcome.costCents);
   yield usageEvent(agent, outcome, chance.treeTokens());
@@ -77,7 +79,7 @@ export async function* askForLastReport(chance: LastChance): AsyncGenerator<Loop
     .filter((block): block is TextBlock => block.type === 'text')
     .map((block) => block.text)
     .join('\n');
-  if (report.trim() === '') return establishedReport(cause, chance.messages);
+  if (report.trim() === '') return establishedReport(cause, chance.messages, chance.tools);
   yield stamp({ type: 'text', agent, text: report });
   return report;
 }
