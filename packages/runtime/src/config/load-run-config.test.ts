@@ -4,10 +4,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { KitchenFlags } from '../cli/kitchen-flags.js';
+import type { KitchenSettings } from '../kitchen-settings.js';
 import { loadRunConfig } from './load-run-config.js';
 
-function flagsWith(servers: string[]): KitchenFlags {
+function flagsWith(servers: string[]): KitchenSettings {
   const file = join(mkdtempSync(join(tmpdir(), 'kitchen-run-config-')), 'kitchen.config.json');
   writeFileSync(file, JSON.stringify({ mcpServers: { dice: { url: 'http://127.0.0.1:1/mcp' } } }));
   return { json: false, model: 'offline', seed: 1, jars: 1, latencyMs: 0, rules: [], configPath: file, servers };

@@ -2,11 +2,11 @@
 // with --server, each speaking the MCP revision --protocol names when it is given. App side; every
 // command that reaches servers reads its config here.
 
-import type { KitchenFlags } from '../cli/kitchen-flags.js';
+import type { KitchenSettings } from '../kitchen-settings.js';
 import { type ConfigResult, findConfigFile, loadKitchenConfig } from './kitchen-config.js';
 import { parseServerFlag, type ServerEntry } from './mcp-servers.js';
 
-export function loadRunConfig(flags: KitchenFlags, environment: NodeJS.ProcessEnv = process.env): ConfigResult {
+export function loadRunConfig(flags: KitchenSettings, environment: NodeJS.ProcessEnv = process.env): ConfigResult {
   const loaded = loadKitchenConfig(flags.configPath ?? findConfigFile(), environment);
   if (!loaded.ok) return loaded;
   const added: ServerEntry[] = [];

@@ -11,10 +11,10 @@ import {
   type ToolDescriptor,
 } from '@kitchen/host';
 import { describe, expect, it } from 'vitest';
-import type { KitchenFlags } from '../cli/kitchen-flags.js';
+import type { KitchenSettings } from '../kitchen-settings.js';
 import { createKitchenPolicy } from './kitchen-policy.js';
 
-const defaults: KitchenFlags = { json: false, model: 'offline', seed: 1729, jars: 80, latencyMs: 0, rules: [] };
+const defaults: KitchenSettings = { json: false, model: 'offline', seed: 1729, jars: 80, latencyMs: 0, rules: [] };
 
 const placeOrder: ToolDescriptor = {
   name: 'place_order',

@@ -1,7 +1,7 @@
 // The workers' choices: the --worker-* flags over the config's "workers", and read back from a trace.
 
 import { describe, expect, it } from 'vitest';
-import { parseCliArguments } from '../cli/parse-cli-arguments.js';
+import type { KitchenSettings } from '../kitchen-settings.js';
 import {
   describeWorkerChoices,
   mergeWorkerFlags,
@@ -9,10 +9,9 @@ import {
   type WorkerChoices,
 } from './worker-choices.js';
 
-function flagsOf(args: string[]) {
-  const parsed = parseCliArguments(['run', ...args, 'a task']);
-  if (!parsed.ok || parsed.command.name !== 'run') throw new Error(`bad test flags: ${JSON.stringify(parsed)}`);
-  return parsed.command.flags;
+/** The settings of `kitchen run` with only the given --worker-* flags (the CLI's defaults otherwise). */
+function flagsOf(workers: Partial<KitchenSettings> = {}): KitchenSettings {
+  return { json: false, model: 'auto', seed: 1729, jars: 80, latencyMs: 0, rules: [], ...workers };
 }
 
 describe('worker choices', () => {
@@ -22,12 +21,12 @@ describe('worker choices', () => {
       maxTokens: 512,
       tools: { kind: 'list' as const, tools: ['list_jars'] },
     };
-    expect(mergeWorkerFlags(flagsOf([]), config)).toEqual({ ok: true, workers: config });
-    expect(mergeWorkerFlags(flagsOf(['--worker-model', 'offline', '--worker-tools', 'inspect_jar']), config)).toEqual({
+    expect(mergeWorkerFlags(flagsOf(), config)).toEqual({ ok: true, workers: config });
+    expect(mergeWorkerFlags(flagsOf({ workerModel: 'offline', workerTools: ['inspect_jar'] }), config)).toEqual({
       ok: true,
       workers: { model: 'offline', maxTokens: 512, tools: { kind: 'restrict', tools: ['inspect_jar'] } },
     });
-    expect(mergeWorkerFlags(flagsOf(['--worker-report', '/nowhere/report.json']))).toMatchObject({
+    expect(mergeWorkerFlags(flagsOf({ workerReport: '/nowhere/report.json' }))).toMatchObject({
       ok: false,
       message: expect.stringContaining('--worker-report /nowhere/report.json: the file does not exist'),
     });

@@ -2,7 +2,7 @@
 // live board or --json, and the one plain line per event for a log. App side.
 
 import { RUNS_COMPILED } from '../app-paths.js';
-import { plural } from '../terminal/format-units.js';
+import { plural } from '../text/format-units.js';
 import { type StartedServer, serverLine } from './launch-server.js';
 
 export type ServerStartEvent =

@@ -5,7 +5,7 @@
 import { dirname, resolve } from 'node:path';
 import type { WorkerToolPolicy } from '@kitchen/host';
 import { z } from 'zod';
-import type { KitchenFlags } from '../cli/kitchen-flags.js';
+import type { KitchenSettings } from '../kitchen-settings.js';
 import { readJsonFile } from './read-json-file.js';
 
 export interface WorkerChoices {
@@ -87,7 +87,7 @@ export function parseWorkersSection(input: unknown, shown: string, configFile: s
 }
 
 /** The config's choices with each --worker-* flag given taking its place. */
-export function mergeWorkerFlags(flags: KitchenFlags, fromConfig: WorkerChoices = {}): WorkersResult {
+export function mergeWorkerFlags(flags: KitchenSettings, fromConfig: WorkerChoices = {}): WorkersResult {
   const workers: WorkerChoices = { ...fromConfig };
   if (flags.workerModel !== undefined) workers.model = flags.workerModel;
   if (flags.workerMaxTokens !== undefined) workers.maxTokens = flags.workerMaxTokens;

@@ -1,14 +1,14 @@
 // The settings a trace keeps of a run's flags. App side.
 
-import type { KitchenFlags } from '../cli/kitchen-flags.js';
 import type { WorkerChoices } from '../config/worker-choices.js';
+import type { KitchenSettings } from '../kitchen-settings.js';
 
 /**
  * What a trace keeps of the flags: enough to read it back and to rerun it against the same servers,
  * with the same workers (their choices as JSON, the report schema itself included).
  */
 export function traceSettings(
-  flags: KitchenFlags,
+  flags: KitchenSettings,
   servers: string[],
   workers: WorkerChoices = {},
 ): Record<string, unknown> {

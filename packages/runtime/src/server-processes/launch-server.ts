@@ -10,7 +10,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { DEFER_FETCH_PARSER_FILE, EXIT_WITH_PARENT_FILE, RUNS_COMPILED } from '../app-paths.js';
 import type { LaunchedServerEntry, RemoteServerEntry, StdioServerEntry } from '../config/kitchen-config.js';
-import { cleanText } from '../terminal/clean-text.js';
+import { cleanText } from '../text/clean-text.js';
 import { SERVER_NODE_FLAGS } from './server-node-flags.js';
 import { startTimeout } from './start-timeout.js';
 

@@ -18,7 +18,7 @@ import {
   type SpawnLimits,
   TreeBudget,
 } from '@kitchen/host';
-import type { KitchenFlags } from '../cli/kitchen-flags.js';
+import type { KitchenSettings } from '../kitchen-settings.js';
 import { runPerson } from './auto-person.js';
 import type { KitchenConfig } from './kitchen-config.js';
 import { loadRulesFile } from './rules-file.js';
@@ -49,7 +49,7 @@ export interface KitchenPolicyOptions {
 }
 
 /** Throws the host's GateRuleError or ConfigurationError (both name the flag or file) for a bad value. */
-export function createKitchenPolicy(flags: KitchenFlags, options: KitchenPolicyOptions = {}): KitchenPolicy {
+export function createKitchenPolicy(flags: KitchenSettings, options: KitchenPolicyOptions = {}): KitchenPolicy {
   const ruleSets: GateRuleSet[] = [
     { source: '--rule', rules: flags.rules.map((rule) => parseRuleText(rule, '--rule')) },
     ...(flags.rulesFile === undefined ? [] : [{ source: flags.rulesFile, rules: loadRulesFile(flags.rulesFile) }]),
