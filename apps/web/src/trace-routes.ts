@@ -3,10 +3,10 @@
 // GET /api/traces/:id/replay?speed=N streams its events again at a chosen speed. App side.
 
 import { readFileSync } from 'node:fs';
+import { findRun, listRuns } from '@kitchen/runtime/runs/list-runs';
+import { parseRunTrace, type RunTrace } from '@kitchen/runtime/runs/run-trace';
 import type express from 'express';
 import { z } from 'zod';
-import { findRun, listRuns } from '../runs/list-runs.js';
-import { parseRunTrace, type RunTrace } from '../runs/run-trace.js';
 import { MAX_REPLAY_SPEED, streamTraceReplay } from './stream-trace-replay.js';
 
 // Run ids are the trace file names the kitchen makes; anything else is refused before a path is built.

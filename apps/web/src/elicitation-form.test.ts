@@ -2,7 +2,7 @@
 
 import { type ElicitationSchema, findContentProblems } from '@kitchen/host';
 import { describe, expect, it } from 'vitest';
-import { formContent, formFields } from './public/elicitation-form.js';
+import { formContent, formFields } from './page/elicitation-form.js';
 
 const fillingForm = {
   type: 'object',

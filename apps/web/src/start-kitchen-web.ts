@@ -4,10 +4,10 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { KitchenFlags } from '../cli/kitchen-flags.js';
-import type { KitchenConfig } from '../config/kitchen-config.js';
-import type { ServerStartEvent } from '../server-processes/server-start-event.js';
-import { type RunningServers, startServers } from '../server-processes/start-servers.js';
+import type { KitchenConfig } from '@kitchen/runtime/config/kitchen-config';
+import type { KitchenSettings } from '@kitchen/runtime/kitchen-settings';
+import type { ServerStartEvent } from '@kitchen/runtime/server-processes/server-start-event';
+import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
 import { createWebApp } from './create-web-app.js';
 import { createOwnerToken, ownerAddress } from './owner-token.js';
 import { WebKitchen } from './web-kitchen.js';
@@ -17,7 +17,7 @@ export const WEB_HOST = '127.0.0.1';
 export interface StartKitchenWebOptions {
   /** The servers to start, and the approval and sampling rules runs follow. */
   config: KitchenConfig;
-  flags: KitchenFlags;
+  flags: KitchenSettings;
   /** 0 (the default) picks a free port. */
   port?: number;
   /**

@@ -7,13 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoopEvent } from '@kitchen/host';
+import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
+import { demoTask } from '@kitchen/runtime/kitchen-task';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCliArguments } from '../src/cli/parse-cli-arguments.js';
-import { parseKitchenConfig } from '../src/config/kitchen-config.js';
-import { demoTask } from '../src/kitchen-task.js';
-import { foldEvents } from '../src/web/public/lanes.js';
-import { type KitchenWeb, startKitchenWeb } from '../src/web/start-kitchen-web.js';
-import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS, reportedJarIds, tamperedJarIds } from './cli-process.js';
+import { foldEvents } from '../src/page/lanes.js';
+import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
+import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS, reportedJarIds, tamperedJarIds, webFlags } from './cli-process.js';
 
 const JARS = 24;
 const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
@@ -21,7 +20,7 @@ const RUNS_DIR = mkdtempSync(join(tmpdir(), 'kitchen-web-runs-'));
 let web: KitchenWeb;
 
 beforeAll(async () => {
-  const parsed = parseCliArguments(['web', '--jars', String(JARS), '--model', 'offline']);
+  const parsed = webFlags(['--jars', String(JARS), '--model', 'offline']);
   if (!parsed.ok || parsed.command.name !== 'web') throw new Error(`bad test flags: ${JSON.stringify(parsed)}`);
   // Two of the example servers are enough: jars to inspect and discard, and a pastry chef that asks.
   const loaded = parseKitchenConfig(

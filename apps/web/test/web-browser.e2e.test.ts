@@ -6,13 +6,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseCliArguments } from '../src/cli/parse-cli-arguments.js';
-import { parseKitchenConfig } from '../src/config/kitchen-config.js';
-import { type KitchenWeb, startKitchenWeb } from '../src/web/start-kitchen-web.js';
+import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
 import { launchChromium, saveScreenshot } from './browser.js';
-import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS, tamperedJarIds } from './cli-process.js';
+import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS, tamperedJarIds, webFlags } from './cli-process.js';
 
 const JARS = 24;
 const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
@@ -24,7 +23,7 @@ let web: KitchenWeb;
 let browser: Browser;
 
 beforeAll(async () => {
-  const parsed = parseCliArguments(['web', '--jars', String(JARS), '--model', 'offline']);
+  const parsed = webFlags(['--jars', String(JARS), '--model', 'offline']);
   if (!parsed.ok || parsed.command.name !== 'web') throw new Error(`bad test flags: ${JSON.stringify(parsed)}`);
   const loaded = parseKitchenConfig(
     {

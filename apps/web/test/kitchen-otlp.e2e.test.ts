@@ -7,11 +7,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseCliArguments } from '../src/cli/parse-cli-arguments.js';
-import { loadKitchenConfig } from '../src/config/kitchen-config.js';
-import { startKitchenWeb } from '../src/web/start-kitchen-web.js';
-import { cliEnvironment, FIXTURES, PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from './cli-process.js';
+import { startKitchenWeb } from '../src/start-kitchen-web.js';
+import { cliEnvironment, FIXTURES, PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig, webFlags } from './cli-process.js';
 
 const config = serversConfig('cookie-jars');
 
@@ -128,7 +127,7 @@ describe('OpenTelemetry export', () => {
   }, async () => {
     const otlp = await startReceiver();
     receiver = otlp.server;
-    const parsed = parseCliArguments(['web', '--jars', '5', '--model', 'offline']);
+    const parsed = webFlags(['--jars', '5', '--model', 'offline']);
     const loaded = loadKitchenConfig(config);
     if (!parsed.ok || parsed.command.name !== 'web' || !loaded.ok) throw new Error('bad test setup');
     const web = await startKitchenWeb({

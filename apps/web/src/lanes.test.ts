@@ -10,8 +10,8 @@ import {
   shortenText,
   summaryLine,
   toolLabel,
-} from './public/lane-words.js';
-import { applyEvent, createRunView, foldEvents } from './public/lanes.js';
+} from './page/lane-words.js';
+import { applyEvent, createRunView, foldEvents } from './page/lanes.js';
 
 let clock = 1_000;
 const at = (draft: LoopEventDraft): LoopEvent => ({ ...draft, at: nextTick() }) as LoopEvent;

@@ -2,9 +2,9 @@
 // recorded gaps divided by it (0: all at once), with the terminal replay's timing. App side; the
 // page draws them as it draws a live run, and nothing is started.
 
+import { type ReplayTiming, replayEvents } from '@kitchen/runtime/runs/replay-events';
+import type { RunTrace } from '@kitchen/runtime/runs/run-trace';
 import type { Request, Response } from 'express';
-import { type ReplayTiming, replayEvents } from '../runs/replay-events.js';
-import type { RunTrace } from '../runs/run-trace.js';
 
 /** The fastest speed the page may ask for; past it every gap is below a frame anyway. */
 export const MAX_REPLAY_SPEED = 1000;

@@ -7,12 +7,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCliArguments } from '../../src/cli/parse-cli-arguments.js';
-import { parseKitchenConfig } from '../../src/config/kitchen-config.js';
-import { type KitchenWeb, startKitchenWeb } from '../../src/web/start-kitchen-web.js';
-import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS } from '../cli-process.js';
+import { type KitchenWeb, startKitchenWeb } from '../../src/start-kitchen-web.js';
+import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS, webFlags } from '../cli-process.js';
 import { type FuzzAnswer, type FuzzRequest, LARGE_BODY_BYTES, sendRaw } from './http-fuzz.js';
 import { probeSize, reportTried } from './probe-size.js';
 
@@ -20,7 +19,7 @@ const REPO_CONFIG = fileURLToPath(new URL('../../../../kitchen.config.json', imp
 let web: KitchenWeb;
 
 beforeAll(async () => {
-  const parsed = parseCliArguments(['web', '--model', 'offline']);
+  const parsed = webFlags(['--model', 'offline']);
   if (!parsed.ok || parsed.command.name !== 'web') throw new Error('bad test flags');
   const loaded = parseKitchenConfig(
     { mcpServers: { dice: { kitchen: { package: 'servers/dice', entry: 'src/main.ts' } } } },

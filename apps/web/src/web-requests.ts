@@ -1,8 +1,8 @@
 // The JSON bodies the web UI's API accepts, validated once with zod, and the one-line message a
 // bad one gets: the field, what is wrong, and what to send instead. App side.
 
+import { MODEL_CHOICES } from '@kitchen/runtime/config/create-model';
 import { z } from 'zod';
-import { MODEL_CHOICES } from '../config/create-model.js';
 import { MAX_PACE_MS } from './paced-model.js';
 
 export const MAX_TASK_LENGTH = 4000;

@@ -3,17 +3,17 @@
 
 import { once } from 'node:events';
 import { ConfigurationError, describeError, GateRuleError } from '@kitchen/host';
-import type { KitchenFlags } from '../cli/kitchen-flags.js';
-import { loadRunConfig } from '../config/load-run-config.js';
-import { ServerStartError } from '../server-processes/launch-server.js';
-import { describeServerStart } from '../server-processes/server-start-event.js';
-import { describeUnavailable } from '../terminal/describe-toolbox.js';
-import { EXIT, type KitchenOutput } from '../terminal/kitchen-output.js';
+import { loadRunConfig } from '@kitchen/runtime/config/load-run-config';
+import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
+import type { KitchenSettings } from '@kitchen/runtime/kitchen-settings';
+import { ServerStartError } from '@kitchen/runtime/server-processes/launch-server';
+import { describeServerStart } from '@kitchen/runtime/server-processes/server-start-event';
+import { describeUnavailable } from '@kitchen/runtime/text/describe-toolbox';
 import { FIXED_TOKEN } from './owner-token.js';
 import { type KitchenWeb, startKitchenWeb } from './start-kitchen-web.js';
 
 export interface RunWebCommandOptions {
-  flags: KitchenFlags;
+  flags: KitchenSettings;
   port: number;
   output: KitchenOutput;
   /** Aborted on Ctrl-C. */

@@ -16,22 +16,22 @@ import {
   type ToolAnnotations,
   type Toolbox,
 } from '@kitchen/host';
-import type { KitchenFlags } from '../cli/kitchen-flags.js';
-import { createModel, type ModelChoice } from '../config/create-model.js';
-import type { KitchenConfig } from '../config/kitchen-config.js';
-import { createKitchenPolicy, type KitchenPolicy } from '../config/kitchen-policy.js';
-import { rootsFromFlags } from '../config/roots-from-flags.js';
-import { mergeWorkerFlags, type WorkerChoices } from '../config/worker-choices.js';
-import { workerModelOf, workerOptions } from '../config/worker-settings.js';
-import { KitchenHost } from '../kitchen-host.js';
-import { demoTask, demoToolCallLimit, PASTRY_DEMO_TASK } from '../kitchen-task.js';
-import { runsFolder } from '../runs/runs-folder.js';
-import { traceSettings } from '../runs/trace-settings.js';
-import { newRunId } from '../runs/trace-writer.js';
-import { otlpTracesEndpoint, type RunTelemetry, startRunTelemetry } from '../telemetry/run-telemetry.js';
-import { createAuthorizationPrompt } from '../terminal/authorization-prompt.js';
-import { describeToolbox } from '../terminal/describe-toolbox.js';
-import { describeModel } from '../terminal/render-summary.js';
+import { createModel, type ModelChoice } from '@kitchen/runtime/config/create-model';
+import type { KitchenConfig } from '@kitchen/runtime/config/kitchen-config';
+import { createKitchenPolicy, type KitchenPolicy } from '@kitchen/runtime/config/kitchen-policy';
+import { rootsFromFlags } from '@kitchen/runtime/config/roots-from-flags';
+import { mergeWorkerFlags, type WorkerChoices } from '@kitchen/runtime/config/worker-choices';
+import { workerModelOf, workerOptions } from '@kitchen/runtime/config/worker-settings';
+import { KitchenHost } from '@kitchen/runtime/kitchen-host';
+import type { KitchenSettings } from '@kitchen/runtime/kitchen-settings';
+import { demoTask, demoToolCallLimit, PASTRY_DEMO_TASK } from '@kitchen/runtime/kitchen-task';
+import { runsFolder } from '@kitchen/runtime/runs/runs-folder';
+import { traceSettings } from '@kitchen/runtime/runs/trace-settings';
+import { newRunId } from '@kitchen/runtime/runs/trace-writer';
+import { otlpTracesEndpoint, type RunTelemetry, startRunTelemetry } from '@kitchen/runtime/telemetry/run-telemetry';
+import { createAuthorizationPrompt } from '@kitchen/runtime/text/authorization-prompt';
+import { describeModel } from '@kitchen/runtime/text/describe-model';
+import { describeToolbox } from '@kitchen/runtime/text/describe-toolbox';
 import { pacedModel } from './paced-model.js';
 import { createPendingElicitations, type PendingElicitations } from './pending-elicitations.js';
 import { createWebApprovals, type WebApprovals } from './web-approvals.js';
@@ -41,7 +41,7 @@ import { WebRun } from './web-run.js';
 const KEPT_RUNS = 20;
 
 export interface WebKitchenOptions {
-  flags: KitchenFlags;
+  flags: KitchenSettings;
   /** The config the servers were started from: its approval and sampling rules apply too. */
   config: KitchenConfig;
   /** The running servers, as Toolbox.connect wants them. */
@@ -329,6 +329,6 @@ export class WebKitchen {
   }
 }
 
-function modelOptions(flags: KitchenFlags): { latencyMs: number; modelName?: string } {
+function modelOptions(flags: KitchenSettings): { latencyMs: number; modelName?: string } {
   return { latencyMs: flags.latencyMs, ...(flags.modelName === undefined ? {} : { modelName: flags.modelName }) };
 }

@@ -1,11 +1,12 @@
 // The web UI's HTTP surface: the static page and a small JSON API over one WebKitchen. App side.
 // Bodies are validated with zod at this edge; every refusal is JSON with one sentence in `error`.
 
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describeError, MAIN_AGENT } from '@kitchen/host';
+import { packageFolderAbove } from '@kitchen/runtime/app-paths';
+import { runsFolder } from '@kitchen/runtime/runs/runs-folder';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { APP_DIRECTORY } from '../app-paths.js';
-import { runsFolder } from '../runs/runs-folder.js';
 import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
 import { callToolByHand, completeByHand, describeServers, readResourceByHand } from './server-inspector.js';
@@ -23,7 +24,7 @@ import {
 } from './web-requests.js';
 
 // Served from src/ in both layouts: the page's files are plain JavaScript, never compiled.
-export const PUBLIC_DIRECTORY = join(APP_DIRECTORY, 'src', 'web', 'public');
+export const PUBLIC_DIRECTORY = join(packageFolderAbove(dirname(fileURLToPath(import.meta.url))), 'src', 'page');
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** `ownerToken` is required on every API call and the event stream (see owner-token.ts). */
