@@ -2,7 +2,7 @@
 
 import { join } from 'node:path';
 import type { ProtocolEra } from '@kitchen/host';
-import { KITCHEN_ROOT } from '../app-paths.js';
+import { KITCHEN_ROOT } from '@kitchen/runtime/app-paths';
 import type { ReplicaProgram } from './replica-set.js';
 
 /**

@@ -4,10 +4,10 @@
 
 import type { ProtocolEra } from '@kitchen/host';
 import { describe, expect, it } from 'vitest';
-import { findHaproxy, HaproxyMissingError } from '../src/scale-out/load-balancer.js';
-import type { BalancedRequest } from '../src/scale-out/parse-haproxy-log.js';
-import { cookieJarReplica } from '../src/scale-out/replica-programs.js';
-import { runScaleOut, type ScaleOutResult } from '../src/scale-out/scale-out-run.js';
+import { findHaproxy, HaproxyMissingError } from '../src/load-balancer.js';
+import type { BalancedRequest } from '../src/parse-haproxy-log.js';
+import { cookieJarReplica } from '../src/replica-programs.js';
+import { runScaleOut, type ScaleOutResult } from '../src/scale-out-run.js';
 
 const JARS = 24;
 

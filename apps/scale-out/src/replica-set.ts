@@ -1,7 +1,7 @@
 // Starts N replicas of one MCP server, each its own process on its own loopback port, with the
 // same seed, so any of them gives the same answer to the same read. App side.
 
-import { launchServer, type StartedServer } from '../server-processes/launch-server.js';
+import { launchServer, type StartedServer } from '@kitchen/runtime/server-processes/launch-server';
 
 /** What to run for one replica: a server entry and its flags. */
 export interface ReplicaProgram {

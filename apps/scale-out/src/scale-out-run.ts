@@ -12,7 +12,7 @@ import {
   type ToolRetryEvent,
 } from '@kitchen/host';
 import { OfflineModel } from '@kitchen/offline-model';
-import { demoTask, KITCHEN_SYSTEM_PROMPT } from '../kitchen-task.js';
+import { demoTask, KITCHEN_SYSTEM_PROMPT } from '@kitchen/runtime/kitchen-task';
 import { startLoadBalancer } from './load-balancer.js';
 import type { BalancedRequest, BalancerLogEntry } from './parse-haproxy-log.js';
 import { type ReplicaProgram, startReplicas } from './replica-set.js';
