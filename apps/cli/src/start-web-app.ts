@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { EXIT_WITH_PARENT_FILE, KITCHEN_ROOT, RUNS_COMPILED } from '@kitchen/runtime/app-paths';
+import { KITCHEN_ROOT, RUNS_COMPILED } from '@kitchen/runtime/app-paths';
 import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
 import type { KitchenSettings } from '@kitchen/runtime/kitchen-settings';
 
@@ -21,6 +21,8 @@ export interface StartWebAppOptions {
 }
 
 const WEB_APP = join(KITCHEN_ROOT, 'apps', 'web');
+/** Tells the web app its stdin is the CLI's pipe (apps/web/src/web-main.ts watches it). */
+const WEB_PARENT_PIPE = 'KITCHEN_WEB_PARENT_PIPE';
 
 /** Runs the web UI until it stops; resolves to its exit code. */
 export async function startWebApp(options: StartWebAppOptions): Promise<number> {
@@ -29,24 +31,14 @@ export async function startWebApp(options: StartWebAppOptions): Promise<number> 
     RUNS_COMPILED && existsSync(compiled)
       ? [compiled]
       : ['--import', tsxLoaderUrl(), join(WEB_APP, 'src', 'web-main.ts')];
-  const preload = RUNS_COMPILED ? [] : ['--import', tsxLoaderUrl()];
   // Its own process group, as the servers are: Ctrl-C reaches the CLI, which stops the web app
-  // (SIGTERM) and then waits for it; if the CLI dies, the closed stdin pipe stops the web app.
-  const child = spawn(
-    process.execPath,
-    [
-      ...preload,
-      '--import',
-      pathToFileURL(EXIT_WITH_PARENT_FILE).href,
-      ...program,
-      JSON.stringify({ port: options.port, flags: options.flags }),
-    ],
-    {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...options.output.environment, KITCHEN_PARENT_PIPE: 'stdin' },
-      detached: true,
-    },
-  );
+  // (SIGTERM) and then waits for it. If the CLI dies (even SIGKILL), the web app's stdin pipe
+  // closes and it exits at once, as it did when it ran inside the CLI (web-main.ts).
+  const child = spawn(process.execPath, [...program, JSON.stringify({ port: options.port, flags: options.flags })], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...options.output.environment, [WEB_PARENT_PIPE]: 'stdin' },
+    detached: true,
+  });
   child.stdout.setEncoding('utf8').on('data', (text: string) => options.output.stdout.write(text));
   child.stderr.setEncoding('utf8').on('data', (text: string) => options.output.stderr.write(text));
   const stop = () => child.kill('SIGTERM');

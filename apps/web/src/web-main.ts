@@ -30,6 +30,16 @@ async function main(argument: string | undefined): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // Started by the CLI: when it goes away, even killed with SIGKILL, the pipe on stdin closes and
+  // this process ends at once, as the web UI did when it ran inside the CLI; the 'exit' hook in
+  // launch-server.ts still stops every server.
+  if (process.env['KITCHEN_WEB_PARENT_PIPE'] === 'stdin' && !process.stdin.isTTY) {
+    const parentGone = () => process.exit(EXIT.interrupted);
+    process.stdin.on('end', parentGone);
+    process.stdin.on('error', parentGone);
+    process.stdin.resume();
+    (process.stdin as unknown as { unref?: () => void }).unref?.();
+  }
   return runWebCommand({ flags: start.flags, port: start.port, output: PROCESS_OUTPUT, signal: interrupt.signal });
 }
 
