@@ -45,8 +45,8 @@ beforeAll(() => {
   build(
     APP_DIRECTORY,
     'src/cli.ts',
-    'src/server-processes/exit-with-parent.ts',
-    'src/server-processes/defer-fetch-parser.ts',
+    '../../packages/runtime/src/server-processes/exit-with-parent.ts',
+    '../../packages/runtime/src/server-processes/defer-fetch-parser.ts',
   );
   build(join(ROOT, 'servers', 'cookie-jars'), 'src/main.ts');
   // A server package with no dist/: its entry is the dice server's TypeScript.

@@ -1,4 +1,4 @@
-// `pnpm --filter @kitchen/app scale-out [--era 2025|2026|both] [--jars N] [--show-config]`: three cookie-jars
+// `pnpm --filter @kitchen/scale-out scale-out [--era 2025|2026|both] [--jars N] [--show-config]`: three cookie-jars
 // replicas behind HAProxy, a delegated audit through it, one replica killed mid-run, and what
 // happened, for a person. App side.
 

@@ -1,5 +1,5 @@
 // Test helper: Debian's Chromium (/usr/bin/chromium) driven by playwright-core, for the web UI's
-// browser tests, and screenshots saved as test artifacts in apps/kitchen/test-artifacts/ (git-ignored).
+// browser tests, and screenshots saved as test artifacts in apps/web/test-artifacts/ (git-ignored).
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

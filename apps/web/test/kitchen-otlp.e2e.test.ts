@@ -118,7 +118,7 @@ describe('OpenTelemetry export', () => {
     expect(result.stdout).not.toContain('OpenTelemetry');
     // The Anthropic SDK imports the OpenTelemetry API (a no-op without an SDK); the kitchen imports nothing of it.
     const loaded = watch.loaded();
-    expect(loaded.filter((entry) => entry.from.includes('/apps/kitchen/src/'))).toEqual([]);
+    expect(loaded.filter((entry) => /\/(apps\/cli|packages\/runtime)\/src\//.test(entry.from))).toEqual([]);
     expect(loaded.filter((entry) => entry.specifier !== '@opentelemetry/api')).toEqual([]);
   });
 

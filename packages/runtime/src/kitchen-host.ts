@@ -1,6 +1,6 @@
 // The kitchen's one wiring of the host: a toolbox connected to the servers with the kitchen's
 // server handlers (sampling, elicitation), the local tools (spawn_agent; list_resources and
-// read_resource when a server has resources), and the loop options of a run. App side: the CLI run, the web UI and the bench all build their host here.
+// read_resource when a server has resources), and the loop options of a run. Runtime side: the CLI run, the web UI and the bench all build their host here.
 
 import {
   AgentTree,

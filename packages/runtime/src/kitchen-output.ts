@@ -1,6 +1,6 @@
 // Where the app writes: stdout for the run (rendered lines or JSON events), stderr for everything
 // about the app itself; stdin, where a person at a terminal answers questions. A seam so tests
-// and the CLI share one code path. App side.
+// and the CLI share one code path. Runtime side.
 
 export interface TextSink {
   write(text: string): unknown;

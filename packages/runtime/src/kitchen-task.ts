@@ -1,4 +1,4 @@
-// The demo's headline task and the host's standing instructions to the model. App side.
+// The demo's headline task and the host's standing instructions to the model. Runtime side.
 
 /** The task `kitchen demo` runs; the jar count follows --jars. */
 export function demoTask(jars: number): string {

@@ -1,5 +1,5 @@
 // A run's events passed on as they are, each shown to the run's trace and observer on the way, and
-// the run's end told once however it ends: read to the end, returned early, or failed. App side.
+// the run's end told once however it ends: read to the end, returned early, or failed. Runtime side.
 // A thin iterator, not another async generator around the loop's: a generator layer costs a few
 // promises and microtask turns for every event of every lane.
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The repository root: this file sits at packages/tour/src/anchor.ts. */
+/** The repository root: this file sits at packages/course/tour/src/anchor.ts. */
 export const REPO_ROOT = new URL('../../../../', import.meta.url).pathname;
 
 export class MissingAnchorError extends Error {}

@@ -1,5 +1,5 @@
 // The person behind --yes and --no: every approval gets the same answer, with a reason that names
-// the flag, so the events and the model say why; nobody fills in forms. App side, on the host's
+// the flag, so the events and the model say why; nobody fills in forms. Runtime side, on the host's
 // Person seam.
 
 import type { ApprovalAnswer, Person } from '@kitchen/host';

@@ -1,4 +1,4 @@
-// Picks the model a run uses from --model and the environment. App side: the only place that
+// Picks the model a run uses from --model and the environment. Runtime side: the only place that
 // reads ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL and KITCHEN_MODEL, and the one place that knows both
 // the Anthropic model (from @kitchen/host) and the offline model (from @kitchen/offline-model).
 

@@ -1,5 +1,5 @@
 // Reads kitchen.config.json: the MCP servers ("mcpServers", the shape other hosts use, see
-// mcp-servers.ts), approval "rules" and "sampling" rules. App side; validated once, at the edge,
+// mcp-servers.ts), approval "rules" and "sampling" rules. Runtime side; validated once, at the edge,
 // with errors that name the file, server, field and fix.
 
 import { existsSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // Turns the approval and limit flags (and the config's rules) into what a run shares: the gate's
 // rule sets, the approver, the tree budget, the seatbelts, the sampling rules and the spawn
-// limits. App side; the host validates rules and limits and names the flag in any error, which
+// limits. Runtime side; the host validates rules and limits and names the flag in any error, which
 // the CLI prints as a usage error.
 
 import { basename } from 'node:path';

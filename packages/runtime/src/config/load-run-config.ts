@@ -1,5 +1,5 @@
 // The config a command runs with: kitchen.config.json (or --config FILE) plus the servers given
-// with --server, each speaking the MCP revision --protocol names when it is given. App side; every
+// with --server, each speaking the MCP revision --protocol names when it is given. Runtime side; every
 // command that reaches servers reads its config here.
 
 import type { KitchenSettings } from '../kitchen-settings.js';

@@ -1,7 +1,7 @@
 // The "mcpServers" map of kitchen.config.json, in the shape Claude Desktop, VS Code and the MCP
 // SDK's reference client write it: a server by "url" (+ "headers") or by "command" (+ "args",
 // "env", "cwd", over stdio). The kitchen's own example servers carry a "kitchen" field instead:
-// the app starts them as child processes and reaches them over HTTP. App side, checked at the edge.
+// the app starts them as child processes and reaches them over HTTP. Runtime side, checked at the edge.
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: "${NAME}" is the config's own variable syntax, not a template.
 
 import { isAbsolute, resolve } from 'node:path';

@@ -1,5 +1,5 @@
 // Reads a JSON file the person names (the config, a rules file): a missing file, an unreadable
-// one and bad JSON each get their own words. App side.
+// one and bad JSON each get their own words. Runtime side.
 
 import { readFileSync } from 'node:fs';
 

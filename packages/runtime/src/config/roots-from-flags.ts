@@ -1,5 +1,5 @@
 // --root DIR (repeatable): the folders the host offers servers as roots (roots/list), as file://
-// URIs named after the folder. App side; without --root the host offers the working directory.
+// URIs named after the folder. Runtime side; without --root the host offers the working directory.
 
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

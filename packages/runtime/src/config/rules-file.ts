@@ -1,5 +1,5 @@
 // Reads the approval rules file given with --rules FILE: JSON, a list of rules or { "rules": [...] }.
-// App side; the host's parseGateRules validates each rule and names the file, rule and field.
+// Runtime side; the host's parseGateRules validates each rule and names the file, rule and field.
 
 import { type GateRule, GateRuleError, parseGateRules } from '@kitchen/host';
 import { readJsonFile } from './read-json-file.js';

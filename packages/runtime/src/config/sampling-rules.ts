@@ -1,5 +1,5 @@
 // The "sampling" part of kitchen.config.json: per server, whether a server may ask the host for a
-// model call (allow, ask, deny) and how many cents it may spend in a run. App side; the host's
+// model call (allow, ask, deny) and how many cents it may spend in a run. Runtime side; the host's
 // sampling handler applies them.
 
 import { GATE_ACTIONS, type ServerSamplingPolicy } from '@kitchen/host';

@@ -1,6 +1,6 @@
 // How a run's workers are shaped, as plain JSON: kitchen.config.json's "workers" section, under the
 // --worker-* flags (and, in the web UI, the run form). Plain so that a trace keeps it and a rerun
-// restores it. App side; worker-settings.ts turns it into spawn_agent's options.
+// restores it. Runtime side; worker-settings.ts turns it into spawn_agent's options.
 
 import { dirname, resolve } from 'node:path';
 import type { WorkerToolPolicy } from '@kitchen/host';

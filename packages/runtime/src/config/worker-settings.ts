@@ -1,5 +1,5 @@
 // A run's worker choices (config "workers" under the --worker-* flags) turned into spawn_agent's
-// worker options and the workers' model. App side: the host core takes them as options; only the
+// worker options and the workers' model. Runtime side: the host core takes them as options; only the
 // app knows the flags and the config file.
 
 import type { Model, SpawnAgentOptions } from '@kitchen/host';

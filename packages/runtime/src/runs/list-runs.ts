@@ -1,5 +1,5 @@
 // `kitchen runs`: the recorded runs in the runs folder, newest first, one line each (task, model,
-// when, outcome, tokens, cost, duration, workers). App side.
+// when, outcome, tokens, cost, duration, workers). Runtime side.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

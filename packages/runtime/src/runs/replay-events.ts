@@ -1,6 +1,6 @@
 // The timing of a replay, shared by `kitchen replay` in the terminal and the web page's replay
 // stream: a recorded run's events one by one, the recorded gaps between them divided by the speed
-// (0: all at once). App side; pure but for the waits.
+// (0: all at once). Runtime side; pure but for the waits.
 
 import type { LoopEvent } from '@kitchen/host';
 import type { RunTrace } from './run-trace.js';

@@ -1,4 +1,4 @@
-// One run's trace: the lines of a `.kitchen/runs/<id>.jsonl` file. App side. A trace holds every
+// One run's trace: the lines of a `.kitchen/runs/<id>.jsonl` file. Runtime side. A trace holds every
 // LoopEvent of every agent, each model request and response (what rerun serves again) and each
 // MCP call's timing, so a run can be listed, replayed and rerun without the model that made it.
 

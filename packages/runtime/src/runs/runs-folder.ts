@@ -1,5 +1,5 @@
 // Where run traces are kept: --runs-dir, else KITCHEN_RUNS_DIR, else .kitchen/runs under the working directory
-// (git-ignored). App side.
+// (git-ignored). Runtime side.
 
 import { resolve } from 'node:path';
 import { DEFAULT_RUNS_FOLDER } from './trace-writer.js';

@@ -1,4 +1,4 @@
-// The settings a trace keeps of a run's flags. App side.
+// The settings a trace keeps of a run's flags. Runtime side.
 
 import type { WorkerChoices } from '../config/worker-choices.js';
 import type { KitchenSettings } from '../kitchen-settings.js';

@@ -1,5 +1,5 @@
 // Writes one run's trace as JSONL while the run goes: a line per LoopEvent, per model call and per
-// MCP call, then an end line. App side; the kitchen host wires it so the CLI and the web UI both
+// MCP call, then an end line. Runtime side; the kitchen host wires it so the CLI and the web UI both
 // record every run.
 
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';

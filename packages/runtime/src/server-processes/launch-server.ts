@@ -1,6 +1,6 @@
 // Starts one MCP server as a child process and knows how to stop it: reads its "listening on"
 // line, keeps its last stderr lines, and turns an early exit or a silent start into one clear
-// line. App side: the child is the server side of the boundary.
+// line. Runtime side: the child is the server side of the boundary.
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // The V8 flags every server the kitchen starts runs with. A server is a small process that answers
-// a few requests at a time, and V8's defaults are tuned for a big, busy one. App side: they are
+// a few requests at a time, and V8's defaults are tuned for a big, busy one. Runtime side: they are
 // the child's command line, nothing the server sees over MCP.
 
 /**

@@ -1,5 +1,5 @@
 // What the kitchen says while its servers start, so a start is never silent: plain data for a
-// live board or --json, and the one plain line per event for a log. App side.
+// live board or --json, and the one plain line per event for a log. Runtime side.
 
 import { RUNS_COMPILED } from '../app-paths.js';
 import { plural } from '../text/format-units.js';

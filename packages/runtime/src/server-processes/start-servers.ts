@@ -1,5 +1,5 @@
 // Starts the configured MCP servers together and stops every one of them again, on success, on
-// error and on Ctrl-C. App side: the children are the server side of the boundary.
+// error and on Ctrl-C. Runtime side: the children are the server side of the boundary.
 
 import type { ServerConnection } from '@kitchen/host';
 import type { ServerEntry } from '../config/kitchen-config.js';

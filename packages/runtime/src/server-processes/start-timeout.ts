@@ -1,6 +1,6 @@
 // How long a server gets to print its "listening on" line: a base (--start-timeout, default 20 s)
 // stretched by the machine's load per core, so ten kitchens starting at once on two cores still
-// start. App side: it only decides how long the launcher waits for a child.
+// start. Runtime side: it only decides how long the launcher waits for a child.
 
 import { availableParallelism, loadavg } from 'node:os';
 

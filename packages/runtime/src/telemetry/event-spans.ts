@@ -1,6 +1,6 @@
 // One run's LoopEvents turned into OpenTelemetry spans that follow the GenAI semantic conventions:
 // `invoke_agent` per agent (a worker's under the spawn_agent call that hired it), `chat` per model
-// call, `execute_tool` per tool call. App side: the host core only reports events; the same stream
+// call, `execute_tool` per tool call. Runtime side: the host core only reports events; the same stream
 // the trace writer reads is all this needs, so the host stays free of OpenTelemetry.
 
 import type { LoopEvent } from '@kitchen/host';

@@ -1,5 +1,5 @@
 // The OpenTelemetry SDK wired to an OTLP/HTTP endpoint: a tracer provider whose spans come from
-// run events (event-spans.ts). App side; imported only when an endpoint is configured, so a run
+// run events (event-spans.ts). Runtime side; imported only when an endpoint is configured, so a run
 // without one never loads the SDK.
 
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';

@@ -1,4 +1,4 @@
-// How the kitchen shows a sign-in page: the lines a person reads, and a browser only when asked. App side.
+// How the kitchen shows a sign-in page: the lines a person reads, and a browser only when asked. Runtime side.
 
 import { describe, expect, it } from 'vitest';
 import { createAuthorizationPrompt } from './authorization-prompt.js';

@@ -1,5 +1,5 @@
 // Makes untrusted text (tool results, notes, server stderr, model output) safe to print in a
-// terminal. App side: it changes only what the terminal shows, never what the model receives.
+// terminal. Runtime side: it changes only what the terminal shows, never what the model receives.
 
 // CSI (ESC [ … final), OSC (ESC ] … BEL or ST), DCS/SOS/PM/APC strings, two-byte ESC
 // sequences, and the 8-bit CSI. A server note can otherwise clear the screen, move the cursor or

@@ -1,5 +1,5 @@
 // One line that says what the model will be offered, and how many tools run inside the host
-// (local tools are the host proposing to itself, so their number stays visible). App side.
+// (local tools are the host proposing to itself, so their number stays visible). Runtime side.
 
 import type { Toolbox } from '@kitchen/host';
 import { cleanText } from './clean-text.js';

@@ -1,6 +1,6 @@
 // Runs one tool call against one server once per protocol revision, each time on a fresh toolbox
 // pinned to that revision, and keeps what crossed the wire beside what the host did (its events)
-// and what came back. App side: the host's Toolbox, WireRecorder, sampling and elicitation
+// and what came back. Runtime side: the host's Toolbox, WireRecorder, sampling and elicitation
 // handlers do the work; the server's questions are answered by the host's model, priced, put to
 // the gate and charged to a budget of their own per era, so the two charges can be compared.
 

@@ -1,6 +1,6 @@
 // A JSON-RPC message written so a person can read it beside another: the same JSON, with what
 // does not tell the two eras apart elided behind a marker — capabilities, schemas, long `_meta`,
-// each tool past its name, long strings. App side: wording only; `kitchen wire --json` keeps all.
+// each tool past its name, long strings. Runtime side: wording only; `kitchen wire --json` keeps all.
 
 import { isRecord } from './wire-steps.js';
 

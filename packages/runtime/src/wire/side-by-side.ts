@@ -1,7 +1,7 @@
 // Writes one request's wire exchanges, one per protocol revision, as text a person reads: numbered
 // steps aligned by meaning, two columns when the terminal is wide enough, one era after the other
 // otherwise, with the host's own part (price, approval, budget) between the server's question and
-// the host's answer. App side: wording only, over recorded data.
+// the host's answer. Runtime side: wording only, over recorded data.
 
 import { formatCents, type LoopEvent, type WireRecord } from '@kitchen/host';
 import type { EraRecording } from './era-recording.js';

@@ -1,5 +1,5 @@
-// The `@kitchen/app/wire` entry: what `kitchen wire` runs and prints, for the tour and its docs to
-// run the same thing in-process. App side.
+// The `@kitchen/runtime/wire` entry: what `kitchen wire` runs and prints, for the tour and its docs to
+// run the same thing in-process. Runtime side.
 
 export type { EraRecording, RecordErasOptions } from './era-recording.js';
 export { ERAS, recordEras } from './era-recording.js';

@@ -1,6 +1,6 @@
 // Sorts what a WireRecorder saw into steps that mean the same thing in both protocol revisions —
 // open, list the tools, call, the server asks, the host answers, the result, close — so the two
-// eras can be read side by side. App side: pure, over the host's wire records.
+// eras can be read side by side. Runtime side: pure, over the host's wire records.
 
 import type { WireRecord, WireRequestRecord } from '@kitchen/host';
 

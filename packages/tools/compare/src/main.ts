@@ -31,7 +31,7 @@ const model: () => Model = key
 const modelLabel = key
   ? `Claude (${claudeModel}), because ANTHROPIC_API_KEY is set`
   : `offline model (deterministic, no network; ${latency.perCallMs} ms a call + ${latency.perTokenMs} ms an output token)`;
-// The script is run from packages/compare by pnpm; INIT_CWD is where `pnpm compare` was typed.
+// The script is run from packages/tools/compare by pnpm; INIT_CWD is where `pnpm compare` was typed.
 const outputFolder = resolve(process.env['INIT_CWD'] ?? process.cwd(), values.out);
 process.stderr.write(`Comparing on the ${modelLabel}\n`);
 const result = await compare({

@@ -34,7 +34,11 @@ beforeAll(async () => {
   copy = mkdtempSync(join(tmpdir(), 'kitchen-new-server-'));
   copyWorkingTree(ROOT, copy);
   packageDirectory = join(copy, 'servers', NAME);
-  scaffold = await run(process.execPath, ['--import', TSX, 'packages/new-server/src/cli.ts', NAME, '--offline'], copy);
+  scaffold = await run(
+    process.execPath,
+    ['--import', TSX, 'packages/tools/new-server/src/cli.ts', NAME, '--offline'],
+    copy,
+  );
 }, STEP_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -97,7 +101,7 @@ describe('pnpm new-server, in a copy of the repository', { timeout: STEP_TIMEOUT
   });
 
   it('refuses the same name again with exit code 2 and the fix', async () => {
-    const again = await run(process.execPath, ['--import', TSX, 'packages/new-server/src/cli.ts', NAME], copy);
+    const again = await run(process.execPath, ['--import', TSX, 'packages/tools/new-server/src/cli.ts', NAME], copy);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain(
       `servers/${NAME} already exists; pick another name, or remove servers/${NAME} first`,

@@ -15,7 +15,7 @@ export const SERVER_FLAGS = {
     schema: nonEmpty,
     fix: 'name a JSON file, e.g. --config kitchen.config.json',
     group: 'run',
-    help: ['the "mcpServers" config (default: the nearest', 'kitchen.config.json); see apps/kitchen/README.md'],
+    help: ['the "mcpServers" config (default: the nearest', 'kitchen.config.json); see apps/cli/README.md'],
   },
   server: {
     kind: 'list',

@@ -67,6 +67,6 @@ export const aSubAgent: TourStep = {
     out.see('packages/host/src/spawn-agent.ts', 'export function createSpawnAgentTool', 'the tool');
     out.see('packages/host/src/spawn-agent.ts', 'const worker = runAgentLoop(', 'its body: the loop again');
     out.see('packages/host/src/spawn-agent.ts', 'export const WORKER_BRIEF_ENDING', 'the two sentences');
-    out.see('packages/compare/src/compare.ts', "briefEnding: ''", 'the comparison drops them');
+    out.see('packages/tools/compare/src/compare.ts', "briefEnding: ''", 'the comparison drops them');
   },
 };

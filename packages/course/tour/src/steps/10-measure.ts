@@ -40,8 +40,8 @@ export const measure: TourStep = {
     out.say('Wall time needs a latency model to mean anything (the offline model answers at once):');
     out.say('`pnpm compare` adds one, sweeps 10 to 400 jars, and draws the crossover chart.');
     out.say();
-    out.see('packages/compare/src/run-case.ts', 'export async function runCase', 'one case, one side');
-    out.see('packages/compare/src/crossover-chart.ts', 'export function crossover', 'the crossover');
+    out.see('packages/tools/compare/src/run-case.ts', 'export async function runCase', 'one case, one side');
+    out.see('packages/tools/compare/src/crossover-chart.ts', 'export function crossover', 'the crossover');
     out.see('docs/measuring-delegation.md', '## `pnpm compare`', 'the figures with latency');
   },
 };
