@@ -31,7 +31,7 @@ import { type RunTelemetry, startRunTelemetry } from '@kitchen/runtime/telemetry
 import { createAuthorizationPrompt } from '@kitchen/runtime/text/authorization-prompt';
 import { describeModel } from '@kitchen/runtime/text/describe-model';
 import { describeToolbox, describeUnavailable } from '@kitchen/runtime/text/describe-toolbox';
-import type { KitchenFlags } from './cli/kitchen-flags.js';
+import type { KitchenFlags } from './command/kitchen-flags.js';
 import { createEventWriter } from './terminal/event-writer.js';
 import { createHeldOutput } from './terminal/held-output.js';
 import { liveBoardFor } from './terminal/live-board.js';

@@ -7,7 +7,7 @@ import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
 import { ServerStartError } from '@kitchen/runtime/server-processes/launch-server';
 import { describeServerStart } from '@kitchen/runtime/server-processes/server-start-event';
 import { startServers } from '@kitchen/runtime/server-processes/start-servers';
-import type { KitchenFlags } from './cli/kitchen-flags.js';
+import type { KitchenFlags } from './command/kitchen-flags.js';
 
 export async function serveServers(flags: KitchenFlags, output: KitchenOutput, signal: AbortSignal): Promise<number> {
   const complain = (line: string) => output.stderr.write(`${line}\n`);

@@ -5,8 +5,8 @@
 import { PassThrough } from 'node:stream';
 import type { LoopEvent, Model } from '@kitchen/host';
 import { EXIT } from '@kitchen/runtime/kitchen-output';
-import type { KitchenFlags } from '../src/cli/kitchen-flags.js';
 import { parseCliArguments } from '../src/cli/parse-cli-arguments.js';
+import type { KitchenFlags } from '../src/command/kitchen-flags.js';
 import { runKitchen } from '../src/run-kitchen.js';
 import type { FakeTerminal } from './fake-terminal.js';
 

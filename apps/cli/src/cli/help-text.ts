@@ -1,9 +1,9 @@
 // What `kitchen --help` and `kitchen COMMAND --help` print, drawn from the command and flag
 // tables so the help cannot drift from the parser. App side.
 
+import type { FlagGroup } from '../command/kitchen-flags/flag-spec.js';
+import { FLAG_NAMES, type FlagName, flagSpec, flagUsage } from '../command/kitchen-flags.js';
 import { COMMAND_NAMES, type CommandName, commandSpec } from './kitchen-commands.js';
-import type { FlagGroup } from './kitchen-flags/flag-spec.js';
-import { FLAG_NAMES, type FlagName, flagSpec, flagUsage } from './kitchen-flags.js';
 
 /** Where the text column starts: after the usage forms, after the flags. */
 const USAGE_COLUMN = 29;

@@ -3,7 +3,7 @@
 // run by inspect/run-inspect-command.ts (loaded only when one runs).
 
 import type { CliCommand, CommandContext, CommandSpec, InspectCommand } from '../command/cli-command.js';
-import type { FlagName } from './kitchen-flags.js';
+import type { FlagName } from '../command/kitchen-flags.js';
 
 const INSPECT_FLAGS = [
   'json',

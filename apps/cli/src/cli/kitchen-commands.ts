@@ -3,8 +3,8 @@
 // App side; what a command runs is loaded only when it runs.
 
 import type { CliCommand, CommandContext, CommandName, CommandSpec } from '../command/cli-command.js';
+import type { FlagName, KitchenFlags } from '../command/kitchen-flags.js';
 import { call, complete, prompts, read, resources, serverWords, tools } from './inspect-commands.js';
-import type { FlagName, KitchenFlags } from './kitchen-flags.js';
 import { wire } from './wire-command.js';
 
 export type {

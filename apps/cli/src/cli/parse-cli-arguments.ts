@@ -3,10 +3,10 @@
 // table; node:util parseArgs splits the words. App side; runs before anything is started.
 
 import { parseArgs } from 'node:util';
+import { readKitchenFlags } from '../command/kitchen-flags/read-kitchen-flags.js';
+import { FLAG_NAMES, type FlagName, flagSpec } from '../command/kitchen-flags.js';
 import { didYouMean } from './did-you-mean.js';
 import { type CliCommand, COMMAND_NAMES, commandSpec, isCommandName } from './kitchen-commands.js';
-import { readKitchenFlags } from './kitchen-flags/read-kitchen-flags.js';
-import { FLAG_NAMES, type FlagName, flagSpec } from './kitchen-flags.js';
 
 export type ParsedArguments = { ok: true; command: CliCommand } | { ok: false; message: string };
 

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { EXIT } from '@kitchen/runtime/kitchen-output';
 import { describe, expect, it } from 'vitest';
+import { FLAG_NAMES, flagUsage } from '../command/kitchen-flags.js';
 import { helpText } from './help-text.js';
 import { COMMAND_NAMES, commandSpec } from './kitchen-commands.js';
-import { FLAG_NAMES, flagUsage } from './kitchen-flags.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 

@@ -3,7 +3,7 @@
 // only when it runs). App side.
 
 import type { CommandSpec, WireCommand } from '../command/cli-command.js';
-import type { FlagName } from './kitchen-flags.js';
+import type { FlagName } from '../command/kitchen-flags.js';
 
 /** The call `kitchen wire` makes when given none: the pastry chef asks the host for a model call. */
 export const DEFAULT_WIRE_CALL = { server: 'pastry-chef', tool: 'critique_recipe', pairs: ['recipe=lemon tart'] };

@@ -1,10 +1,10 @@
 // The shapes every command shares: what a parsed command line is (CliCommand), what a command
-// runs with (CommandContext) and what a command declares (CommandSpec). The bottom of the CLI:
-// the command table (cli/kitchen-commands.ts) and each command's own file import these, and this
-// file imports no command. App side.
+// runs with (CommandContext) and what a command declares (CommandSpec). The bottom of the CLI,
+// with the flag table beside it (kitchen-flags.ts): the command table (cli/kitchen-commands.ts)
+// and each command's own file import these, and nothing here imports a command. App side.
 
 import type { KitchenOutput } from '@kitchen/runtime/kitchen-output';
-import type { FlagName, KitchenFlags } from '../cli/kitchen-flags.js';
+import type { FlagName, KitchenFlags } from './kitchen-flags.js';
 
 /** Every command's name, in the order of the help; cli/kitchen-commands.ts has one entry for each. */
 export type CommandName =

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_NAMES } from '../../src/cli/kitchen-commands.js';
-import { FLAG_NAMES } from '../../src/cli/kitchen-flags.js';
 import { parseCliArguments } from '../../src/cli/parse-cli-arguments.js';
+import { FLAG_NAMES } from '../../src/command/kitchen-flags.js';
 import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../cli-process.js';
 import { probeSize, reportTried } from './probe-size.js';
 
