@@ -9,7 +9,8 @@ let failed = 0;
 let skipped = 0;
 const missing = [];
 
-for (const group of ['packages', 'servers', 'apps']) {
+// Nested groups too: the dev tools (packages/tools/*) and the course (packages/course/*).
+for (const group of ['packages', 'packages/tools', 'packages/course', 'servers', 'apps']) {
   const groupDir = join(root, group);
   if (!existsSync(groupDir)) continue;
   for (const name of readdirSync(groupDir)) {
