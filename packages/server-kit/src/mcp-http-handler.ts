@@ -22,6 +22,7 @@ import { readJsonBody } from './read-json-body.js';
 import { guardRequest, hostForUrl, isLoopbackHost, type RequestGuardPolicy } from './request-guard.js';
 import { toOriginForm } from './request-target.js';
 import { type BuildServer, PROTOCOL_ERAS, type ProtocolEraVersion, type ServerEventBus } from './served-server.js';
+import { defaultSessionsPerClient } from './session-client.js';
 import { createSessionEndpoint } from './session-endpoint.js';
 import { SessionRegistry } from './session-registry.js';
 import { createStructuredLog, type LogOptions, type StructuredLog } from './structured-log.js';
@@ -64,6 +65,9 @@ export interface McpEndpointOptions {
   idleSessionMs?: number;
   /** Sessions open at once (default 200); one more initialize gets 503 with Retry-After. */
   maxSessions?: number;
+  /** Sessions one client (address, Origin and clientInfo name) may hold (default half of
+   * maxSessions); one more initialize from it gets 429 with Retry-After. */
+  maxSessionsPerClient?: number;
   maxBodyBytes?: number;
   /** Levels of arrays and objects a POST body may nest (default 64); a deeper one gets 400. */
   maxJsonDepth?: number;
@@ -102,7 +106,8 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
       ? false
       : { ...DEFAULT_EVENT_STORE_LIMITS, retryMs: DEFAULT_RETRY_MS, ...options.resumability };
   const log = createStructuredLog(name, options.log);
-  const sessions = new SessionRegistry({ idleSessionMs, maxSessions }, log);
+  const maxSessionsPerClient = options.maxSessionsPerClient ?? defaultSessionsPerClient(maxSessions);
+  const sessions = new SessionRegistry({ idleSessionMs, maxSessions, maxSessionsPerClient }, log);
   let closing: Promise<void> | undefined;
   let plan: Promise<ServingPlan> | undefined;
   const ready = (): Promise<ServingPlan> => {
@@ -119,6 +124,7 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
     buildServer: options.buildServer,
     resumability,
     maxSessions,
+    maxSessionsPerClient,
     sessions,
     refuse: (request, response, rejection) => refuse(request, response, rejection),
   });
