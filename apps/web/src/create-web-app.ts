@@ -7,6 +7,7 @@ import { describeError, MAIN_AGENT } from '@kitchen/host';
 import { packageFolderAbove } from '@kitchen/runtime/app-paths';
 import { runsFolder } from '@kitchen/runtime/runs/runs-folder';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { JsonTooDeepError, refuseDeepJson } from './json-depth-limit.js';
 import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
 import { callToolByHand, completeByHand, describeServers, readResourceByHand } from './server-inspector.js';
@@ -35,7 +36,7 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
   app.use(localOnly(port));
   app.use('/api', requireOwnerToken(ownerToken));
   // Only application/json is parsed: a cross-site form can send text/plain without asking first.
-  app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true }));
+  app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true, verify: refuseDeepJson }));
 
   app.get('/api/kitchen', (_request, response) => {
     response.json(kitchen.describe());
@@ -181,8 +182,9 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
   });
   app.use(express.static(PUBLIC_DIRECTORY, { index: 'index.html', dotfiles: 'ignore', fallthrough: true }));
 
-  // Errors from express.json: a body too large, or not JSON at all.
+  // Errors from express.json: a body too large, nested too deep, or not JSON at all.
   app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) => {
+    if (error instanceof JsonTooDeepError) return void response.status(400).json({ error: error.message });
     const status = (error as { status?: number }).status;
     const type = (error as { type?: string }).type;
     if (type === 'entity.too.large') {

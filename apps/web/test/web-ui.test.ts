@@ -393,7 +393,7 @@ describe('kitchen web', () => {
     expect((await rawRequest('GET', '/api/tools', { Origin: `http://localhost:${port}` })).status).toBe(200);
   });
 
-  it('answers a bad body with 400 naming the field, and a huge one with 413', async () => {
+  it('answers a bad body with 400 naming the field, a deeply nested one with 400, and a huge one with 413', async () => {
     const notJson = await rawRequest('POST', '/api/runs', { 'Content-Type': 'application/json' }, '{"task": ');
     expect(notJson.status).toBe(400);
     expect(notJson.text).toContain('not valid JSON');
@@ -403,6 +403,15 @@ describe('kitchen web', () => {
     expect(badAnswer).toMatchObject({ status: 400, body: { error: expect.stringContaining('"approved"') } });
     const huge = await postJson('api/runs', { task: 'x'.repeat(100_000) });
     expect(huge.status).toBe(413);
+    // 10 KB, far under the size limit, but 5,000 levels deep: refused before anything walks it.
+    const deep = `{"arguments":{"id":${'['.repeat(5_000)}${']'.repeat(5_000)}}}`;
+    for (const path of ['/api/servers/cookie-jars/tools/inspect_jar', '/api/runs']) {
+      const tooDeep = await rawRequest('POST', path, { 'Content-Type': 'application/json' }, deep);
+      expect(tooDeep.status, path).toBe(400);
+      expect(JSON.parse(tooDeep.text), path).toEqual({
+        error: 'The body is JSON nested deeper than 64 levels; send a flatter JSON object.',
+      });
+    }
   });
 
   it('lets only the owner drive it: every API call and the event stream need the per-start token', async () => {

@@ -4,6 +4,7 @@
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_MAX_SESSIONS } from '@kitchen/server-kit';
 import { describe, expect, it } from 'vitest';
 import { APP_DIRECTORY, PROCESS_TEST_TIMEOUT_MS, tamperedJarIds } from '../cli-process.js';
 import { probeSize, reportTried } from './probe-size.js';
@@ -56,10 +57,11 @@ describe('load', () => {
     expect(result.after).toBeLessThan(result.before * 1.5 + 8 * MIB);
   });
 
-  it('holds hundreds of sessions on one server and gives their memory back when they end', {
+  it('holds hundreds of sessions on one server and gives their memory back when they end; the default cap holds, and one client gets only its share', {
     timeout: PROCESS_TEST_TIMEOUT_MS * 3,
   }, async () => {
-    const sessions = probeSize(60, 500);
+    // At most the default cap of 200: the server runs with its default limits.
+    const sessions = probeSize(60, 200);
     const result = await runProbe<{
       sessions: number;
       answered: number;
@@ -68,6 +70,15 @@ describe('load', () => {
       before: number;
       open: number;
       after: number;
+      limits: {
+        maxSessions: number;
+        greedy: { held: number; refused: Record<string, number>; message: string };
+        newcomer: number;
+        atCap: number;
+        pastCap: Record<string, number>;
+        pastCapMessage: string;
+        afterLimits: number;
+      };
     }>('session-load.ts', sessions);
     reportTried(
       `sessions on one server (memory ${(result.before / MIB).toFixed(1)} MiB before, ${(result.open / MIB).toFixed(1)} MiB with all open, ${(result.after / MIB).toFixed(1)} MiB after)`,
@@ -80,5 +91,24 @@ describe('load', () => {
     expect(result.open).toBeGreaterThan(result.before);
     expect(result.after).toBeLessThan(result.before + (result.open - result.before) / 4 + 4 * MIB);
     expect(result.after).toBeLessThan(result.before * 1.5);
+
+    // The real default limits, not raised for the probe: one client gets half the slots and 429
+    // past them, another client still gets in, and the server stops at 200 with 503.
+    const { limits } = result;
+    reportTried(
+      `initialize requests against the default cap (${limits.greedy.held} held by one client, ${limits.atCap} open at the cap)`,
+      limits.maxSessions / 2 + 10 + 1 + limits.maxSessions,
+    );
+    expect(limits.maxSessions).toBe(DEFAULT_MAX_SESSIONS);
+    expect(limits.greedy).toMatchObject({ held: DEFAULT_MAX_SESSIONS / 2, refused: { '429': 10 } });
+    expect(limits.greedy.message).toContain(
+      `already holds ${DEFAULT_MAX_SESSIONS / 2} of the ${DEFAULT_MAX_SESSIONS} sessions`,
+    );
+    expect(limits.newcomer).toBe(1);
+    expect(limits.atCap).toBe(DEFAULT_MAX_SESSIONS);
+    // 200 more clients asked; the 99 slots the other two left were filled, and 101 got 503.
+    expect(limits.pastCap).toEqual({ '503': 101 });
+    expect(limits.pastCapMessage).toContain(`already holds ${DEFAULT_MAX_SESSIONS} sessions, its limit`);
+    expect(limits.afterLimits).toBe(0);
   });
 });

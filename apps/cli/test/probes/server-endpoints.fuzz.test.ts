@@ -12,11 +12,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_TEST_TIMEOUT_MS } from '../cli-process.js';
 import {
+  clientBody,
   type FuzzAnswer,
   type FuzzRequest,
   headerArbitrary,
   LARGE_BODY_BYTES,
   LIVE_SESSION,
+  modernRequest,
+  reachedMcpHandler,
   requestBody,
   sendRaw,
 } from './http-fuzz.js';
@@ -96,24 +99,53 @@ describe('every example server under random HTTP requests', () => {
       let tried = 0;
       const statuses = new Map<number, number>();
       let resets = 0;
-      const request: fc.Arbitrary<FuzzRequest> = fc.record({
+      let reached = 0;
+      const path = fc.oneof(
+        { weight: 12, arbitrary: fc.constant(url.pathname) },
+        // The absolute form a client may send (RFC 9112), answered like the path.
+        { weight: 1, arbitrary: fc.constant(`${base}${url.pathname}`) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom('/', '/mcp/', '/MCP', '/mcp?x=1', '/healthz', '/.well-known/x', '//mcp'),
+        },
+      );
+      // Two requests in three are what a client would send, every check passed; the third is anything.
+      const asClient: fc.Arbitrary<FuzzRequest> = fc.record({
+        method: fc.constant('POST'),
+        path: fc.constant(url.pathname),
+        headers: headerArbitrary({ port: Number(url.port), right: true }),
+        body: clientBody,
+      });
+      const anything: fc.Arbitrary<FuzzRequest> = fc.record({
         method: fc.oneof(
-          { weight: 5, arbitrary: fc.constant('POST') },
-          { weight: 3, arbitrary: fc.constantFrom('GET', 'DELETE', 'PUT', 'PATCH', 'OPTIONS', 'HEAD') },
+          { weight: 8, arbitrary: fc.constant('POST') },
+          { weight: 1, arbitrary: fc.constantFrom('GET', 'DELETE') },
+          { weight: 1, arbitrary: fc.constantFrom('PUT', 'PATCH', 'OPTIONS', 'HEAD') },
         ),
-        path: fc.oneof(
-          { weight: 6, arbitrary: fc.constant(url.pathname) },
-          {
-            weight: 1,
-            arbitrary: fc.constantFrom('/', '/mcp/', '/MCP', '/mcp?x=1', '/healthz', '/.well-known/x', '//mcp'),
-          },
-        ),
+        path,
         headers: headerArbitrary({ port: Number(url.port) }),
         body: requestBody,
       });
+      const legacy = fc.oneof({ weight: 2, arbitrary: asClient }, { weight: 1, arbitrary: anything });
+      const modern = modernRequest({
+        path: fc.oneof({ weight: 2, arbitrary: fc.constant(url.pathname) }, { weight: 1, arbitrary: path }),
+        headers: fc.oneof(
+          { weight: 2, arbitrary: headerArbitrary({ port: Number(url.port), sessionless: true, right: true }) },
+          { weight: 1, arbitrary: headerArbitrary({ port: Number(url.port), sessionless: true }) },
+        ),
+      });
+      // Both revisions: 2025-11-25 in the live session, 2026-07-28 per request.
+      const request = fc.oneof(
+        { weight: 1, arbitrary: legacy.map((fuzz) => ({ era: '2025-11-25' as const, fuzz })) },
+        { weight: 1, arbitrary: modern.map((fuzz) => ({ era: '2026-07-28' as const, fuzz })) },
+      );
+      const sent = { '2025-11-25': 0, '2026-07-28': 0 };
+      const reachedBy = { '2025-11-25': 0, '2026-07-28': 0 };
+      const answeredBy = { '2025-11-25': 0, '2026-07-28': 0 };
       await fc.assert(
-        fc.asyncProperty(request, async (generated) => {
+        fc.asyncProperty(request, async ({ era, fuzz: generated }) => {
           tried += 1;
+          sent[era] += 1;
           const fuzz = withLiveSession(generated, live.sessionId);
           let answer: FuzzAnswer;
           try {
@@ -126,6 +158,11 @@ describe('every example server under random HTTP requests', () => {
             return;
           }
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          if (reachedMcpHandler(url.pathname, fuzz, answer)) {
+            reached += 1;
+            reachedBy[era] += 1;
+            if (answer.status < 300) answeredBy[era] += 1;
+          }
           // A fuzzed request may end the live session (a DELETE, a second initialize): open another so
           // later requests reach a session again.
           if (
@@ -142,11 +179,16 @@ describe('every example server under random HTTP requests', () => {
         { numRuns: probeSize(80, 1_500), seed: 1729 },
       );
       reportTried(
-        `${name} endpoint requests (statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${resets} huge bodies refused by a reset)`,
+        `${name} endpoint requests (statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${reached} reached the MCP handler: 2025-11-25 ${reachedBy['2025-11-25']} of ${sent['2025-11-25']} (${answeredBy['2025-11-25']} answered 2xx), 2026-07-28 ${reachedBy['2026-07-28']} of ${sent['2026-07-28']} (${answeredBy['2026-07-28']} answered 2xx); ${resets} huge bodies refused by a reset)`,
         tried,
       );
-      // Not vacuous: some requests got through every check to the MCP server, and many were refused.
-      expect([...statuses.keys()].some((status) => status < 300)).toBe(true);
+      // Not vacuous: in each revision most requests got past the kit's checks to the MCP handler,
+      // and some were answered by the server itself.
+      for (const era of ['2025-11-25', '2026-07-28'] as const) {
+        expect(reachedBy[era], era).toBeGreaterThan(sent[era] / 2);
+        expect(answeredBy[era], era).toBeGreaterThan(0);
+      }
+      // And many were refused, in several ways.
       expect([...statuses.keys()].filter((status) => status >= 400).length).toBeGreaterThan(2);
 
       // Sessions the fuzzer happened to open are ended the way a client ends them.

@@ -40,9 +40,18 @@ afterAll(async () => {
 
 const OWNER = '<owner token>';
 
+/** Arguments nested from a few levels to thousands (10 KB at 5,000), shown by their depth. */
+const deepBody = fc.constantFrom(8, 70, 1_000, 5_000).map((depth) =>
+  Object.assign(Buffer.from(`{"arguments":{"count":${'['.repeat(depth)}${']'.repeat(depth)}}}`), {
+    [fc.toStringMethod]: () => `<arguments nested ${depth} deep>`,
+  }),
+);
+
 function webRequest(port: number): fc.Arbitrary<FuzzRequest> {
+  // Each of the four checked headers is right nine times in ten, so about two requests in three
+  // pass every check and reach a route.
   const mostly = (good: fc.Arbitrary<string>, bad: fc.Arbitrary<string>) =>
-    fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: bad });
+    fc.oneof({ weight: 9, arbitrary: good }, { weight: 1, arbitrary: bad });
   const runId = fc.oneof(fc.constantFrom('run-1', 'run-2', 'run-999', '..', '%2e%2e', 'run-1%00'), fc.webSegment());
   const path = fc.oneof(
     fc.constantFrom('/api/kitchen', '/api/tools', '/api/runs', '/api/traces', '/api/nope', '/', '/app.js', '/x.json'),
@@ -52,6 +61,18 @@ function webRequest(port: number): fc.Arbitrary<FuzzRequest> {
     runId.map((id) => `/api/traces/${id}`),
     fc.webSegment().map((id) => `/api/approvals/${id}`),
     fc.webSegment().map((id) => `/api/elicitations/${id}`),
+    // The inspector's call-by-hand routes, where arguments reach a real server: weighted up.
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom(
+        '/api/servers/dice/tools/roll_dice',
+        '/api/servers/dice/tools/nope',
+        '/api/servers/ghost/tools/roll_dice',
+        '/api/servers/dice/complete',
+        '/api/servers/dice/read',
+        '/api/servers',
+      ),
+    },
     fc.constantFrom('/../../etc/passwd', '/api/../api/tools', '//api/tools', '/api/tools?token=nope', '/%ff'),
   );
   const bodyValue = fc.oneof(
@@ -61,6 +82,22 @@ function webRequest(port: number): fc.Arbitrary<FuzzRequest> {
     ),
     fc.record({ approved: fc.boolean(), reason: fc.string({ maxLength: 10 }) }, { requiredKeys: ['approved'] }),
     fc.record({ action: fc.constantFrom('accept', 'decline', 'cancel') }),
+    fc.record(
+      {
+        arguments: fc.oneof(
+          fc.record({ count: fc.oneof(fc.integer({ min: -2, max: 12 }), fc.jsonValue()), sides: fc.jsonValue() }),
+          fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue()),
+          fc.jsonValue(),
+        ),
+        ref: fc.oneof(
+          fc.record({ type: fc.constantFrom('ref/prompt', 'ref/resource'), name: fc.string() }),
+          fc.jsonValue(),
+        ),
+        argument: fc.string({ maxLength: 8 }),
+        uri: fc.oneof(fc.constantFrom('dice://faces', 'file:///etc/passwd'), fc.string({ maxLength: 20 })),
+      },
+      { requiredKeys: [] },
+    ),
     fc.record(
       {
         task: fc.oneof(fc.constantFrom('Roll 3 dice', ' ', ''), fc.string({ maxLength: 30 }), fc.jsonValue()),
@@ -78,6 +115,7 @@ function webRequest(port: number): fc.Arbitrary<FuzzRequest> {
   const body = fc.oneof(
     { weight: 6, arbitrary: bodyValue.map((value) => Buffer.from(JSON.stringify(value) ?? 'null')) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 100 }).map((bytes) => Buffer.from(bytes)) },
+    { weight: 1, arbitrary: deepBody },
     {
       weight: 1,
       arbitrary: fc.constantFrom(60 * 1024, 65 * 1024, 200 * 1024).map((size) =>
@@ -88,7 +126,24 @@ function webRequest(port: number): fc.Arbitrary<FuzzRequest> {
     },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
-  return fc.record({
+  // A quarter of the requests are the page's own call-by-hand requests, every header right, with
+  // arguments well formed, wrong, or nested thousands deep: they reach a real server's tool.
+  const byHand: fc.Arbitrary<FuzzRequest> = fc.record({
+    method: fc.constant('POST'),
+    path: fc.constantFrom('/api/servers/dice/tools/roll_dice', '/api/servers/dice/complete', '/api/servers/dice/read'),
+    headers: fc.constant({
+      host: `127.0.0.1:${port}`,
+      origin: `http://127.0.0.1:${port}`,
+      'x-kitchen-token': OWNER,
+      'content-type': 'application/json',
+      'sec-fetch-site': 'same-origin',
+    }),
+    body: fc.oneof(
+      bodyValue.map((value) => Buffer.from(JSON.stringify(value) ?? 'null')),
+      deepBody,
+    ),
+  });
+  const anyRequest: fc.Arbitrary<FuzzRequest> = fc.record({
     method: fc.oneof(
       { weight: 3, arbitrary: fc.constantFrom('GET', 'POST') },
       { weight: 1, arbitrary: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD') },
@@ -105,10 +160,13 @@ function webRequest(port: number): fc.Arbitrary<FuzzRequest> {
         ),
         'sec-fetch-site': mostly(fc.constant('same-origin'), fc.constantFrom('cross-site', 'none')),
       },
-      { requiredKeys: ['host'] },
+      // The token and the content type are always sent (their bad values include none), so most
+      // requests get past the token check to a route.
+      { requiredKeys: ['host', 'x-kitchen-token', 'content-type'] },
     ),
     body,
   });
+  return fc.oneof({ weight: 3, arbitrary: anyRequest }, { weight: 1, arbitrary: byHand });
 }
 
 function withOwnerToken(fuzz: FuzzRequest, token: string): FuzzRequest {
@@ -143,6 +201,8 @@ describe('the web API under random requests', () => {
     const statuses = new Map<number, number>();
     let tried = 0;
     let resets = 0;
+    // Requests to the inspector's routes that passed the token, Host and Origin checks.
+    let byHand = 0;
     await fc.assert(
       fc.asyncProperty(webRequest(port), async (generated) => {
         tried += 1;
@@ -156,17 +216,19 @@ describe('the web API under random requests', () => {
           return;
         }
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (fuzz.path.startsWith('/api/servers/') && answer.status !== 401 && answer.status !== 403) byHand += 1;
         expectWellFormed(fuzz, answer, web.token);
       }),
       { numRuns: probeSize(150, 3_000), seed: 1729 },
     );
     reportTried(
-      `web API requests (statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${resets} huge bodies refused by a reset)`,
+      `web API requests (statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${byHand} reached the inspector's routes, ${resets} huge bodies refused by a reset)`,
       tried,
     );
     expect([...statuses.keys()].some((status) => status < 300)).toBe(true);
     expect(statuses.get(401)).toBeGreaterThan(0);
     expect(statuses.get(403)).toBeGreaterThan(0);
+    expect(byHand).toBeGreaterThan(0);
 
     const kitchen = await fetch(new URL('api/kitchen', web.url), { headers: { 'X-Kitchen-Token': web.token } });
     expect(kitchen.status).toBe(200);
