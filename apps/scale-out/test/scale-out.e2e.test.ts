@@ -1,6 +1,6 @@
 // Three cookie-jar replicas behind a real HAProxy on loopback, in both protocol eras: a delegated
 // audit through the balancer, one replica killed (SIGKILL) mid-run, nothing lost. HAProxy is a
-// Debian package (.ci/run installs it); without it these tests fail and say how to install it.
+// Debian package (`pnpm test` installs it first when it can); without it these tests fail and say how to install it.
 
 import type { ProtocolEra } from '@kitchen/host';
 import { describe, expect, it } from 'vitest';

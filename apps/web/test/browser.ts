@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
-/** .ci/run installs it (apt-get install chromium fonts-noto-color-emoji) when it is missing. */
+/** `pnpm test` installs it first (scripts/ensure-system-deps.mjs: chromium, fonts-noto-color-emoji) when missing. */
 export const CHROMIUM = process.env['KITCHEN_CHROMIUM'] ?? '/usr/bin/chromium';
 export const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 

@@ -1,6 +1,8 @@
 // `pnpm new-server <name> [--offline] [--no-install]`: scaffolds servers/<name>, adds it to
 // kitchen.config.json, formats it the way `pnpm lint` wants, and links it into the workspace with
-// `pnpm install`. Exit 0 done, 1 the install failed (the server is there: run pnpm install),
+// `pnpm install --prefer-offline` (a new server needs only packages the workspace already has, so
+// the store has them; the registry is asked only for metadata the cache lacks, as on a fresh
+// machine, where --offline fails with ERR_PNPM_NO_OFFLINE_META). Exit 0 done, 1 the install failed (the server is there: run pnpm install),
 // 2 a bad or taken name or a bad flag.
 
 import { spawnSync } from 'node:child_process';
@@ -18,7 +20,7 @@ const USAGE = `Usage: pnpm new-server <name> [--offline] [--no-install]
 Creates servers/<name> (a tool, a resource, a prompt, tests, a README), adds it to
 ${CONFIG_FILE_NAME}, and runs pnpm install so the workspace links it.
   <name>         lowercase words joined by dashes, e.g. tea-timer
-  --offline      install from the local pnpm store only
+  --offline      install from the local pnpm store and metadata cache only, no registry
   --no-install   skip pnpm install (run it yourself before using the server)`;
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -57,7 +59,7 @@ const nextSteps = [
 if (parsed.install) {
   const [command, prefix] = pnpmCommand();
   // A new workspace package always changes the lockfile, which pnpm refuses by default under CI=true.
-  const args = [...prefix, 'install', '--no-frozen-lockfile', ...(parsed.offline ? ['--offline'] : [])];
+  const args = [...prefix, 'install', '--no-frozen-lockfile', parsed.offline ? '--offline' : '--prefer-offline'];
   process.stdout.write(`Linking it into the workspace: pnpm ${args.slice(prefix.length).join(' ')}\n`);
   const install = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (install.status !== 0) {

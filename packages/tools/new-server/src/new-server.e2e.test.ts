@@ -1,5 +1,5 @@
-// `pnpm new-server` end to end, in a temporary copy of the working tree: scaffold, install from
-// the local store, the new package's typecheck and tests, lint, and the server started by
+// `pnpm new-server` end to end, in a temporary copy of the working tree: scaffold, install (from
+// the local store, with the registry for metadata a cold cache lacks), the new package's typecheck and tests, lint, and the server started by
 // `kitchen servers`: its tool listed over MCP and the generic conformance scenarios passed.
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -34,11 +34,7 @@ beforeAll(async () => {
   copy = mkdtempSync(join(tmpdir(), 'kitchen-new-server-'));
   copyWorkingTree(ROOT, copy);
   packageDirectory = join(copy, 'servers', NAME);
-  scaffold = await run(
-    process.execPath,
-    ['--import', TSX, 'packages/tools/new-server/src/cli.ts', NAME, '--offline'],
-    copy,
-  );
+  scaffold = await run(process.execPath, ['--import', TSX, 'packages/tools/new-server/src/cli.ts', NAME], copy);
 }, STEP_TIMEOUT_MS);
 
 afterAll(async () => {

@@ -59,6 +59,16 @@ describe('scaffoldServer', () => {
     expect(result.files.join('\n')).not.toContain('__');
   });
 
+  it('fills the name in everywhere, the README heading included, and leaves no placeholder', () => {
+    const result = scaffoldServer(root, 'tea-timer');
+    if (!result.ok) throw new Error(result.message);
+    const readme = readFileSync(join(root, 'servers', 'tea-timer', 'README.md'), 'utf8');
+    expect(readme.split('\n')[0]).toBe('# @kitchen/server-tea-timer');
+    for (const file of result.files) {
+      expect(readFileSync(join(root, file), 'utf8'), file).not.toMatch(/__[A-Z]+__|\*\*[A-Z]+\*\*/);
+    }
+  });
+
   it('adds a config entry after the others and leaves the rest of the file as it was', () => {
     scaffoldServer(root, 'tea-timer');
     const config = JSON.parse(configText());
