@@ -49,7 +49,13 @@ export function parseWorkerReport(text: string, sliceIds: number[]): WorkerRepor
   for (const id of sliceIds) {
     const reason = tampered.get(id);
     if (reason !== undefined)
-      findings.push({ id, status: 'tampered', reason, sealBroken: /seal broken/i.test(reason) });
+      findings.push({
+        id,
+        status: 'tampered',
+        reason,
+        sealBroken: /seal broken/i.test(reason),
+        weightOff: /weight off/i.test(reason),
+      });
     else if (unknown.has(id)) findings.push({ id, status: 'unknown', reason: 'no such jar' });
     else if (failed.has(id)) findings.push({ id, status: 'failed', reason: failed.get(id) ?? '' });
     else if (notReached.has(id)) findings.push({ id, status: 'not-reached' });

@@ -4,12 +4,21 @@
 import { MAX_IDS, sortedIds } from '../jars/id-list.js';
 import { replaceNumberWords } from './number-words.js';
 
-export type JarSelection =
+/** Narrowing that applies on top of any selection: odd or even ids, jars on these shelves. */
+export interface JarNarrowing {
+  parity?: 'odd' | 'even';
+  /** Shelf letters, upper case; a jar's label names its shelf. */
+  shelves?: string[];
+}
+
+export type JarSelection = (
   | { kind: 'all'; exclude: number[] }
   | { kind: 'ids'; ids: number[]; exclude: number[] }
   | { kind: 'first'; count: number; exclude: number[] }
   | { kind: 'last'; count: number; exclude: number[] }
-  | { kind: 'from'; start: number; exclude: number[] };
+  | { kind: 'from'; start: number; exclude: number[] }
+) &
+  JarNarrowing;
 
 type Item = { kind: 'ids'; ids: number[] } | { kind: 'from'; start: number };
 

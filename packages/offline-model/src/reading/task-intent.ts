@@ -2,8 +2,10 @@
 // question about jars, dice, an order, a listing, or something else. The tools on offer decide
 // later whether it can be done. Host side, pure.
 
+import { unknownWords } from './action-words.js';
 import { type DiceRequest, mentionsDice, parseDiceRequest } from './dice-request.js';
-import { type JarSelection, mentionsJars, parseJarSelection } from './jar-selection.js';
+import { readJarScope } from './jar-scope.js';
+import { type JarSelection, mentionsJars } from './jar-selection.js';
 import { replaceNumberWords } from './number-words.js';
 
 export type JarAction = 'discard' | 'reseal';
@@ -13,16 +15,22 @@ export type JarAction = 'discard' | 'reseal';
  * the selection; "selected" acts on the jars the person named (after looking at them);
  * "unknown" is a word the model does not know ("the dodgy jars"): it inspects and asks.
  */
-export type JarActionTarget = 'tampered' | 'broken-seal' | 'clean' | 'selected' | 'unknown';
+export type JarActionTarget = 'tampered' | 'broken-seal' | 'weight-off' | 'clean' | 'selected' | 'unknown';
 
 /** What a question about one jar asks for. */
 export type JarField = 'weight' | 'note' | 'seal' | 'label';
 
 /** What a count of jars counts. */
-export type JarCriterion = 'tampered' | 'broken-seal' | 'clean';
+export type JarCriterion = 'tampered' | 'broken-seal' | 'weight-off' | 'clean';
 
 export type TaskIntent =
-  | { kind: 'jar-audit'; selection: JarSelection }
+  | {
+      kind: 'jar-audit';
+      selection: JarSelection;
+      unread: string[];
+      /** An action that was asked for but not taken, because part of the task could not be read. */
+      withheld?: { action: JarAction; qualifier: string | undefined };
+    }
   | {
       kind: 'jar-action';
       action: JarAction;
@@ -30,14 +38,17 @@ export type TaskIntent =
       selection: JarSelection;
       /** The word the model did not know, for target "unknown". */
       qualifier?: string;
+      /** Words of the clause it could not read: while there are any, nothing is destroyed. */
+      unread: string[];
     }
   | { kind: 'jar-count' }
   | { kind: 'jar-question'; field: JarField; ids: number[] }
-  | { kind: 'jar-tally'; criterion: JarCriterion; selection: JarSelection }
+  | { kind: 'jar-tally'; criterion: JarCriterion; selection: JarSelection; unread: string[] }
   | ({ kind: 'dice' } & DiceRequest)
   | { kind: 'order'; quantity: number; unit: string | undefined; item: string }
   | { kind: 'listing'; subject: string }
-  | { kind: 'other' };
+  /** `cannot`: what the clause asks that is outside the repertoire ("send email"), when it is clear. */
+  | { kind: 'other'; cannot?: string };
 
 const DISCARD = /\b(?:discard|throw (?:away|out)|bin|trash|dispose of|get rid of|toss out)\b/;
 const RESEAL = /\b(?:re-?seal|seal (?:up|again)|fix the seals?)\b/;
@@ -74,10 +85,28 @@ const PLAIN_WORDS = new Set([
   'your',
 ]);
 
+// Verbs the kitchen has no tool for, and how the answer names them.
+const OUTSIDE: Array<[RegExp, string]> = [
+  [/^(?:send|write)\b.*\be-?mails?\b|^e-?mail\b|^mail\b/, 'send email'],
+  [/^(?:send|text|message|sms|tweet|post|publish|share|upload)\b/, 'send or post messages'],
+  [/^(?:call|phone|ring)\s+(?!the\b|a\b|an\b)/, 'make phone calls'],
+  [/^(?:print|fax|photograph|photo|film|record)\b/, 'print, photograph or record anything'],
+  [
+    /^(?:move|relabel|rename|refill|fill|open|eat|taste|sell|ship|deliver|wash|sort|stack|hide|lock|unlock|repair|label|paint|translate|sing|cook|make)\b/,
+    'do that',
+  ],
+];
+
 export function parseTaskIntent(task: string): TaskIntent {
   const text = replaceNumberWords(task.toLowerCase()).replace(/\s+/g, ' ');
-  if (ROLL.test(text) && mentionsDice(text)) return { kind: 'dice', ...parseDiceRequest(task) };
-  if (mentionsJars(text)) {
+  for (const [pattern, cannot] of OUTSIDE)
+    if (pattern.test(text.trim()) && (cannot !== 'do that' || mentionsJars(text)))
+      return { kind: 'other', cannot: cannot === 'do that' ? verbPhrase(text) : cannot };
+  if ((ROLL.test(text) || /\b\d+d\d+\b/.test(text)) && mentionsDice(text))
+    return { kind: 'dice', ...parseDiceRequest(task) };
+  const backReference =
+    (DISCARD.test(text) || RESEAL.test(text)) && /\b(?:seals?|ones?|them|those|any|it)\b/.test(text);
+  if (mentionsJars(text) || backReference) {
     const jarIntent = parseJarIntent(text, task);
     if (jarIntent !== undefined) return jarIntent;
   }
@@ -87,17 +116,27 @@ export function parseTaskIntent(task: string): TaskIntent {
   if (subject !== undefined && !mentionsJars(text)) return { kind: 'listing', subject };
   if (mentionsJars(text)) {
     // Jars are the offline model's main job: naming particular jars, or just "the cookie jars", is enough.
-    const selection = parseJarSelection(task);
+    const { selection, unread } = readJarScope(task);
     if (
       AUDIT.test(text) ||
       selection.kind !== 'all' ||
+      selection.shelves !== undefined ||
       /^\W*(?:(?:all|the|every|each|of|cookie)\s+)*jars?\b/.test(text)
     ) {
-      return { kind: 'jar-audit', selection };
+      return { kind: 'jar-audit', selection, unread };
     }
   }
-  if (/\btamper/.test(text)) return { kind: 'jar-audit', selection: parseJarSelection(task) };
+  if (/\btamper/.test(text)) {
+    const { selection, unread } = readJarScope(task);
+    return { kind: 'jar-audit', selection, unread };
+  }
   return { kind: 'other' };
+}
+
+/** "move jar 5 to shelf B" → "move jars". */
+function verbPhrase(text: string): string {
+  const verb = /^[a-z]+/.exec(text.trim())?.[0] ?? 'do';
+  return `${verb} jars`;
 }
 
 /** "what's in the pantry", "get me a list of what the pantry stocks": the thing to list. */
@@ -128,18 +167,32 @@ const LISTING_FILLERS = new Set([
 /** Actions, questions and counts about jars; undefined leaves the part to audits and the rest. */
 function parseJarIntent(text: string, task: string): TaskIntent | undefined {
   const action = DISCARD.test(text) ? 'discard' : RESEAL.test(text) ? 'reseal' : undefined;
-  const selection = parseJarSelection(task);
-  if (action !== undefined) return { kind: 'jar-action', action, selection, ...actionTarget(text, selection) };
+  const scope = readJarScope(task.replace(/\([^)]*\)/g, ' '));
+  const { selection, unread } = scope;
+  if (action !== undefined) {
+    const target = scope.problem === 'weight' ? { target: 'weight-off' as const } : actionTarget(text, selection);
+    const unknown = unknownWords(scope.rest).filter((word) => word !== target.qualifier);
+    const qualifier = target.target === 'unknown' && target.qualifier !== 'the jars' ? [target.qualifier ?? ''] : [];
+    return {
+      kind: 'jar-action',
+      action,
+      selection,
+      ...target,
+      unread: [...new Set([...unread, ...qualifier, ...unknown])],
+    };
+  }
   if (COUNT.test(text)) {
     const criterion =
-      BROKEN_SEAL.test(text) || /\bbroken\b/.test(text)
-        ? 'broken-seal'
-        : SUSPECT.test(text)
-          ? 'tampered'
-          : CLEAN.test(text)
-            ? 'clean'
-            : undefined;
-    return criterion === undefined ? { kind: 'jar-count' } : { kind: 'jar-tally', criterion, selection };
+      scope.problem === 'weight'
+        ? 'weight-off'
+        : BROKEN_SEAL.test(text) || /\bbroken\b/.test(text)
+          ? 'broken-seal'
+          : SUSPECT.test(text)
+            ? 'tampered'
+            : CLEAN.test(text)
+              ? 'clean'
+              : undefined;
+    return criterion === undefined ? { kind: 'jar-count' } : { kind: 'jar-tally', criterion, selection, unread };
   }
   const field = questionField(text);
   if (field !== undefined && selection.kind === 'ids') return { kind: 'jar-question', field, ids: selection.ids };
