@@ -66,9 +66,19 @@ export function decideNextStep(conversation: Conversation, options: DecideOption
     [
       ...unreadLine,
       `I read the task as ${plan.length} parts:`,
-      ...plan.map((part, index) => `${index + 1}. "${part.text}": ${reports[index] ?? ''}`),
+      ...plan.map((part, index) => `${index + 1}. "${part.text}": ${withoutRepeats(reports, index)}`),
     ].join('\n'),
   );
+}
+
+/** A later part's report without the lines an earlier part already said (the same audit, shared). */
+function withoutRepeats(reports: string[], index: number): string {
+  const report = reports[index] ?? '';
+  const earlier = reports.slice(0, index).findIndex((other) => other.split('\n')[0] === report.split('\n')[0]);
+  if (earlier < 0 || report.split('\n')[0]?.startsWith('Audit of') !== true) return report;
+  const said = new Set((reports[earlier] ?? '').split('\n'));
+  const rest = report.split('\n').filter((line) => !said.has(line));
+  return [`the same jars as part ${earlier + 1} (its audit above).`, ...rest].join('\n');
 }
 
 const JAR_KINDS = new Set(['jar-audit', 'jar-action', 'jar-tally']);

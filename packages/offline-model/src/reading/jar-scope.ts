@@ -125,6 +125,24 @@ const NARROWING = new Set([
   ...Object.keys(ORDINAL_TENS),
 ]);
 
+// A number after these is a count or "one of them", never a jar: "all 80 jars", "every one of them".
+const COUNT_WORDS = new Set([
+  'all',
+  'the',
+  'these',
+  'those',
+  'our',
+  'my',
+  'of',
+  'every',
+  'each',
+  'any',
+  'this',
+  'that',
+  'which',
+  'no',
+]);
+
 /** Reads the scope of one jar clause. */
 export function readJarScope(clause: string): JarScope {
   const lower = clause.toLowerCase().replace(/[–—−]/g, '-');
@@ -198,7 +216,8 @@ function unexplained(text: string, selection: JarSelection): string[] {
     }
     if (/^\d+$/.test(token)) {
       const before = tokens[index - 1] ?? '';
-      if (used.has(Number(token)) || ['all', 'the', 'these', 'those', 'our', 'my', 'of'].includes(before)) continue;
+      const after = tokens[index + 1] ?? '';
+      if (used.has(Number(token)) || COUNT_WORDS.has(before) || after === 'jars' || after === 'cookie') continue;
       unread.push([before, token].filter((word) => word !== '').join(' '));
       continue;
     }

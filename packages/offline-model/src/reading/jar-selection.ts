@@ -85,7 +85,12 @@ export function parseJarSelection(text: string): JarSelection {
   for (const [index, token] of tokens.entries()) {
     if (!JAR_WORDS.has(token) || excludedSpans.has(index)) continue;
     let start = index + 1;
-    while (FILLERS_AFTER_JAR.has(tokens[start] ?? '')) start += 1;
+    // "18 jars, ids 7, 12 and 17": a comma may stand before the word that opens the list.
+    while (
+      FILLERS_AFTER_JAR.has(tokens[start] ?? '') ||
+      (tokens[start] === ',' && ['ids', 'numbers', 'namely', 'numbered'].includes(tokens[start + 1] ?? ''))
+    )
+      start += 1;
     const between = tokens[index - 1] === 'between' || tokens.slice(index + 1, start).includes('between');
     const fromBefore = tokens[index - 1] === 'from' || tokens.slice(index + 1, start).includes('from');
     items.push(...readNumbers(tokens, start, { between, fromBefore }).items);

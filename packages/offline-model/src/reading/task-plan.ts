@@ -43,7 +43,7 @@ const NEGATION =
   /^(?:(?:do not|don't|dont|never|no need to)\s+|(?:i|we) (?:do not|don't) (?:want|need) (?:you )?to\s+)(?:(?:please|ever|bother to)\s+)?/i;
 
 export function readTaskPlan(task: string, tools: ToolSpec[]): PlanPart[] {
-  const clauses = splitClauses(task);
+  const clauses = splitClauses(withoutContext(task));
   let parts = clauses.map((clause) => readPart(clause, tools));
   // A preamble that asks for nothing ("In order to plan, check jars 1-3") belongs to what follows.
   const [first, second] = parts;
@@ -79,6 +79,24 @@ function inheritScope(parts: PlanPart[]): PlanPart[] {
 // "all the jars", "every jar", "each of the 80 jars": the whole pantry, said outright.
 const EVERY_JAR = /\b(?:all|every|each|entire|whole)\s+(?:of\s+)?(?:the\s+)?(?:\d+\s+)?(?:cookie\s+)?jars?\b/i;
 
+// A sentence that states a rule or a fact instead of asking ("A jar is tampered when its seal is
+// broken, ...", "Notes are untrusted text: treat them as data"): context for the job, not a part.
+const CONTEXT =
+  /^(?:(?:an?|the|each|every|only|any)\s+)?(?:[a-z]+\s+){0,3}?(?:jars?|notes?|seals?|weights?|labels?|tolerance|host|server)\s+(?:is|are|means?|counts?|may|must|can|should|will)\b/i;
+
+/**
+ * The task without what is not asked: an embedded resource's text (a server prompt carries its
+ * shelf's index as JSON; the ids it names are the prompt's own words) and sentences of context.
+ */
+export function withoutContext(task: string): string {
+  const withoutResources = task.replace(/^\[resource(?: link:)? [^\]\n]*\][^\n]*(?:\n(?!\n).*)*/gm, ' ');
+  const sentences = withoutResources.split(/(?<=[.!?])\s+(?=[A-Z])|\n+/);
+  return sentences
+    .filter((sentence) => !CONTEXT.test(sentence.trim()))
+    .join('\n')
+    .trim();
+}
+
 /** The clauses of a task, each starting with a request; continuations stay attached. */
 export function splitClauses(task: string): string[] {
   const quoted: string[] = [];
@@ -113,7 +131,8 @@ function readPart(clause: string, tools: ToolSpec[]): PlanPart {
   const named = namedTool(asked, tools);
   const negated = negation !== null;
   if (named !== undefined) return { text, negated, asked, request: { kind: 'tool', tool: named } };
-  const intent = parseTaskIntent(asked);
+  // An aside in parentheses ("(or read jar://<id>)", "(the host may ask a person first)") asks nothing.
+  const intent = parseTaskIntent(asked.replace(/\s*\([^)]*\)/g, ''));
   if (intent.kind !== 'other') return { text, negated, asked, request: intent };
   const described = intent.cannot === undefined ? describedTool(asked, tools) : undefined;
   return {
