@@ -170,7 +170,8 @@ function parseJarIntent(text: string, task: string): TaskIntent | undefined {
   const scope = readJarScope(task.replace(/\([^)]*\)/g, ' '));
   const { selection, unread } = scope;
   if (action !== undefined) {
-    const target = scope.problem === 'weight' ? { target: 'weight-off' as const } : actionTarget(text, selection);
+    const target =
+      scope.problem === 'weight' ? { target: 'weight-off' as const } : actionTarget(text, scope.rest, selection);
     const unknown = unknownWords(scope.rest).filter((word) => word !== target.qualifier);
     const qualifier = target.target === 'unknown' && target.qualifier !== 'the jars' ? [target.qualifier ?? ''] : [];
     return {
@@ -201,19 +202,25 @@ function parseJarIntent(text: string, task: string): TaskIntent | undefined {
 }
 
 /** The jars an action is for: a criterion it knows, the jars named, or a word it does not know. */
-function actionTarget(text: string, selection: JarSelection): { target: JarActionTarget; qualifier?: string } {
+function actionTarget(
+  text: string,
+  rest: string,
+  selection: JarSelection,
+): { target: JarActionTarget; qualifier?: string } {
   if (BROKEN_SEAL.test(text)) return { target: 'broken-seal' };
   if (SUSPECT.test(text)) return { target: 'tampered' };
+  // The qualifier is looked for where the scope words (shelves, parity, ordinals) were taken out.
   const qualifier =
-    /\b(?:the|all|any|every|each|those|these)\s+(?:of the\s+)?([a-z][a-z-]*)\s+(?:cookie\s+)?jars?\b/.exec(text)?.[1];
+    /\b(?:the|all|any|every|each|those|these)\s+(?:of the\s+)?([a-z][a-z-]*)\s+(?:cookie\s+)?jars?\b/.exec(rest)?.[1];
   if (qualifier !== undefined && !PLAIN_WORDS.has(qualifier)) {
     return CLEAN.test(qualifier) ? { target: 'clean' } : { target: 'unknown', qualifier };
   }
-  const described = /\bjars? (?:that|which) (?:are|look|seem|seems|looks?) ([a-z-]+)/.exec(text)?.[1];
+  const described = /\bjars? (?:that|which) (?:are|look|seem|seems|looks?) ([a-z-]+)/.exec(rest)?.[1];
   if (described !== undefined)
     return CLEAN.test(described) ? { target: 'clean' } : { target: 'unknown', qualifier: described };
   // Acting on every jar needs the person to say so ("all", "every"); "discard the jars" is a question.
-  if (selection.kind === 'all' && !/\b(?:all|every|each|entire|whole)\b/.test(text)) {
+  const narrowed = selection.shelves !== undefined || selection.parity !== undefined;
+  if (selection.kind === 'all' && !narrowed && !/\b(?:all|every|each|entire|whole)\b/.test(text)) {
     return { target: 'unknown', qualifier: 'the jars' };
   }
   return { target: 'selected' };
