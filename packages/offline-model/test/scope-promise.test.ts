@@ -34,18 +34,30 @@ const letter = fc.constantFrom(...SHELVES);
 
 const scopes: fc.Arbitrary<Scope> = fc.oneof(
   span.chain(([first, last]) =>
-    fc.constantFrom(
-      { noun: `jars ${first} to ${last}`, tail: `among jars ${first} to ${last}` },
-      { noun: `jars ${first}-${last}`, tail: `in jars ${first}-${last}` },
-      { noun: `the jars from ${first} to ${last}`, tail: `from ${first} to ${last}` },
-      { noun: `jars ${numberWord(first)} to ${numberWord(last)}`, tail: `between ${first} and ${last}` },
-    ).map((words) => ({ ...words, ids: (jars: readonly Jar[]) => between(first, last, jars), unreadable: false })),
+    fc
+      .constantFrom(
+        { noun: `jars ${first} to ${last}`, tail: `among jars ${first} to ${last}` },
+        { noun: `jars ${first}-${last}`, tail: `in jars ${first}-${last}` },
+        { noun: `the jars from ${first} to ${last}`, tail: `from ${first} to ${last}` },
+        { noun: `jars ${numberWord(first)} to ${numberWord(last)}`, tail: `between ${first} and ${last}` },
+      )
+      .map((words) => ({ ...words, ids: (jars: readonly Jar[]) => between(first, last, jars), unreadable: false })),
   ),
   fc.uniqueArray(id, { minLength: 2, maxLength: 4 }).map((ids) => {
     const listed = `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
-    return { noun: `jars ${listed}`, tail: `among jars ${listed}`, ids: (jars: readonly Jar[]) => existing(ids, jars), unreadable: false };
+    return {
+      noun: `jars ${listed}`,
+      tail: `among jars ${listed}`,
+      ids: (jars: readonly Jar[]) => existing(ids, jars),
+      unreadable: false,
+    };
   }),
-  id.map((one) => ({ noun: `jar #${one}`, tail: `among jar #${one}`, ids: (jars: readonly Jar[]) => existing([one], jars), unreadable: false })),
+  id.map((one) => ({
+    noun: `jar #${one}`,
+    tail: `among jar #${one}`,
+    ids: (jars: readonly Jar[]) => existing([one], jars),
+    unreadable: false,
+  })),
   id.map((one) => ({
     noun: `jar ${numberWord(one)}`,
     tail: `among jar ${numberWord(one)}`,
@@ -61,16 +73,14 @@ const scopes: fc.Arbitrary<Scope> = fc.oneof(
       unreadable: false,
     };
   }),
-  fc
-    .tuple(fc.constantFrom('first', 'last'), fc.constantFrom(3, 5, 10, 12))
-    .map(([end, count]) => {
-      const said = count === 12 ? 'dozen' : count === 10 ? 'ten' : String(count);
-      const pick = (jars: readonly Jar[]) => {
-        const all = jars.map((jar) => jar.id);
-        return end === 'first' ? all.slice(0, count) : all.slice(-count);
-      };
-      return { noun: `the ${end} ${said} jars`, tail: `among the ${end} ${said} jars`, ids: pick, unreadable: false };
-    }),
+  fc.tuple(fc.constantFrom('first', 'last'), fc.constantFrom(3, 5, 10, 12)).map(([end, count]) => {
+    const said = count === 12 ? 'dozen' : count === 10 ? 'ten' : String(count);
+    const pick = (jars: readonly Jar[]) => {
+      const all = jars.map((jar) => jar.id);
+      return end === 'first' ? all.slice(0, count) : all.slice(-count);
+    };
+    return { noun: `the ${end} ${said} jars`, tail: `among the ${end} ${said} jars`, ids: pick, unreadable: false };
+  }),
   fc.tuple(fc.constantFrom('odd', 'even'), span).map(([parity, [first, last]]) => ({
     noun: `every ${parity}-numbered jar from ${first} to ${last}`,
     tail: `among the ${parity} jars from ${first} to ${last}`,

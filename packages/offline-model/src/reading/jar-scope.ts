@@ -71,7 +71,7 @@ const SHELF_AFTER = new RegExp(String.raw`\bshel(?:f|ves)\s*[-:]?\s*(${SHELF_LIS
 const SHELF_BEFORE = /\bthe\s+([b-z])\s+shelf\b/g;
 const PARITY = /\b(?:the\s+)?(odd|even)(?:[- ]?numbered|[- ]?numbers?|[- ]?ids?)?(?:\s+ones)?\b/g;
 const SEAL_PROBLEM =
-  /\b(?:broken[- ]seals?|seals?\s+(?:that\s+(?:are|is)\s+|which\s+(?:are|is)\s+|(?:is|are)\s+)?broken|unsealed|seal\s+(?:problems?|issues?))\b/g;
+  /\b(?:broken[- ]seals?|broken(?=\s+(?:cookie\s+)?jars?\b)|seals?\s+(?:that\s+(?:are|is)\s+|which\s+(?:are|is)\s+|(?:is|are)\s+)?broken|unsealed|seal\s+(?:problems?|issues?))\b/g;
 const WEIGHT_PROBLEM =
   /\b(?:weights?\s+(?:that\s+(?:are|is)\s+|which\s+(?:are|is)\s+|(?:is|are)\s+)?(?:off|wrong|out)|off[- ]weight|wrong\s+weights?|underweight|overweight|weight\s+(?:problems?|issues?))\b/g;
 

@@ -52,7 +52,7 @@ export type TaskIntent =
 
 const DISCARD = /\b(?:discard|throw (?:away|out)|bin|trash|dispose of|get rid of|toss out)\b/;
 const RESEAL = /\b(?:re-?seal|seal (?:up|again)|fix the seals?)\b/;
-const BROKEN_SEAL = /\b(?:broken seals?|seals? (?:is |are )?broken|unsealed)\b/;
+const BROKEN_SEAL = /\b(?:broken seals?|broken (?:cookie )?jars?|seals? (?:is |are )?broken|unsealed)\b/;
 const SUSPECT = /\b(?:tamper\w*|bad|compromised|suspicious|spoiled|interfered)\b/;
 const CLEAN = /\b(?:clean|untampered|fine|good|ok|okay)\b/;
 const AUDIT =
@@ -97,7 +97,12 @@ const OUTSIDE: Array<[RegExp, string]> = [
   ],
 ];
 
-export function parseTaskIntent(task: string): TaskIntent {
+// "inspect 12-30", "discard #7": a jar verb followed straight by ids names jars.
+const VERB_THEN_IDS =
+  /^(\s*(?:inspect|check|audit|examine|look at|verify|discard|bin|trash|throw away|get rid of|reseal)\s+)(?=#?\d)/i;
+
+export function parseTaskIntent(asked: string): TaskIntent {
+  const task = asked.replace(VERB_THEN_IDS, '$1jars ');
   const text = replaceNumberWords(task.toLowerCase()).replace(/\s+/g, ' ');
   for (const [pattern, cannot] of OUTSIDE)
     if (pattern.test(text.trim()) && (cannot !== 'do that' || mentionsJars(text)))
