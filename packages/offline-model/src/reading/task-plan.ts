@@ -92,9 +92,18 @@ export function withoutContext(task: string): string {
   const withoutResources = task.replace(/^\[resource(?: link:)? [^\]\n]*\][^\n]*(?:\n(?!\n).*)*/gm, ' ');
   const sentences = withoutResources.split(/(?<=[.!?])\s+(?=[A-Z])|\n+/);
   return sentences
-    .filter((sentence) => !CONTEXT.test(sentence.trim()))
+    .filter((sentence) => !isContext(sentence.trim()))
     .join('\n')
     .trim();
+}
+
+const QUESTION =
+  /^(?:how|what|which|who|why|where|when|whether|is|are|was|were|do|does|did|can|could|should|will|would)\b/i;
+
+function isContext(sentence: string): boolean {
+  // A question is asked, never context: "How many jars are there?".
+  if (/\?$/.test(sentence) || QUESTION.test(sentence)) return false;
+  return CONTEXT.test(sentence);
 }
 
 /** The clauses of a task, each starting with a request; continuations stay attached. */
