@@ -136,7 +136,7 @@ function decidePart(
       return planJarCount(conversation, reportNow);
     case 'dice':
       return (
-        planDice(conversation, request, reportNow) ??
+        planDice({ ...conversation, task }, request, reportNow) ??
         answer(`I cannot roll dice: no roll_dice tool was offered. ${toolsAvailableLine(tools)}`)
       );
     case 'order':
