@@ -18,6 +18,7 @@ import { answerWithoutTools } from './tools/text-answer.js';
 import { findTool } from './tools/tool-names.js';
 import { planToolSequence } from './tools/tool-sequence.js';
 import { summariseToolWork } from './tools/tool-summary.js';
+import { shapeWorkerAnswer } from './worker-brief.js';
 
 export interface DecideOptions {
   /** Most tool calls in one turn. */
@@ -25,6 +26,12 @@ export interface DecideOptions {
 }
 
 export function decideNextStep(conversation: Conversation, options: DecideOptions): Decision {
+  const decision = decidePlan(conversation, options);
+  if (decision.kind !== 'answer' || conversation.exchanges.length === 0) return decision;
+  return answer(shapeWorkerAnswer(conversation, decision.text, conversation.tools.length === 0));
+}
+
+function decidePlan(conversation: Conversation, options: DecideOptions): Decision {
   const { tools, exchanges } = conversation;
   // No tools and nothing done yet: a sampling request or a plain question.
   if (tools.length === 0 && exchanges.length === 0) return answer(answerWithoutTools(conversation));
