@@ -110,7 +110,8 @@ function withoutDestruction(request: PlanPart['request']): PlanPart['request'] {
 
 function unreadSentence(unread: string[]): string {
   const words = unread.map((word) => `"${word}"`).join(', ');
-  return `I could not read ${unread.length === 1 ? 'this word' : 'these words'} of the task: ${words}; so I did nothing destructive, and what follows is read without ${unread.length === 1 ? 'it' : 'them'}.`;
+  const one = unread.length === 1 && !/\s/.test(unread[0] ?? '');
+  return `I could not read ${one ? 'this word' : 'these words'} of the task: ${words}; so I did nothing destructive, and what follows is read without ${one ? 'it' : 'them'}.`;
 }
 
 function decidePart(

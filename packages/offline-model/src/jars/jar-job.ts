@@ -90,7 +90,7 @@ export function planJarJob(conversation: Conversation, intent: JarIntent, option
       candidates.act,
       findings,
       new Set(ledger.inspected.keys()),
-      intent.selection.shelves,
+      intent.selection,
     );
     // A worker's word is not enough for a destructive call: the jar is inspected here first.
     if (toConfirm.length > 0 && inspectTool !== undefined && !options.reportNow) {
@@ -102,7 +102,7 @@ export function planJarJob(conversation: Conversation, intent: JarIntent, option
     }
     if (offShelf.length > 0)
       notes.push(
-        `Left ${describeJars(offShelf)} alone: ${offShelf.length === 1 ? 'its label does' : 'their labels do'} not put ${offShelf.length === 1 ? 'it' : 'them'} on ${describeShelves(intent.selection.shelves)}.`,
+        `Left ${describeJars(offShelf)} alone: ${offShelf.length === 1 ? 'its label does' : 'their labels do'} not put ${offShelf.length === 1 ? 'it' : 'them'} on the shelves you named.`,
       );
     const act = ready;
     const leftAlone = candidates.leftAlone;
@@ -221,9 +221,4 @@ function outcomeOf(scope: string, progress: AuditProgress, notes: string[], part
     notes,
     partial: partial && progress.pending.length > 0,
   };
-}
-
-function describeShelves(shelves: readonly string[] | undefined): string {
-  const letters = shelves ?? [];
-  return `${letters.length === 1 ? 'shelf' : 'shelves'} ${letters.join(', ')}`;
 }

@@ -21,13 +21,15 @@ export function resolveTarget(
 ): JarTarget {
   const scope = describeSelection(selection);
   // Named ids need no listing, unless a shelf narrows them: only a label says which shelf a jar is on.
-  if (selection.kind === 'ids' && selection.shelves === undefined)
+  if (selection.kind === 'ids' && selection.shelves === undefined && selection.notShelves === undefined)
     return { kind: 'ids', ids: selection.ids.filter((id) => hasParity(id, selection.parity)), scope, notes: [] };
   const state = listingState(ledger, listTool, reportNow);
   if (state.kind === 'needed') return { kind: 'list-first', calls: state.calls };
   if (state.kind === 'failed') return { kind: 'unavailable', problem: state.problem, scope };
   const excluded = new Set(selection.exclude);
   const shelves = selection.shelves === undefined ? undefined : new Set(selection.shelves);
+  const notShelves = new Set(selection.notShelves ?? []);
+  const byShelf = shelves !== undefined || notShelves.size > 0;
   const notes = state.problem !== undefined ? [`Listing: ${state.problem}`] : [];
   const unlabelled =
     shelves === undefined ? [] : state.ids.filter((id) => shelfInLabel(state.labels.get(id)) === undefined);
@@ -38,7 +40,7 @@ export function resolveTarget(
     (id) =>
       !excluded.has(id) &&
       hasParity(id, selection.parity) &&
-      (shelves === undefined || shelves.has(shelfInLabel(state.labels.get(id)) ?? '')),
+      (!byShelf || onShelves(shelfInLabel(state.labels.get(id)), shelves, notShelves)),
   );
   const ids =
     selection.kind === 'all'
@@ -50,10 +52,20 @@ export function resolveTarget(
           : selection.kind === 'last'
             ? existing.slice(Math.max(0, existing.length - selection.count))
             : existing.filter((id) => id >= selection.start);
-  const narrowed = selection.parity !== undefined || shelves !== undefined;
+  const narrowed = selection.parity !== undefined || byShelf;
   const described =
     selection.kind === 'all' && !narrowed ? `all ${ids.length} jars${exceptText(selection.exclude)}` : scope;
   return { kind: 'ids', ids, scope: described, notes };
+}
+
+/** Whether a jar on `shelf` is on the shelves named and off the shelves left out (an unknown shelf is neither). */
+export function onShelves(
+  shelf: string | undefined,
+  shelves: ReadonlySet<string> | undefined,
+  notShelves: ReadonlySet<string>,
+): boolean {
+  if (shelf === undefined) return false;
+  return (shelves === undefined || shelves.has(shelf)) && !notShelves.has(shelf);
 }
 
 function hasParity(id: number, parity: 'odd' | 'even' | undefined): boolean {
@@ -64,9 +76,12 @@ export function describeSelection(selection: JarSelection): string {
   const except = exceptText(selection.exclude);
   const parity = selection.parity === undefined ? '' : ` ${selection.parity}-numbered`;
   const shelves =
-    selection.shelves === undefined
+    (selection.shelves === undefined
       ? ''
-      : ` on ${selection.shelves.length === 1 ? 'shelf' : 'shelves'} ${selection.shelves.join(', ')}`;
+      : ` on ${selection.shelves.length === 1 ? 'shelf' : 'shelves'} ${selection.shelves.join(', ')}`) +
+    (selection.notShelves === undefined
+      ? ''
+      : ` not on ${selection.notShelves.length === 1 ? 'shelf' : 'shelves'} ${selection.notShelves.join(', ')}`);
   const jars = (count: number) => `${parity === '' ? '' : `${parity.trim()} `}${count === 1 ? 'jar' : 'jars'}`;
   switch (selection.kind) {
     case 'all':

@@ -65,9 +65,14 @@ const ORDINAL_WORD = new RegExp(
 );
 const LIST_GLUE = String.raw`\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or|&)\s|&)\s*(?:the\s+)?`;
 
-const SHELF_LETTERS = String.raw`[a-z](?![a-z0-9])`;
+const SHELF_LETTERS = '[a-z](?![a-z0-9])';
 const SHELF_LIST = `${SHELF_LETTERS}(?:${LIST_GLUE}(?:shelf\\s+)?${SHELF_LETTERS})*`;
-const SHELF_AFTER = new RegExp(String.raw`\bshel(?:f|ves)\s*[-:]?\s*(${SHELF_LIST})`, 'g');
+const SHELF_AFTER = new RegExp(
+  String.raw`(\b(?:except|excluding|but not|not|other than|apart from|without|skipping|skip)\s+(?:(?:for|the|those|ones|one|jars?|that|which|are|is|on|from|in)\s+)*)?\bshel(?:f|ves)\s*[-:]?\s*(${SHELF_LIST})`,
+  'g',
+);
+// "the first 3 tampered jars" counts qualifying jars, which no listing can say before inspecting.
+const COUNTED_QUALIFIER = /\b(?:first|last|final)\s+(\d+)\s+(?!cookie\b|jars?\b)([a-z-]+)\s+(?:cookie\s+)?jars?\b/g;
 const SHELF_BEFORE = /\bthe\s+([b-z])\s+shelf\b/g;
 const PARITY = /\b(?:the\s+)?(odd|even)(?:[- ]?numbered|[- ]?numbers?|[- ]?ids?)?(?:\s+ones)?\b/g;
 const SEAL_PROBLEM =
@@ -147,12 +152,14 @@ const COUNT_WORDS = new Set([
 export function readJarScope(clause: string): JarScope {
   const lower = clause.toLowerCase().replace(/[–—−]/g, '-');
   const shelves: string[] = [];
+  const notShelves: string[] = [];
   let text = lower.replace(/\bshelf\s+([a-z])\s*-\s*([a-z])\b/g, (_match, from: string, to: string) =>
     lettersBetween(from, to).join(', '),
   );
   // Shelves first: "shelf a" must not reach the number and article readers.
-  text = text.replace(SHELF_AFTER, (_match, list: string) => {
-    shelves.push(...(list.match(/(?<![a-z])[a-z](?![a-z])/g) ?? []).map((letter) => letter.toUpperCase()));
+  text = text.replace(SHELF_AFTER, (_match, exclusion: string | undefined, list: string) => {
+    const letters = (list.match(/(?<![a-z])[a-z](?![a-z])/g) ?? []).map((letter) => letter.toUpperCase());
+    (exclusion === undefined ? shelves : notShelves).push(...letters);
     return ' ';
   });
   text = text.replace(SHELF_BEFORE, (_match, letter: string) => {
@@ -170,15 +177,17 @@ export function readJarScope(clause: string): JarScope {
   SEAL_PROBLEM.lastIndex = 0;
   WEIGHT_PROBLEM.lastIndex = 0;
   text = withOrdinalPositions(replaceNumberWords(text).replace(/\b(first|last|final|next)\s+dozen\b/g, '$1 12'));
+  const counted = [...text.matchAll(COUNTED_QUALIFIER)].map((match) => match[0].replace(/\s+jars?$/, ''));
 
   const base = parseJarSelection(text);
   const selection: JarSelection = {
     ...base,
     ...(parity === undefined ? {} : { parity }),
     ...(shelves.length === 0 ? {} : { shelves: [...new Set(shelves)].sort() }),
+    ...(notShelves.length === 0 ? {} : { notShelves: [...new Set(notShelves)].sort() }),
   };
   const rest = text.replace(SEAL_PROBLEM, ' ').replace(WEIGHT_PROBLEM, ' ');
-  return { selection, problem, unread: unexplained(rest, selection), rest };
+  return { selection, problem, unread: [...new Set([...counted, ...unexplained(rest, selection)])], rest };
 }
 
 /** "the third jar and the tenth jar", "the 3rd and 10th jars" → "jars 3 and 10". */

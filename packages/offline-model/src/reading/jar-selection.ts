@@ -9,6 +9,8 @@ export interface JarNarrowing {
   parity?: 'odd' | 'even';
   /** Shelf letters, upper case; a jar's label names its shelf. */
   shelves?: string[];
+  /** Shelves whose jars are left out ("except those on shelf A"). */
+  notShelves?: string[];
 }
 
 export type JarSelection = (

@@ -126,6 +126,7 @@ export function parseTaskIntent(asked: string): TaskIntent {
       AUDIT.test(text) ||
       selection.kind !== 'all' ||
       selection.shelves !== undefined ||
+      selection.notShelves !== undefined ||
       /^\W*(?:(?:all|the|every|each|of|cookie)\s+)*jars?\b/.test(text)
     ) {
       return { kind: 'jar-audit', selection, unread };
@@ -224,7 +225,8 @@ function actionTarget(
   if (described !== undefined)
     return CLEAN.test(described) ? { target: 'clean' } : { target: 'unknown', qualifier: described };
   // Acting on every jar needs the person to say so ("all", "every"); "discard the jars" is a question.
-  const narrowed = selection.shelves !== undefined || selection.parity !== undefined;
+  const narrowed =
+    selection.shelves !== undefined || selection.notShelves !== undefined || selection.parity !== undefined;
   if (selection.kind === 'all' && !narrowed && !/\b(?:all|every|each|entire|whole)\b/.test(text)) {
     return { target: 'unknown', qualifier: 'the jars' };
   }

@@ -35,7 +35,7 @@ const STARTS_PART =
   /^(?:(?:do not|don't|dont|never|no need to)\b|roll|throw|toss|cast|check|inspect|audit|examine|look\s+(?:at|over|through)|go\s+through|verify|scan|survey|discard|bin|trash|dispose|get\s+rid|reseal|re-seal|order|buy|purchase|restock|reorder|count|weigh|read|list|show|critique|choose|pick|bake|use|call|run|how\s+(?:many|heavy|much)|what(?:'s|\s+is|\s+does|\s+are)?\s+(?:in|the|on|inside)|is\s+(?:jar|the)|are\s+(?:jars|the|any)|which\s+jars?)\b/i;
 // Words that carry on the clause before them ("and report why", "and 77-80", "thanks").
 const CONTINUES =
-  /^(?:\d|#|[b-z]\b|add\b|plus\b|minus\b|subtract|jars?\b|also\b|report|tell|say|let\b|explain|why|which|whether|if\b|what|how|where|when|who|not\b|reply|thanks?\b|cheers|please|for\b|with\b|in\b|on\b|from\b|to\b|of\b|the\b|an?\b|any\b|all\b|each\b|every\b|those\b|these\b|them\b|its?\b|their\b|i\b|you\b|we\b|ones?\b|up\b|onwards|so\b|too\b|as\b|except|excluding|skip|and\b|or\b|then\b)/i;
+  /^(?:\d|#|[b-z]\b|only\b|add\b|plus\b|minus\b|subtract|jars?\b|also\b|report|tell|say|let\b|explain|why|which|whether|if\b|what|how|where|when|who|not\b|reply|thanks?\b|cheers|please|for\b|with\b|in\b|on\b|from\b|to\b|of\b|the\b|an?\b|any\b|all\b|each\b|every\b|those\b|these\b|them\b|its?\b|their\b|i\b|you\b|we\b|ones?\b|up\b|onwards|so\b|too\b|as\b|except|excluding|skip|and\b|or\b|then\b)/i;
 const DICE = /\b\d*d\d+\b|\bdic?e\b/i;
 const LEAD_IN =
   /^(?:(?:please|kindly|now|next|then|and|also|finally|first|afterwards|after that|ok|okay|so|just|tell me|let me know)\b[\s,]*|(?:can|could|would|will) you\s+|(?:i'd|i would|we'd|we would) like (?:you )?to\s+|(?:i|we) (?:want|need) (?:you )?to\s+|(?:ask|tell|get|have) the [\w -]+? to\s+)+/i;
@@ -64,7 +64,11 @@ function inheritScope(parts: PlanPart[]): PlanPart[] {
     if (request.kind !== 'jar-audit' && request.kind !== 'jar-action' && request.kind !== 'jar-tally') continue;
     const own = request.selection;
     const unnarrowed =
-      own.kind === 'all' && own.shelves === undefined && own.parity === undefined && own.exclude.length === 0;
+      own.kind === 'all' &&
+      own.shelves === undefined &&
+      own.notShelves === undefined &&
+      own.parity === undefined &&
+      own.exclude.length === 0;
     if (unnarrowed && scope !== undefined && !EVERY_JAR.test(part.asked)) {
       part.request = { ...request, selection: scope };
       if (request.kind === 'jar-action' && request.target === 'unknown' && request.qualifier === 'the jars') {
