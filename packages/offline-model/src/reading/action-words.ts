@@ -22,7 +22,8 @@ const KNOWN = new Set(
     'please kindly now then can could would will you i we me my our us for if there here so go ahead ' +
     'check checking checked inspect inspecting inspected audit auditing audited examine look at after ' +
     'report tell say let know why how many name list show do did done dont don t never thanks thank ' +
-    'carefully right away immediately quickly'
+    'carefully right away immediately quickly whatever s sitting standing kept stored placed located currently ' +
+    'toss chuck ditch dump scrap ids'
   ).split(' '),
 );
 

@@ -176,7 +176,9 @@ export function readJarScope(clause: string): JarScope {
   if (WEIGHT_PROBLEM.test(text)) problem = problem === 'seal' ? undefined : 'weight';
   SEAL_PROBLEM.lastIndex = 0;
   WEIGHT_PROBLEM.lastIndex = 0;
-  text = withOrdinalPositions(replaceNumberWords(text).replace(/\b(first|last|final|next)\s+dozen\b/g, '$1 12'));
+  text = withBounds(
+    withOrdinalPositions(replaceNumberWords(text).replace(/\b(first|last|final|next)\s+dozen\b/g, '$1 12')),
+  );
   const counted = [...text.matchAll(COUNTED_QUALIFIER)].map((match) => match[0].replace(/\s+jars?$/, ''));
 
   const base = parseJarSelection(text);
@@ -188,6 +190,37 @@ export function readJarScope(clause: string): JarScope {
   };
   const rest = text.replace(SEAL_PROBLEM, ' ').replace(WEIGHT_PROBLEM, ' ');
   return { selection, problem, unread: [...new Set([...counted, ...unexplained(rest, selection)])], rest };
+}
+
+/**
+ * Bounds in words, as ranges the selection parser reads: "under 15" → jars 1 to 14, "20 or
+ * below" → jars 1 to 20, "above 70" → jars 71 onwards, "the top ten" → the first 10, "in 10-19".
+ */
+function withBounds(text: string): string {
+  const label = String.raw`(?:(?:jars?|ids?|numbers?|numbered|with)\s+)*`;
+  return text
+    .replace(/\btop\s+(\d+)\b/g, 'first $1')
+    .replace(
+      new RegExp(String.raw`\b${label}(?:under|below|less than|lower than|smaller than)\s+(\d+)\b`, 'g'),
+      (match, bound: string) => (Number(bound) > 1 ? ` jars 1 to ${Number(bound) - 1} ` : match),
+    )
+    .replace(
+      new RegExp(String.raw`\b${label}(?:up to|at most|no (?:more|higher) than)\s+(\d+)\b`, 'g'),
+      ' jars 1 to $1 ',
+    )
+    .replace(
+      new RegExp(String.raw`\b${label}(\d+)\s+or\s+(?:below|under|less|lower|fewer|smaller)\b`, 'g'),
+      ' jars 1 to $1 ',
+    )
+    .replace(
+      new RegExp(String.raw`\b${label}(?:above|over|greater than|more than|higher than|beyond|past)\s+(\d+)\b`, 'g'),
+      (_match, bound: string) => ` jars ${Number(bound) + 1} onwards `,
+    )
+    .replace(
+      new RegExp(String.raw`\b${label}(\d+)\s+or\s+(?:above|more|higher|over|greater)\b`, 'g'),
+      ' jars $1 onwards ',
+    )
+    .replace(/\b(in|of|among|within)\s+(\d+\s*-\s*\d+)\b/g, '$1 jars $2');
 }
 
 /** "the third jar and the tenth jar", "the 3rd and 10th jars" → "jars 3 and 10". */

@@ -50,7 +50,8 @@ export type TaskIntent =
   /** `cannot`: what the clause asks that is outside the repertoire ("send email"), when it is clear. */
   | { kind: 'other'; cannot?: string };
 
-const DISCARD = /\b(?:discard|throw (?:away|out)|bin|trash|dispose of|get rid of|toss out)\b/;
+const DISCARD =
+  /\b(?:discard|throw (?:away|out)|bin|trash|dispose of|get rid of|toss(?: out)?|remove|chuck(?: out)?|ditch|dump|scrap)\b/;
 const RESEAL = /\b(?:re-?seal|seal (?:up|again)|fix the seals?)\b/;
 const BROKEN_SEAL = /\b(?:broken seals?|broken (?:cookie )?jars?|seals? (?:is |are )?broken|unsealed)\b/;
 const SUSPECT = /\b(?:tamper\w*|bad|compromised|suspicious|spoiled|interfered)\b/;
@@ -65,6 +66,8 @@ const LISTING =
 // Words that may stand between "the" and "jars" without saying which jars qualify.
 const PLAIN_WORDS = new Set([
   'cookie',
+  'jar',
+  'jars',
   'other',
   'remaining',
   'first',
@@ -99,7 +102,7 @@ const OUTSIDE: Array<[RegExp, string]> = [
 
 // "inspect 12-30", "discard #7": a jar verb followed straight by ids names jars.
 const VERB_THEN_IDS =
-  /^(\s*(?:inspect|check|audit|examine|look at|verify|discard|bin|trash|throw away|get rid of|reseal)\s+)(?=#?\d)/i;
+  /^(\s*(?:inspect|check|audit|examine|look at|verify|discard|bin|trash|toss|throw away|get rid of|reseal)\s+)(?=#?\d)/i;
 
 export function parseTaskIntent(asked: string): TaskIntent {
   const task = asked.replace(VERB_THEN_IDS, '$1jars ');
