@@ -104,8 +104,12 @@ const OUTSIDE: Array<[RegExp, string]> = [
 const VERB_THEN_IDS =
   /^(\s*(?:inspect|check|audit|examine|look at|verify|discard|bin|trash|toss|throw away|get rid of|reseal)\s+)(?=#?\d)/i;
 
+// "check the first dozen", "discard the last five": a count after a jar verb counts jars.
+const VERB_THEN_COUNT =
+  /^(\s*(?:inspect|check|audit|examine|look at|verify|discard|bin|trash|toss|throw away|get rid of|reseal)\s+(?:the\s+)?(?:first|last|final|top)\s+(?:\d+|dozen|[a-z]+(?:-[a-z]+)?))(?=\s*(?:[.,;!?]|$))/i;
+
 export function parseTaskIntent(asked: string): TaskIntent {
-  const task = asked.replace(VERB_THEN_IDS, '$1jars ');
+  const task = asked.replace(VERB_THEN_IDS, '$1jars ').replace(VERB_THEN_COUNT, '$1 jars');
   const text = replaceNumberWords(task.toLowerCase()).replace(/\s+/g, ' ');
   for (const [pattern, cannot] of OUTSIDE)
     if (pattern.test(text.trim()) && (cannot !== 'do that' || mentionsJars(text)))
