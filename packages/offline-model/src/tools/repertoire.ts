@@ -22,7 +22,12 @@ export function explainRepertoire(task: string, tools: ToolSpec[]): string {
   ].join('\n');
 }
 
-/** One part of a bigger task that the model did not understand: said, never dropped. */
+/** One part of a bigger task that the model did not understand: said, never dropped. A question is named unanswered. */
 export function notUnderstood(text: string): string {
+  if (
+    /\?\s*$/.test(text) ||
+    /^(?:is|are|was|were|do|does|did|can|could|should|will|would|what|why|how|who|where|when|which)\b/i.test(text)
+  )
+    return `Not answered: I cannot answer "${text.replace(/\?*\s*$/, '?')}"; it is a question none of the tools I was given can settle.`;
   return `Not done: I did not understand "${text}"; it matches nothing I can do with the tools I was given.`;
 }
