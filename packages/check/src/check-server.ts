@@ -34,6 +34,17 @@ export async function checkServer(target: CheckTarget, options: CheckOptions = {
   const results: ToolResultCheck[] = [];
   for (const call of options.calls ?? []) {
     const tool = offer.tools.find((candidate) => candidate.name === call.tool);
+    if (tool === undefined) {
+      // Named but not listed: not called, since a host would never offer it to a model.
+      extra.push(
+        finding('result/call-failed', {
+          tool: call.tool,
+          message: `It was named with --call, but the server lists no tool "${call.tool}", so it was not called.`,
+          fix: `Name one of its tools: ${offer.tools.map((candidate) => candidate.name).join(', ') || 'it lists none'}.`,
+        }),
+      );
+      continue;
+    }
     const { check, findings } = await checkToolCall(target, call, tool, options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS);
     results.push(check);
     extra.push(...findings);
