@@ -1,6 +1,7 @@
 // @kitchen/check/testing: the sloppy fixture server, for the tests of whatever runs a check (the
 // CLI's end-to-end tests among them). Server side, test fixture.
 
+export { buildManyToolServer } from './testing/hundred-tool-server.js';
 export { inspectSloppyServer, serveSloppyServer } from './testing/serve-sloppy-server.js';
 export {
   buildSloppyServer,
