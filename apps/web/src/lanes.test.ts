@@ -1,6 +1,7 @@
 // The web page's lane folding, in Node: no browser, just LoopEvents in and lanes out.
 
 import type { DoneEvent, LoopEvent, LoopEventDraft } from '@kitchen/host';
+import { formatCents } from '@kitchen/runtime/format';
 import { describe, expect, it } from 'vitest';
 import {
   cleanDisplayText,
@@ -341,6 +342,40 @@ describe('lanes', () => {
     );
     expect(entry).toMatchObject({ status: 'answered', inputTokens: 140, outputTokens: 90, chargedCents: 0.2 });
     expect(view.samplingCents).toBe(0.2);
+  });
+
+  it('prices a sampling request below a tenth of a cent as the terminal does, not as 0.0¢', () => {
+    const view = foldEvents([
+      mainStart,
+      at({
+        type: 'sampling-request',
+        agent: 'main',
+        requestId: 'sampling-2',
+        server: 'pastry-chef',
+        maxTokens: 20,
+        estimatedInputTokens: 30,
+        costCents: 0.04,
+        treeTokensLeft: 590_000,
+      }),
+    ]);
+    const entry = view.lanes[0]!.entries[0]!;
+    // The page and the terminal share one formatter (@kitchen/runtime/format).
+    expect(formatCents(0.04)).toBe('0.04¢');
+    expect(entry.kind === 'sampling' && samplingHeadline(entry)).toBe('the kitchen is asking to spend 0.04¢');
+    const done: DoneEvent = {
+      type: 'done',
+      agent: 'main',
+      at: 2_000,
+      finalText: '',
+      stopReason: 'end_turn',
+      iterations: 1,
+      toolCalls: 1,
+      tokens: 100,
+      costCents: 0.04,
+    };
+    expect(summaryLine(done, { samplingCents: 0.04 })).toBe(
+      '📊 end_turn · 1 iteration · 1 tool call · 100 tokens · 0.04¢ (sampling 0.04¢)',
+    );
   });
 
   it('keeps an elicitation form in its lane until it is answered', () => {

@@ -212,7 +212,7 @@ describe('the web kitchen in Chromium', () => {
     const page = await openKitchen();
     await page.locator('#pace').selectOption('3000');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await eventually(() => page.locator('#run-state').textContent()).toContain('pace 3.0 s per model call');
+    await eventually(() => page.locator('#run-state').textContent()).toContain('pace 3 s per model call');
     // Stopped once it has inspected its jars, while it waits for its next model call.
     await eventually(() => page.locator('#lane-1 .entry.tool:not(.pending)').count()).toBeGreaterThan(0);
     await page.locator('#lane-1 .lane-stop').click();

@@ -12,9 +12,11 @@ import {
   laneTitle,
   shortenText,
 } from './lane-words.js';
+import type { Lane, LaneEntry } from './lanes.js';
+import type { LaneParts, PageRun } from './page-run.js';
 
 /** Draws one entry in its lane, or redraws it in place; keeps the lane scrolled to the end if it was. */
-export function drawEntry(run, lane, entry) {
+export function drawEntry(run: PageRun, lane: LaneParts, entry: LaneEntry): void {
   const known = run.entryElements.get(entry);
   const fresh = renderEntry(entry, (id) => {
     const worker = run.view.laneById.get(id);
@@ -28,7 +30,12 @@ export function drawEntry(run, lane, entry) {
 }
 
 /** The lane's elements, made (in `container`, main first) the first time it is drawn. */
-export function laneElement(run, lane, container, onStop) {
+export function laneElement(
+  run: PageRun,
+  lane: Lane,
+  container: HTMLElement,
+  onStop: (run: PageRun, agent: string, button: HTMLButtonElement) => Promise<void>,
+): LaneParts {
   let parts = run.laneElements.get(lane.id);
   if (parts) return parts;
   const title = el('h2', 'lane-title');
@@ -66,7 +73,7 @@ export function laneElement(run, lane, container, onStop) {
 }
 
 /** The lane's header: title, status, tokens and cost, who hired it, Stop lane, task, final report. */
-export function drawLaneHeader(parts, lane, run) {
+export function drawLaneHeader(parts: LaneParts, lane: Lane, run: PageRun): void {
   parts.title.textContent = laneTitle(lane);
   // A lane of a run the kitchen never finished is not running, whatever its last event said.
   const unfinished = run.closed === true && lane.status === 'running';

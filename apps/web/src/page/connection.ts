@@ -7,17 +7,26 @@ import { api } from './dom.js';
 const FIRST_RETRY_MS = 1000;
 const LONGEST_RETRY_MS = 4000;
 
-/**
- * @param {{ status: HTMLElement; controls: HTMLElement; onLost: () => void; onBack: () => void;
- *   announce: (text: string) => void }} parts
- *   `controls`: the part of the page whose buttons and fields need the kitchen.
- */
-export function createConnection(parts) {
+/** A form control that can be disabled. */
+type Control = HTMLButtonElement | HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+export interface ConnectionParts {
+  status: HTMLElement;
+  /** The part of the page whose buttons and fields need the kitchen. */
+  controls: HTMLElement;
+  onLost: () => void;
+  onBack: () => void;
+  announce: (text: string) => void;
+}
+
+export type Connection = ReturnType<typeof createConnection>;
+
+export function createConnection(parts: ConnectionParts) {
   let online = true;
   let lostAt = 0;
-  let timer;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   /** Controls this module disabled, given back when the kitchen is back (unless drawn away meanwhile). */
-  const disabledHere = new Set();
+  const disabledHere = new Set<Control>();
 
   const show = () => {
     parts.status.className = `connection ${online ? 'online' : 'offline'}`;
@@ -28,7 +37,7 @@ export function createConnection(parts) {
   };
 
   const disableControls = () => {
-    for (const control of parts.controls.querySelectorAll('button, input, select, textarea')) {
+    for (const control of parts.controls.querySelectorAll<Control>('button, input, select, textarea')) {
       if (control.closest('[data-works-offline]') || control.disabled) continue;
       control.disabled = true;
       disabledHere.add(control);
@@ -39,7 +48,7 @@ export function createConnection(parts) {
     disabledHere.clear();
   };
 
-  const retry = (delay) => {
+  const retry = (delay: number) => {
     clearTimeout(timer);
     timer = setTimeout(async () => {
       const answer = await api('/api/kitchen');

@@ -2,18 +2,22 @@
 // it again at the chosen speed. App side, in the browser; task text goes in with textContent only.
 
 import { api, el } from './dom.js';
+import type { RunListing } from './kitchen-api.js';
 import { formatCents, formatTokens, shortenText } from './lane-words.js';
 
 /** How many of the newest runs the list shows. */
 const RECENT_RUNS = 12;
 
-/**
- * Reads the kitchen's traces and lists the newest runs; a kitchen that does not answer leaves the list as it was.
- * @param {{ list: HTMLElement; speed: HTMLSelectElement; open: (runId: string) => void;
- *   replay: (runId: string, speed: number) => void }} parts
- */
-export async function refreshRecentRuns(parts) {
-  const { ok, data } = await api('/api/traces');
+export interface RecentRunsParts {
+  list: HTMLElement;
+  speed: HTMLSelectElement;
+  open: (runId: string) => void;
+  replay: (runId: string, speed: number) => void;
+}
+
+/** Reads the kitchen's traces and lists the newest runs; a kitchen that does not answer leaves the list as it was. */
+export async function refreshRecentRuns(parts: RecentRunsParts): Promise<void> {
+  const { ok, data } = await api<{ runs?: RunListing[] }>('/api/traces');
   if (!ok) return;
   const items = (data.runs ?? []).slice(0, RECENT_RUNS).map((run) => {
     const link = el('a', '', shortenText(run.task, 70));

@@ -3,20 +3,25 @@
 // browser.
 
 import { formatCents, formatDuration, formatTokens } from './lane-words.js';
+import type { PageRun } from './page-run.js';
 
 /** One word for the run's state, for the waiting banner: done, stopped, unfinished or running. */
-export function runWord(run) {
+export function runWord(run: PageRun | undefined): string | undefined {
   if (!run) return undefined;
   if (run.view.done) return run.view.done.stopReason === 'end_turn' ? '✅ done' : '⚠️ stopped';
   if (run.closed) return '⚠️ unfinished';
   return '⏳ running';
 }
 
-/**
- * @param {{ runLink: HTMLAnchorElement; runState: HTMLElement; runCost: HTMLElement;
- *   treeText: HTMLElement; treeMeter: HTMLMeterElement }} parts
- */
-export function drawRunLine(parts, run, maxTreeTokens) {
+export interface RunLineParts {
+  runLink: HTMLAnchorElement;
+  runState: HTMLElement;
+  runCost: HTMLElement;
+  treeText: HTMLElement;
+  treeMeter: HTMLMeterElement;
+}
+
+export function drawRunLine(parts: RunLineParts, run: PageRun, maxTreeTokens: number): void {
   const { view } = run;
   const lanes = view.lanes.length;
   const ended = view.lanes.filter((lane) => lane.status === 'ended').length;
