@@ -7,10 +7,13 @@ import {
   cleanDisplayText,
   laneStatusText,
   laneTitle,
+  priceNote,
+  recentRunAbout,
   samplingHeadline,
   shortenText,
   summaryLine,
   toolLabel,
+  whenStarted,
 } from './page/lane-words.js';
 import { applyEvent, createRunView, foldEvents } from './page/lanes.js';
 
@@ -211,8 +214,13 @@ describe('lanes', () => {
       stopReason: 'end_turn',
       finalText: 'a: jar 7 is tampered',
     });
-    expect(laneStatusText(worker)).toBe('✅ ended · 2 iters · 4,567 tokens · end_turn');
-    expect(laneStatusText(view.lanes[0]!)).toBe('running');
+    // A presenter's words, the lane's tool calls counted; its tokens are on its money line.
+    expect(laneStatusText(worker)).toBe('✅ finished · 2 iters · 3 tool calls');
+    expect(laneStatusText(view.lanes[0]!)).toBe('running · 0 tool calls');
+    expect(laneStatusText({ ...worker, stopReason: 'aborted' })).toBe('⚠️ stopped by you · 2 iters · 3 tool calls');
+    expect(laneStatusText({ ...worker, stopReason: 'budget' })).toBe(
+      '⚠️ cut off: the token budget ran out · 2 iters · 3 tool calls',
+    );
     expect(view.treeTokens).toBe(999);
   });
 
@@ -374,7 +382,7 @@ describe('lanes', () => {
       costCents: 0.04,
     };
     expect(summaryLine(done, { samplingCents: 0.04 })).toBe(
-      '📊 end_turn · 1 iteration · 1 tool call · 100 tokens · 0.04¢ (sampling 0.04¢)',
+      '📊 finished · 1 iteration · 1 tool call · 100 tokens · 0.04¢ (sampling 0.04¢)',
     );
   });
 
@@ -422,11 +430,34 @@ describe('lanes', () => {
     const view = foldEvents([start, done]);
     expect(view.done).toBe(done);
     expect(summaryLine(done, { startedAt: view.startedAt, model: 'offline model (deterministic, no network)' })).toBe(
-      '📊 end_turn · 7 iterations · 45 tool calls · 123,456 tokens · 38.3¢ · 2.3 s · model: offline model (deterministic, no network)',
+      '📊 finished · 7 iterations · 45 tool calls · 123,456 tokens · 38.3¢ · 2.3 s · model: offline model (deterministic, no network)',
     );
     expect(summaryLine(done, { maxTreeTokens: 600_000, samplingCents: 0.5 })).toBe(
-      '📊 end_turn · 7 iterations · 45 tool calls · 123,456 of 600,000 tree tokens · 38.3¢ (sampling 0.5¢)',
+      '📊 finished · 7 iterations · 45 tool calls · 123,456 of 600,000 tree tokens · 38.3¢ (sampling 0.5¢)',
     );
+  });
+});
+
+describe('recent runs told apart', () => {
+  it('says when each run started, how it ended and what it cost', () => {
+    const now = new Date(2026, 11, 1, 21, 30).getTime();
+    expect(whenStarted(new Date(2026, 11, 1, 21, 3, 12).getTime(), now)).toBe('today 21:03:12');
+    expect(whenStarted(new Date(2026, 10, 30, 9, 15, 40).getTime(), now)).toBe('yesterday 09:15:40');
+    expect(whenStarted(new Date(2026, 10, 3, 14, 2, 7).getTime(), now)).toBe('3 Nov 14:02:07');
+    expect(recentRunAbout({ outcome: 'end_turn', costCents: 12.3, workers: 4, durationMs: 38_000 })).toBe(
+      'finished · 12.3¢ · 4 workers · 38 s',
+    );
+    expect(recentRunAbout({ outcome: 'aborted', costCents: 0.04, workers: 0, durationMs: 900 })).toBe(
+      'stopped by you · 0.04¢ · 900 ms',
+    );
+    expect(recentRunAbout({ outcome: 'unfinished', costCents: 0, workers: 1, durationMs: 2_000 })).toBe(
+      'unfinished · 0.0¢ · 1 worker · 2 s',
+    );
+  });
+
+  it("labels the offline model's cost as priced like Claude Sonnet, and no other model's", () => {
+    expect(priceNote('offline model (deterministic, no network)')).toBe('offline model, priced as Claude Sonnet');
+    expect(priceNote('claude-sonnet-5')).toBe('');
   });
 });
 

@@ -10,7 +10,7 @@ import { api, whenControlsNeedHolding, whenUnreachable } from './dom.js';
 import { setUpInspector } from './inspector.js';
 import type { KitchenAbout, RunAbout, RunTrace } from './kitchen-api.js';
 import { drawEntry, drawLaneHeader, laneElement } from './lane-view.js';
-import { cleanDisplayText } from './lane-words.js';
+import { cleanDisplayText, outcomeWords } from './lane-words.js';
 import { type Change, type DoneEvent, foldEvents, type LoopEvent } from './lanes.js';
 import { findPageElements } from './page-elements.js';
 import { type PageRun, pageRun } from './page-run.js';
@@ -21,6 +21,7 @@ import { type AddressedRun, addressedRun, setRunAddress } from './run-address.js
 import { drawRunLine, runWord } from './run-line-view.js';
 import { openRunStream } from './run-stream.js';
 import { setUpTaskForm } from './task-form.js';
+import { setUpThemeSwitch } from './theme.js';
 import { setUpZoom } from './zoom.js';
 
 const page = findPageElements();
@@ -207,6 +208,9 @@ function setRunning(running: boolean): void {
   page.stop.hidden = !running;
   page.stop.disabled = !connection.online;
   page.demo.disabled = running;
+  // The pace is the run's from its start: it cannot change mid-run, so it is not offered then.
+  page.pace.disabled = running;
+  page.pace.title = running ? 'The pace is set when a run starts; it applies to the next run.' : '';
 }
 
 function showProblem(text: string): void {
@@ -237,7 +241,8 @@ function draw(run: PageRun, change: Change, event: LoopEvent): void {
 function finish(run: PageRun, done: DoneEvent): void {
   setRunning(false);
   drawReport(page, run, done, kitchen.maxTreeTokens);
-  if (run.live) announce(`The run ${done.stopReason === 'end_turn' ? 'is done' : `stopped (${done.stopReason})`}.`);
+  if (run.live)
+    announce(`The run ${done.stopReason === 'end_turn' ? 'is done' : `ended: ${outcomeWords(done.stopReason)}`}.`);
 }
 
 async function stopLane(run: PageRun, agent: string, button: HTMLButtonElement): Promise<void> {
@@ -278,21 +283,46 @@ page.stop.addEventListener('click', async () => {
 });
 window.addEventListener('popstate', () => {
   const addressed = addressedRun(new URLSearchParams(location.search));
+  // Back or forward within the run shown (a lane's #anchor) scrolls; it does not fetch the run again.
+  if (addressed && current?.runId === addressed.runId && current.replaySpeed === addressed.replaySpeed) {
+    scrollToAnchor(location.hash);
+    return;
+  }
   if (addressed) void showAddressedRun(addressed);
 });
+// "hired lane #7 ↘" and "↖ hired by": the lane or call is on the page already; scroll to it.
+page.lanes.addEventListener('click', (clicked) => {
+  const link = clicked.target instanceof Element ? clicked.target.closest<HTMLAnchorElement>('a[href^="#"]') : null;
+  if (link === null) return;
+  clicked.preventDefault();
+  const hash = link.getAttribute('href') ?? '';
+  history.replaceState(history.state, '', hash);
+  scrollToAnchor(hash);
+});
+
+function scrollToAnchor(hash: string): void {
+  const target = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+  if (target === null) return;
+  target.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  target.classList.add('jumped-to');
+  setTimeout(() => target.classList.remove('jumped-to'), 1500);
+}
 
 // ---- Start-up ----
 
 async function boot(): Promise<void> {
   setUpZoom(page.zoomOut, page.zoomIn, page.zoomLevel);
+  setUpThemeSwitch(page.themeSwitch);
   inspector = setUpInspector(page.inspector, page.inspectorBody);
   connection.show();
   const params = new URLSearchParams(location.search);
   const info = await api<KitchenAbout>('/api/kitchen');
   if (!info.ok) {
+    if (info.status === 401) connection.refused();
     if (info.status !== 0) showProblem(info.data.error ?? 'The kitchen did not answer.');
     return;
   }
+  connection.answered();
   const about = info.data;
   kitchen = about;
   page.kitchenLine.textContent = cleanDisplayText(

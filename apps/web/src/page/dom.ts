@@ -54,7 +54,8 @@ export type ApiAnswer<Data> =
  * `Data` is the body the kitchen sends when `ok` (kitchen-api.ts); the page reads it as that.
  */
 export async function api<Data = Record<string, unknown>>(path: string, body?: unknown): Promise<ApiAnswer<Data>> {
-  const headers = { 'X-Kitchen-Token': ownerToken };
+  // No token (the page opened without one): none sent, so the kitchen says it needs one.
+  const headers: Record<string, string> = ownerToken === '' ? {} : { 'X-Kitchen-Token': ownerToken };
   let response: Response;
   try {
     response = await fetch(

@@ -1,8 +1,9 @@
 // What the page says about lanes, calls and runs, in words and numbers, and how it makes
 // untrusted text safe to show. App side, browser and Node alike: no DOM, unit-tested in Node.
 
-import type { DoneEvent, ToolResultAttachment } from '@kitchen/host';
+import type { DoneEvent, LoopStopReason, ToolResultAttachment } from '@kitchen/host';
 import { formatBytes, formatCents, formatDuration, formatTokens, plural } from '@kitchen/runtime/format';
+import type { RunListing } from './kitchen-api.js';
 import type { Lane, SamplingEntry } from './lanes.js';
 
 // Money, tokens and durations read as the terminal writes them: the host's one formatter.
@@ -16,14 +17,44 @@ export function laneTitle(lane: Lane): string {
   return lane.name === lane.id ? `#${lane.id}` : `#${lane.id} ${cleanDisplayText(lane.name)}`;
 }
 
-/** "running · iteration 2", "✅ ended · 3 iterations · 12,345 tokens · end_turn" */
+/** How an agent's run ended, in a presenter's words rather than the API's ("end_turn", "aborted"). */
+const OUTCOME_WORDS: Record<LoopStopReason, string> = {
+  end_turn: 'finished',
+  aborted: 'stopped by you',
+  max_tokens: 'cut off: its answer hit the token limit',
+  max_iterations: 'cut off: too many iterations',
+  budget: 'cut off: the token budget ran out',
+  refusal: 'the model refused',
+  error: 'failed with an error',
+  seatbelt: 'stopped by the seatbelt',
+};
+
+/** "finished", "stopped by you", "cut off: …"; a reason this page does not know, as it came. */
+export function outcomeWords(stopReason: string | undefined): string {
+  if (stopReason === undefined) return 'ended';
+  return (OUTCOME_WORDS as Record<string, string | undefined>)[stopReason] ?? stopReason;
+}
+
+/**
+ * "running · iteration 2 · 3 tool calls", "✅ finished · 3 iters · 12 tool calls". The tokens
+ * are the lane's money line (lane-view.ts), not said twice.
+ */
 export function laneStatusText(lane: Lane): string {
+  const calls = plural(lane.toolCalls, 'tool call');
   if (lane.status === 'running') {
     const waiting = lane.waiting > 0 ? ' · ✋ waiting for you' : '';
-    return `running${lane.iteration > 0 ? ` · iteration ${lane.iteration}` : ''}${waiting}`;
+    return `running${lane.iteration > 0 ? ` · iteration ${lane.iteration}` : ''} · ${calls}${waiting}`;
   }
   const mark = lane.stopReason === 'end_turn' ? '✅' : '⚠️';
-  return `${mark} ended · ${plural(lane.iterations, 'iter')} · ${formatTokens(lane.tokens)} tokens · ${lane.stopReason ?? 'unknown'}`;
+  return `${mark} ${outcomeWords(lane.stopReason)} · ${plural(lane.iterations, 'iter')} · ${calls}`;
+}
+
+/** The offline model's label, as describe-model.ts writes it. */
+const OFFLINE_MODEL = 'offline model';
+
+/** What a run's cost is priced as: said for the offline model, which costs nothing to run. */
+export function priceNote(model: string): string {
+  return model.startsWith(OFFLINE_MODEL) ? 'offline model, priced as Claude Sonnet' : '';
 }
 
 /** "cookie-jars.inspect_jar", or the plain name of a local tool. */
@@ -57,7 +88,29 @@ export function summaryLine(
     ...(startedAt === undefined ? [] : [formatDuration(done.at - startedAt)]),
     ...(model === undefined ? [] : [`model: ${cleanDisplayText(model)}`]),
   ];
-  return `📊 ${done.stopReason} · ${parts.join(' · ')}`;
+  return `📊 ${outcomeWords(done.stopReason)} · ${parts.join(' · ')}`;
+}
+
+/** "finished · 12.3¢ · 4 workers · 38 s": how a run ended and what it cost. */
+export function recentRunAbout(run: Pick<RunListing, 'outcome' | 'costCents' | 'workers' | 'durationMs'>): string {
+  return [
+    outcomeWords(run.outcome),
+    formatCents(run.costCents),
+    ...(run.workers > 0 ? [plural(run.workers, 'worker')] : []),
+    formatDuration(run.durationMs),
+  ].join(' · ');
+}
+
+/** "today 21:03:12", "yesterday 09:15:40", "3 Nov 14:02:07": a run's start, to the second. */
+export function whenStarted(startedAt: number, now: number): string {
+  const started = new Date(startedAt);
+  const time = started.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const day = (at: Date) => at.toDateString();
+  const today = new Date(now);
+  const yesterday = new Date(now - 86_400_000);
+  if (day(started) === day(today)) return `today ${time}`;
+  if (day(started) === day(yesterday)) return `yesterday ${time}`;
+  return `${started.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} ${time}`;
 }
 
 // ---- Text: server and model text is untrusted; the page inserts it with textContent only ----

@@ -27,6 +27,7 @@ export function findPageElements() {
     runLink: $<HTMLAnchorElement>('run-link'),
     runState: $('run-state'),
     runCost: $('run-cost'),
+    runPrice: $('run-price'),
     treeText: $('tree-tokens-text'),
     treeMeter: $<HTMLMeterElement>('tree-tokens'),
     lanes: $('lanes'),
@@ -43,6 +44,7 @@ export function findPageElements() {
     zoomOut: $<HTMLButtonElement>('zoom-out'),
     zoomIn: $<HTMLButtonElement>('zoom-in'),
     zoomLevel: $('zoom-level'),
+    themeSwitch: $<HTMLButtonElement>('theme-switch'),
     inspector: $<HTMLDetailsElement>('inspector'),
     inspectorBody: $('inspector-body'),
   };

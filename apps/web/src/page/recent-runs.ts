@@ -3,7 +3,7 @@
 
 import { api, el } from './dom.js';
 import type { RunListing } from './kitchen-api.js';
-import { formatCents, formatTokens, shortenText } from './lane-words.js';
+import { recentRunAbout, shortenText, whenStarted } from './lane-words.js';
 
 /** How many of the newest runs the list shows. */
 const RECENT_RUNS = 12;
@@ -26,23 +26,22 @@ export async function refreshRecentRuns(parts: RecentRunsParts): Promise<void> {
       clicked.preventDefault();
       parts.open(run.id);
     });
-    const when = new Date(run.startedAt).toLocaleString();
+    const when = whenStarted(run.startedAt, Date.now());
     const replay = el('button', 'secondary replay', '▶ replay');
     replay.type = 'button';
     replay.setAttribute('aria-label', `Replay ${shortenText(run.task, 70)}`);
     replay.addEventListener('click', () => parts.replay(run.id, Number(parts.speed.value)));
+    // Runs of the same task are told apart by when they ran, how they ended and what they cost.
     return el(
       'li',
       '',
       undefined,
+      el('span', 'recent-when', when),
+      ' ',
       link,
       ' ',
       replay,
-      el(
-        'span',
-        'recent-about',
-        ` · ${run.outcome} · ${formatTokens(run.tokens)} tokens · ${formatCents(run.costCents)} · ${when}`,
-      ),
+      el('span', 'recent-about', ` · ${recentRunAbout(run)}`),
     );
   });
   parts.list.replaceChildren(...(items.length > 0 ? items : [el('li', '', 'No recorded runs yet.')]));

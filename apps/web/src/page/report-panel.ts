@@ -3,7 +3,7 @@
 // goes in with textContent only (report-view.ts).
 
 import { el } from './dom.js';
-import { cleanDisplayText, summaryLine } from './lane-words.js';
+import { cleanDisplayText, outcomeWords, summaryLine } from './lane-words.js';
 import type { DoneEvent } from './lanes.js';
 import type { PageRun } from './page-run.js';
 import { renderReport } from './report-view.js';
@@ -22,7 +22,7 @@ export function drawReport(parts: ReportParts, run: PageRun, done: DoneEvent, ma
   parts.reportWarning.textContent =
     done.stopReason === 'end_turn'
       ? ''
-      : `⚠️ stopped early (${done.stopReason})${done.detail ? `: ${cleanDisplayText(done.detail)}` : ''}`;
+      : `⚠️ ${outcomeWords(done.stopReason)}${done.detail ? `: ${cleanDisplayText(done.detail)}` : ''}`;
   const text = cleanDisplayText(done.finalText).trim();
   parts.reportText.replaceChildren(text === '' ? el('p', '', '(the model gave no report)') : renderReport(text));
   parts.summary.textContent = summaryLine(done, {
