@@ -4,10 +4,11 @@
 // jumping between lanes without fetching the run again, dark and light, Pace while a run runs,
 // recent runs told apart, and a page opened without its token. Screenshots go to test-artifacts/.
 
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LoopEvent } from '@kitchen/host';
 import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +58,91 @@ async function openPage(address: string, colorScheme: 'light' | 'dark' = 'light'
   page.setDefaultTimeout(WAIT_MS);
   await page.goto(address);
   return page;
+}
+
+/**
+ * A recorded run of 16 workers as a tree: main hires 4, each of them hires 3. Written as a trace
+ * in the runs folder, so the page draws it from there (?run=ID), all at once.
+ */
+function writeTreeTrace(runId: string): void {
+  let at = 1_000;
+  const events: LoopEvent[] = [];
+  const push = (event: Record<string, unknown>) => {
+    at += 10;
+    events.push({ ...event, at } as unknown as LoopEvent);
+  };
+  const start = (agent: string, parent: string | undefined, depth: number, task: string) =>
+    push({ type: 'agent-start', agent, name: `worker-${agent}`, depth, task, ...(parent ? { parent } : {}) });
+  const hire = (parent: string, agent: string, task: string) => {
+    push({
+      type: 'tool-call',
+      agent: parent,
+      callId: `call-${agent}`,
+      tool: 'spawn_agent',
+      server: 'local',
+      input: { task },
+    });
+  };
+  const end = (agent: string) =>
+    push({
+      type: 'agent-end',
+      agent,
+      iterations: 1,
+      toolCalls: 1,
+      tokens: 100,
+      costCents: 0.3,
+      stopReason: 'end_turn',
+      finalText: `report of ${agent}`,
+    });
+  start('main', undefined, 0, 'Inspect the jars by a tree of workers');
+  let next = 1;
+  for (let boss = 0; boss < 4; boss += 1) {
+    const id = String(next++);
+    hire('main', id, `Slice ${id} of the jars`);
+    start(id, 'main', 1, `Slice ${id} of the jars`);
+    for (let helper = 0; helper < 3; helper += 1) {
+      const sub = String(next++);
+      hire(id, sub, `Part ${sub} of slice ${id}`);
+      start(sub, id, 2, `Part ${sub} of slice ${id}`);
+      end(sub);
+    }
+    end(id);
+  }
+  end('main');
+  push({
+    type: 'done',
+    agent: 'main',
+    finalText: 'All done.',
+    stopReason: 'end_turn',
+    iterations: 17,
+    toolCalls: 16,
+    tokens: 1_700,
+    costCents: 5.1,
+  });
+  const lines = [
+    {
+      kind: 'run',
+      id: runId,
+      startedAt: Date.now(),
+      task: 'Inspect the jars by a tree of workers',
+      model: { id: 'offline', label: 'offline model (deterministic, no network)' },
+      delegate: true,
+      settings: {},
+    },
+    ...events.map((event) => ({ kind: 'event', event })),
+    {
+      kind: 'end',
+      at,
+      outcome: 'end_turn',
+      durationMs: at - 1_000,
+      tokens: 1_700,
+      costCents: 5.1,
+      iterations: 17,
+      toolCalls: 16,
+      workers: 16,
+    },
+  ];
+  writeFileSync(join(RUNS_DIR, `${runId}.jsonl`), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
 }
 
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
@@ -151,6 +237,37 @@ describe('the web kitchen on a stage', () => {
     expect(await light.locator('#theme-switch').textContent()).toBe('☀ light');
     await dark.context().close();
     await light.context().close();
+  });
+
+  it('nests each worker under the agent that hired it, and fits 16 workers on a 1440×900 screen', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    writeTreeTrace('2026-12-01T22-00-00-000Z-tree');
+    const page = await openPage(`${web.ownerUrl}&run=2026-12-01T22-00-00-000Z-tree`);
+    await eventually(() => page.locator('.lane').count()).toBe(17);
+    // At any depth: main's workers in main's group, each one's helpers in its own.
+    expect(await page.locator('#lane-group-main > .lane-workers > .lane-group').count()).toBe(4);
+    expect(
+      await page
+        .locator('#lane-group-1 > .lane-workers > .lane-group > .lane')
+        .evaluateAll((lanes) => lanes.map((lane) => lane.id)),
+    ).toEqual(['lane-2', 'lane-3', 'lane-4']);
+    expect(await page.locator('#lane-group-5 > .lane-workers #lane-8').count()).toBe(1);
+    // Compact: the 16 workers, top to bottom and side to side, inside one 1440×900 screen.
+    expect(await page.locator('#lanes').getAttribute('class')).toContain('compact');
+    const boxes = await page.locator('.lane:not(.lane-main)').evaluateAll((lanes) =>
+      lanes.map((lane) => {
+        const box = lane.getBoundingClientRect();
+        return { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY, left: box.left, right: box.right };
+      }),
+    );
+    expect(boxes).toHaveLength(16);
+    const height = Math.max(...boxes.map((box) => box.bottom)) - Math.min(...boxes.map((box) => box.top));
+    expect(height).toBeLessThanOrEqual(900);
+    expect(Math.max(...boxes.map((box) => box.right))).toBeLessThanOrEqual(1440);
+    await page.locator('#lane-group-main > .lane-workers').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'stage-sixteen-lanes');
+    await page.context().close();
   });
 
   it('opened without its token, says it needs one and does not claim to be connected', {

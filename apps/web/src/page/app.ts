@@ -26,6 +26,9 @@ import { setUpZoom } from './zoom.js';
 
 const page = findPageElements();
 
+/** More lanes than this and the lanes go compact (style.css): 16 workers fit a 1440×900 screen. */
+const COMPACT_ABOVE = 5;
+
 /** What the kitchen says of itself (GET /api/kitchen); until it answers, enough to draw with. */
 let kitchen: Pick<KitchenAbout, 'maxTreeTokens' | 'model' | 'demos'> = { maxTreeTokens: 600_000, model: '', demos: [] };
 let inspector: ReturnType<typeof setUpInspector> | undefined;
@@ -196,11 +199,17 @@ function drawRecorded(trace: RunTrace): void {
     for (const entry of lane.entries) drawEntry(recorded, parts, entry);
     drawLaneHeader(parts, lane, recorded);
   }
+  fitLanes(recorded);
   drawRunLine(page, recorded, kitchen.maxTreeTokens);
   setRunning(false);
   if (view.done) finish(recorded, view.done);
   else drawUnfinishedReport(page);
   questions.update(view, runWord(recorded));
+}
+
+/** Few lanes at their full size; many compact, so a room sees them all at once. */
+function fitLanes(run: PageRun): void {
+  page.lanes.classList.toggle('compact', run.view.lanes.length > COMPACT_ABOVE);
 }
 
 function setRunning(running: boolean): void {
@@ -228,6 +237,7 @@ function draw(run: PageRun, change: Change, event: LoopEvent): void {
     drawLaneHeader(lane, change.lane, run);
   }
   if (change.also) drawEntry(run, laneElement(run, change.also.lane, page.lanes, stopLane), change.also.entry);
+  if (change.laneCreated) fitLanes(run);
   drawRunLine(page, run, kitchen.maxTreeTokens);
   if (event.type === 'done') {
     finish(run, event);

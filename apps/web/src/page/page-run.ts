@@ -3,8 +3,13 @@
 
 import { createRunView, type LaneEntry, type RunView } from './lanes.js';
 
-/** The elements of one lane (lane-view.ts). */
+/**
+ * The elements of one lane (lane-view.ts). `group` holds the lane and, in `workers`, the groups
+ * of the lanes it hired: a worker's worker sits under the worker that hired it, at any depth.
+ */
 export interface LaneParts {
+  group: HTMLElement;
+  workers: HTMLElement;
   root: HTMLElement;
   title: HTMLElement;
   status: HTMLElement;
