@@ -88,6 +88,9 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   plugins: [zodEnglishOnly, serverSdkShims],
+  // esbuild runs a native binary and cannot be bundled; only the web app loads it, from source
+  // (apps/web/src/page-bundle.ts bundles the page when no built one is there).
+  external: ['esbuild'],
   // Bundled CommonJS (express and its friends) calls require(); an ES module has none of its own.
   banner: {
     js: "import { createRequire as __kitchenCreateRequire } from 'node:module'; const require = __kitchenCreateRequire(import.meta.url);",

@@ -1,15 +1,13 @@
 // The web UI's HTTP surface: the static page and a small JSON API over one WebKitchen. App side.
 // Bodies are validated with zod at this edge; every refusal is JSON with one sentence in `error`.
 
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describeError, MAIN_AGENT } from '@kitchen/host';
-import { packageFolderAbove } from '@kitchen/runtime/app-paths';
 import { runsFolder } from '@kitchen/runtime/runs/runs-folder';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { JsonTooDeepError, refuseDeepJson } from './json-depth-limit.js';
 import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
+import { servePage } from './page-bundle.js';
 import { checkServerByName } from './server-check.js';
 import { callToolByHand, completeByHand, describeServers, readResourceByHand } from './server-inspector.js';
 import { streamRunEvents } from './stream-run-events.js';
@@ -25,8 +23,6 @@ import {
   startRunBody,
 } from './web-requests.js';
 
-// Served from src/ in both layouts: the page's files are plain JavaScript, never compiled.
-export const PUBLIC_DIRECTORY = join(packageFolderAbove(dirname(fileURLToPath(import.meta.url))), 'src', 'page');
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** `ownerToken` is required on every API call and the event stream (see owner-token.ts). */
@@ -191,7 +187,7 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
       .status(404)
       .json({ error: `There is no ${request.method} /api${request.path}; see the kitchen README for the API.` });
   });
-  app.use(express.static(PUBLIC_DIRECTORY, { index: 'index.html', dotfiles: 'ignore', fallthrough: true }));
+  app.use(servePage());
 
   // Errors from express.json: a body too large, nested too deep, or not JSON at all.
   app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) => {

@@ -1,15 +1,19 @@
 // The web page's lane folding, in Node: no browser, just LoopEvents in and lanes out.
 
 import type { DoneEvent, LoopEvent, LoopEventDraft } from '@kitchen/host';
+import { formatCents } from '@kitchen/runtime/format';
 import { describe, expect, it } from 'vitest';
 import {
   cleanDisplayText,
   laneStatusText,
   laneTitle,
+  priceNote,
+  recentRunAbout,
   samplingHeadline,
   shortenText,
   summaryLine,
   toolLabel,
+  whenStarted,
 } from './page/lane-words.js';
 import { applyEvent, createRunView, foldEvents } from './page/lanes.js';
 
@@ -210,8 +214,13 @@ describe('lanes', () => {
       stopReason: 'end_turn',
       finalText: 'a: jar 7 is tampered',
     });
-    expect(laneStatusText(worker)).toBe('✅ ended · 2 iters · 4,567 tokens · end_turn');
-    expect(laneStatusText(view.lanes[0]!)).toBe('running');
+    // A presenter's words, the lane's tool calls counted; its tokens are on its money line.
+    expect(laneStatusText(worker)).toBe('✅ finished · 2 iters · 3 tool calls');
+    expect(laneStatusText(view.lanes[0]!)).toBe('running · 0 tool calls');
+    expect(laneStatusText({ ...worker, stopReason: 'aborted' })).toBe('⚠️ stopped by you · 2 iters · 3 tool calls');
+    expect(laneStatusText({ ...worker, stopReason: 'budget' })).toBe(
+      '⚠️ cut off: the token budget ran out · 2 iters · 3 tool calls',
+    );
     expect(view.treeTokens).toBe(999);
   });
 
@@ -343,6 +352,40 @@ describe('lanes', () => {
     expect(view.samplingCents).toBe(0.2);
   });
 
+  it('prices a sampling request below a tenth of a cent as the terminal does, not as 0.0¢', () => {
+    const view = foldEvents([
+      mainStart,
+      at({
+        type: 'sampling-request',
+        agent: 'main',
+        requestId: 'sampling-2',
+        server: 'pastry-chef',
+        maxTokens: 20,
+        estimatedInputTokens: 30,
+        costCents: 0.04,
+        treeTokensLeft: 590_000,
+      }),
+    ]);
+    const entry = view.lanes[0]!.entries[0]!;
+    // The page and the terminal share one formatter (@kitchen/runtime/format).
+    expect(formatCents(0.04)).toBe('0.04¢');
+    expect(entry.kind === 'sampling' && samplingHeadline(entry)).toBe('the kitchen is asking to spend 0.04¢');
+    const done: DoneEvent = {
+      type: 'done',
+      agent: 'main',
+      at: 2_000,
+      finalText: '',
+      stopReason: 'end_turn',
+      iterations: 1,
+      toolCalls: 1,
+      tokens: 100,
+      costCents: 0.04,
+    };
+    expect(summaryLine(done, { samplingCents: 0.04 })).toBe(
+      '📊 finished · 1 iteration · 1 tool call · 100 tokens · 0.04¢ (sampling 0.04¢)',
+    );
+  });
+
   it('keeps an elicitation form in its lane until it is answered', () => {
     const schema = { type: 'object', properties: { servings: { type: 'integer' } }, required: ['servings'] };
     const view = foldEvents([
@@ -387,11 +430,34 @@ describe('lanes', () => {
     const view = foldEvents([start, done]);
     expect(view.done).toBe(done);
     expect(summaryLine(done, { startedAt: view.startedAt, model: 'offline model (deterministic, no network)' })).toBe(
-      '📊 end_turn · 7 iterations · 45 tool calls · 123,456 tokens · 38.3¢ · 2.3 s · model: offline model (deterministic, no network)',
+      '📊 finished · 7 iterations · 45 tool calls · 123,456 tokens · 38.3¢ · 2.3 s · model: offline model (deterministic, no network)',
     );
     expect(summaryLine(done, { maxTreeTokens: 600_000, samplingCents: 0.5 })).toBe(
-      '📊 end_turn · 7 iterations · 45 tool calls · 123,456 of 600,000 tree tokens · 38.3¢ (sampling 0.5¢)',
+      '📊 finished · 7 iterations · 45 tool calls · 123,456 of 600,000 tree tokens · 38.3¢ (sampling 0.5¢)',
     );
+  });
+});
+
+describe('recent runs told apart', () => {
+  it('says when each run started, how it ended and what it cost', () => {
+    const now = new Date(2026, 11, 1, 21, 30).getTime();
+    expect(whenStarted(new Date(2026, 11, 1, 21, 3, 12).getTime(), now)).toBe('today 21:03:12');
+    expect(whenStarted(new Date(2026, 10, 30, 9, 15, 40).getTime(), now)).toBe('yesterday 09:15:40');
+    expect(whenStarted(new Date(2026, 10, 3, 14, 2, 7).getTime(), now)).toBe('3 Nov 14:02:07');
+    expect(recentRunAbout({ outcome: 'end_turn', costCents: 12.3, workers: 4, durationMs: 38_000 })).toBe(
+      'finished · 12.3¢ · 4 workers · 38 s',
+    );
+    expect(recentRunAbout({ outcome: 'aborted', costCents: 0.04, workers: 0, durationMs: 900 })).toBe(
+      'stopped by you · 0.04¢ · 900 ms',
+    );
+    expect(recentRunAbout({ outcome: 'unfinished', costCents: 0, workers: 1, durationMs: 2_000 })).toBe(
+      'unfinished · 0.0¢ · 1 worker · 2 s',
+    );
+  });
+
+  it("labels the offline model's cost as priced like Claude Sonnet, and no other model's", () => {
+    expect(priceNote('offline model (deterministic, no network)')).toBe('offline model, priced as Claude Sonnet');
+    expect(priceNote('claude-sonnet-5')).toBe('');
   });
 });
 

@@ -34,7 +34,7 @@ export function requireOwnerToken(token: string) {
     }
     response.status(401).json({
       error:
-        given === undefined
+        given === undefined || given === ''
           ? 'This kitchen needs its access token: open the address `kitchen web` printed (it ends in ?token=…).'
           : 'The access token does not match this kitchen: it changes at every start; open the address `kitchen web` printed this time.',
     });

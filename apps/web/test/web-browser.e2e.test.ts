@@ -101,7 +101,7 @@ describe('the web kitchen in Chromium', () => {
     const back = await page.locator('#lane-1 .hired-by').getAttribute('href');
     expect(await page.locator(`${back} .worker-link`).getAttribute('href')).toBe('#lane-1');
     // Tokens and cost per lane, and the tree's.
-    expect(await page.locator('#lane-1 .lane-money').textContent()).toMatch(/^[\d,]+ tokens · \d+\.\d¢/);
+    expect(await page.locator('#lane-1 .lane-money').textContent()).toMatch(/^[\d,]+ tokens · \d+\.\d+¢/);
     expect(await page.locator('#run-cost').textContent()).toMatch(/¢/);
     await saveScreenshot(page, 'delegated-run');
 
@@ -156,7 +156,7 @@ describe('the web kitchen in Chromium', () => {
     // Jar 9 was never asked about again: "always" answered it.
     expect(await outcome(9)).toContain('approved for the rest of the run on the web page ("always")');
     expect(await page.locator('#report-text').textContent()).toMatch(/3, 7, 9|3.*7.*9/);
-    expect(await page.title()).toBe('✅ done · MCP Kitchen');
+    expect(await page.title()).toBe('✅ finished · MCP Kitchen');
     await saveScreenshot(page, 'approvals-answered');
     await page.context().close();
   });
@@ -212,11 +212,11 @@ describe('the web kitchen in Chromium', () => {
     const page = await openKitchen();
     await page.locator('#pace').selectOption('3000');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await eventually(() => page.locator('#run-state').textContent()).toContain('pace 3.0 s per model call');
+    await eventually(() => page.locator('#run-state').textContent()).toContain('pace 3 s per model call');
     // Stopped once it has inspected its jars, while it waits for its next model call.
     await eventually(() => page.locator('#lane-1 .entry.tool:not(.pending)').count()).toBeGreaterThan(0);
     await page.locator('#lane-1 .lane-stop').click();
-    await eventually(() => page.locator('#lane-1 .lane-status').textContent()).toContain('aborted');
+    await eventually(() => page.locator('#lane-1 .lane-status').textContent()).toContain('stopped by you');
     // The stopped worker still reported what it established; its report is the result of the
     // call that hired it.
     const hire = await page.locator('#lane-1 .hired-by').getAttribute('href');
@@ -227,8 +227,8 @@ describe('the web kitchen in Chromium', () => {
 
     await page.getByRole('button', { name: 'Stop run' }).click();
     await page.locator('#report').waitFor({ state: 'visible' });
-    expect(await page.locator('#report-warning').textContent()).toContain('stopped early (aborted)');
-    expect(await page.locator('#lane-main .lane-status').textContent()).toContain('aborted');
+    expect(await page.locator('#report-warning').textContent()).toContain('stopped by you');
+    expect(await page.locator('#lane-main .lane-status').textContent()).toContain('stopped by you');
     await saveScreenshot(page, 'stop-run');
     await page.context().close();
   });

@@ -57,8 +57,12 @@ describe('kitchen web', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(await page.text()).toContain('<script type="module" src="app.js"></script>');
-    const lanes = await fetch(new URL('lanes.js', web.url));
-    expect(lanes.headers.get('content-type')).toMatch(/javascript/);
+    // One bundle of the page's TypeScript (page-bundle.ts), the host's formatters in it; not its sources.
+    const bundle = await fetch(new URL('app.js', web.url));
+    expect(bundle.headers.get('content-type')).toMatch(/javascript/);
+    expect(await bundle.text()).toContain('the kitchen is asking to spend');
+    const source = await fetch(new URL('lanes.ts', web.url));
+    expect(source.headers.get('content-type')).not.toMatch(/typescript|javascript/);
   });
 
   it('lists the toolbox with servers, annotations and the local-tool count', async () => {

@@ -4,7 +4,7 @@
 
 import { formatTokens } from '@kitchen/host/format';
 
-export { formatCents, formatDuration, formatTokens } from '@kitchen/host/format';
+export { formatBytes, formatCents, formatDuration, formatTokens } from '@kitchen/host/format';
 
 /** "1 iter", "3 iters". */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {

@@ -4,40 +4,58 @@
 
 import { callLabel } from './entry-view.js';
 import { laneTitle } from './lane-words.js';
+import type { Lane, QuestionEntry, RunView } from './lanes.js';
 
 const PAGE_TITLE = 'MCP Kitchen';
-const WORDS = { approval: 'approve', sampling: 'approve a model call for', elicitation: 'fill in a form from' };
+const WORDS: Record<QuestionEntry['kind'], string> = {
+  approval: 'approve',
+  sampling: 'approve a model call for',
+  elicitation: 'fill in a form from',
+};
+/** The keys that answer an approval, and the button each presses. */
+const ANSWER_KEYS: Record<string, string | undefined> = { y: 'allow', n: 'deny', a: 'always' };
 
-/**
- * @param {{ banner: HTMLElement; text: HTMLElement; go: HTMLButtonElement; lanes: HTMLElement;
- *   announce: (text: string) => void }} parts
- */
-export function createQuestionWatch(parts) {
-  const announced = new Set();
-  let waiting = [];
+export interface QuestionWatchParts {
+  banner: HTMLElement;
+  text: HTMLElement;
+  go: HTMLButtonElement;
+  lanes: HTMLElement;
+  announce: (text: string) => void;
+}
+
+/** A question that waits, and the lane it waits in. */
+interface WaitingQuestion {
+  entry: QuestionEntry;
+  lane: Lane | undefined;
+}
+
+export function createQuestionWatch(parts: QuestionWatchParts) {
+  const announced = new Set<string>();
+  let waiting: WaitingQuestion[] = [];
   let previousCount = 0;
 
-  const elementOf = (question) =>
-    parts.lanes.querySelector(`[data-request-id="${CSS.escape(question.entry.requestId)}"]`);
-  const focusQuestion = (question) => {
-    const element = question && elementOf(question);
+  const elementOf = (question: WaitingQuestion) =>
+    parts.lanes.querySelector<HTMLElement>(`[data-request-id="${CSS.escape(question.entry.requestId)}"]`);
+  const focusQuestion = (question: WaitingQuestion | undefined) => {
+    const element = question === undefined ? null : elementOf(question);
     if (!element) return;
     element.scrollIntoView({ block: 'center' });
-    const first = element.querySelector('button:not([disabled]), input, select');
+    const first = element.querySelector<HTMLElement>('button:not([disabled]), input, select');
     (first ?? element).focus({ preventScroll: true });
   };
   parts.go.addEventListener('click', () => focusQuestion(waiting[0]));
 
   document.addEventListener('keydown', (pressed) => {
     if (pressed.ctrlKey || pressed.metaKey || pressed.altKey) return;
-    const target = /** @type {HTMLElement} */ (pressed.target);
+    if (!(pressed.target instanceof Element)) return;
+    const target = pressed.target;
     if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
-    const answer = { y: 'allow', n: 'deny', a: 'always' }[pressed.key];
+    const answer = ANSWER_KEYS[pressed.key];
     if (answer === undefined) return;
     const focused = target.closest('[data-request-id]');
     const question =
       focused ?? waiting.map(elementOf).find((element) => element?.querySelector(`[data-answer="${answer}"]`) !== null);
-    const button = question?.querySelector(`[data-answer="${answer}"]`);
+    const button = question?.querySelector<HTMLButtonElement>(`[data-answer="${answer}"]`);
     if (!button || button.disabled) return;
     pressed.preventDefault();
     button.click();
@@ -45,7 +63,7 @@ export function createQuestionWatch(parts) {
 
   return {
     /** Call after each drawn change; `state` is the run's one-word state for the title ("running", "done"). */
-    update(view, state) {
+    update(view: RunView, state: string | undefined): void {
       waiting = [];
       for (const entry of view.questions.values()) {
         if (entry.status !== 'waiting') continue;
@@ -69,14 +87,15 @@ export function createQuestionWatch(parts) {
       parts.text.textContent = `✋ ${waiting.length === 1 ? 'A question waits' : `${waiting.length} questions wait`} for you: ${describe(first)}${more}.`;
       const fresh = waiting.filter((question) => !announced.has(question.entry.requestId));
       for (const question of fresh) announced.add(question.entry.requestId);
-      if (fresh.length === 0) return;
-      parts.announce(`Question: ${describe(fresh[0])}. Press y to allow, n to deny, a for always.`);
+      const newest = fresh[0];
+      if (newest === undefined) return;
+      parts.announce(`Question: ${describe(newest)}. Press y to allow, n to deny, a for always.`);
       // Focus goes to the question unless the person is in the middle of typing something.
       const active = document.activeElement;
       if (!active?.closest('input, textarea, select') || !active.closest('main')) focusQuestion(waiting[0]);
     },
     /** A new run, or a run drawn again: nothing announced yet. */
-    reset() {
+    reset(): void {
       announced.clear();
       waiting = [];
       previousCount = 0;
@@ -85,11 +104,11 @@ export function createQuestionWatch(parts) {
   };
 }
 
-function describe({ entry, lane }) {
+function describe({ entry, lane }: WaitingQuestion): string {
   const where = lane ? ` in lane ${laneTitle(lane)}` : '';
   return `${WORDS[entry.kind]} ${callLabel(entry)}${where}`;
 }
 
-function isUnderCall(lane, entry) {
+function isUnderCall(lane: Lane, entry: QuestionEntry): boolean {
   return entry.callId !== undefined && lane.calls.get(entry.callId)?.questions.includes(entry) === true;
 }

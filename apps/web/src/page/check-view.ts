@@ -5,17 +5,43 @@
 
 import { api, el } from './dom.js';
 
-const HEADINGS = { error: ['error', 'errors'], warning: ['warning', 'warnings'], info: ['note', 'notes'] };
+type Severity = 'error' | 'warning' | 'info';
+
+/** What the page reads of a `kitchen check` finding (GET /api/servers/NAME/check). */
+interface CheckFinding {
+  rule: string;
+  severity: Severity;
+  tool?: string;
+  prompt?: string;
+  resource?: string;
+  message: string;
+  fix: string;
+}
+
+/** What the page reads of a `kitchen check` report. */
+interface CheckReport {
+  eras: string[];
+  findings: CheckFinding[];
+  toolListTokens: { total: number; method: string; model: string };
+}
+
+const HEADINGS: Record<Severity, [string, string]> = {
+  error: ['error', 'errors'],
+  warning: ['warning', 'warnings'],
+  info: ['note', 'notes'],
+};
 
 /** A "Check" button and the place its report appears. */
-export function checkButton(server) {
+export function checkButton(server: string): HTMLElement {
   const button = el('button', 'secondary check-server', 'Check');
   button.type = 'button';
   const shown = el('div', 'check-report');
   button.addEventListener('click', async () => {
     button.disabled = true;
     shown.replaceChildren(el('p', 'inspector-note', 'checking the server the way other hosts and models will…'));
-    const { ok, data } = await api(`/api/servers/${encodeURIComponent(server)}/check`);
+    const { ok, data } = await api<CheckReport & { error?: string }>(
+      `/api/servers/${encodeURIComponent(server)}/check`,
+    );
     button.disabled = false;
     button.textContent = 'Check again';
     shown.replaceChildren(
@@ -25,17 +51,17 @@ export function checkButton(server) {
   return el('div', 'check-panel', undefined, button, shown);
 }
 
-function renderReport(report) {
+function renderReport(report: CheckReport): HTMLElement[] {
   const { total, method, model } = report.toolListTokens;
   const how = method === 'estimate' ? 'estimated' : `counted for ${model}`;
-  const parts = [
+  const parts: HTMLElement[] = [
     el(
       'p',
       'check-summary',
       `${report.eras.length === 0 ? 'Not reached' : `Speaks ${report.eras.join(' and ')}`}; the tool list costs ${total.toLocaleString('en-US')} tokens per request (${how}).`,
     ),
   ];
-  for (const severity of ['error', 'warning', 'info']) {
+  for (const severity of ['error', 'warning', 'info'] as const) {
     const findings = report.findings.filter((finding) => finding.severity === severity);
     if (findings.length === 0) continue;
     const [singular, plural] = HEADINGS[severity];
@@ -49,7 +75,7 @@ function renderReport(report) {
   return parts;
 }
 
-function renderFinding(finding) {
+function renderFinding(finding: CheckFinding): HTMLElement {
   const about = finding.tool ?? finding.prompt ?? finding.resource;
   const line = el('div', `check-finding ${finding.severity}`);
   line.dataset.rule = finding.rule;

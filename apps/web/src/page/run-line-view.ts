@@ -2,28 +2,34 @@
 // its state, its lanes, what it cost and the tree's tokens against the budget. App side, in the
 // browser.
 
-import { formatCents, formatDuration, formatTokens } from './lane-words.js';
+import { formatCents, formatDuration, formatTokens, outcomeWords, priceNote } from './lane-words.js';
+import type { PageRun } from './page-run.js';
 
 /** One word for the run's state, for the waiting banner: done, stopped, unfinished or running. */
-export function runWord(run) {
+export function runWord(run: PageRun | undefined): string | undefined {
   if (!run) return undefined;
-  if (run.view.done) return run.view.done.stopReason === 'end_turn' ? '✅ done' : '⚠️ stopped';
+  if (run.view.done) return run.view.done.stopReason === 'end_turn' ? '✅ finished' : '⚠️ stopped';
   if (run.closed) return '⚠️ unfinished';
   return '⏳ running';
 }
 
-/**
- * @param {{ runLink: HTMLAnchorElement; runState: HTMLElement; runCost: HTMLElement;
- *   treeText: HTMLElement; treeMeter: HTMLMeterElement }} parts
- */
-export function drawRunLine(parts, run, maxTreeTokens) {
+export interface RunLineParts {
+  runLink: HTMLAnchorElement;
+  runState: HTMLElement;
+  runCost: HTMLElement;
+  runPrice: HTMLElement;
+  treeText: HTMLElement;
+  treeMeter: HTMLMeterElement;
+}
+
+export function drawRunLine(parts: RunLineParts, run: PageRun, maxTreeTokens: number): void {
   const { view } = run;
   const lanes = view.lanes.length;
   const ended = view.lanes.filter((lane) => lane.status === 'ended').length;
   const state = view.done
     ? view.done.stopReason === 'end_turn'
-      ? '✅ done'
-      : `⚠️ stopped (${view.done.stopReason})`
+      ? '✅ finished'
+      : `⚠️ ${outcomeWords(view.done.stopReason)}`
     : run.closed
       ? '⚠️ unfinished (the kitchen stopped)'
       : '⏳ running';
@@ -48,5 +54,6 @@ export function drawRunLine(parts, run, maxTreeTokens) {
   parts.treeMeter.value = spent;
   const waited = view.lanes.reduce((sum, lane) => sum + lane.waitedMs, 0);
   const cents = view.done ? view.done.costCents : view.costCents + view.samplingCents;
+  parts.runPrice.textContent = priceNote(run.model);
   parts.runCost.textContent = `${formatCents(cents)}${view.samplingCents ? ` (sampling ${formatCents(view.samplingCents)})` : ''}${waited > 0 ? ` · ✋ ${formatDuration(waited)} waiting for you` : ''}`;
 }

@@ -7,28 +7,45 @@ import { api } from './dom.js';
 const FIRST_RETRY_MS = 1000;
 const LONGEST_RETRY_MS = 4000;
 
-/**
- * @param {{ status: HTMLElement; controls: HTMLElement; onLost: () => void; onBack: () => void;
- *   announce: (text: string) => void }} parts
- *   `controls`: the part of the page whose buttons and fields need the kitchen.
- */
-export function createConnection(parts) {
+/** A form control that can be disabled. */
+type Control = HTMLButtonElement | HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+export interface ConnectionParts {
+  status: HTMLElement;
+  /** The part of the page whose buttons and fields need the kitchen. */
+  controls: HTMLElement;
+  onLost: () => void;
+  onBack: () => void;
+  announce: (text: string) => void;
+}
+
+export type Connection = ReturnType<typeof createConnection>;
+
+export function createConnection(parts: ConnectionParts) {
   let online = true;
+  /** The kitchen has answered a request: until then the page says it is connecting, not connected. */
+  let answered = false;
+  /** The kitchen refused this page (no token, or an old one): connected to nothing it may use. */
+  let refused = false;
   let lostAt = 0;
-  let timer;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   /** Controls this module disabled, given back when the kitchen is back (unless drawn away meanwhile). */
-  const disabledHere = new Set();
+  const disabledHere = new Set<Control>();
 
   const show = () => {
-    parts.status.className = `connection ${online ? 'online' : 'offline'}`;
-    parts.status.textContent = online
-      ? '● connected'
-      : `⚠️ the kitchen is not answering (since ${new Date(lostAt).toLocaleTimeString()}); trying again…`;
+    parts.status.className = `connection ${refused ? 'refused' : online ? 'online' : 'offline'}`;
+    parts.status.textContent = refused
+      ? '🔒 not connected: this page has no valid token'
+      : !online
+        ? `⚠️ the kitchen is not answering (since ${new Date(lostAt).toLocaleTimeString()}); trying again…`
+        : answered
+          ? '● connected'
+          : '… connecting';
     document.body.classList.toggle('offline', !online);
   };
 
   const disableControls = () => {
-    for (const control of parts.controls.querySelectorAll('button, input, select, textarea')) {
+    for (const control of parts.controls.querySelectorAll<Control>('button, input, select, textarea')) {
       if (control.closest('[data-works-offline]') || control.disabled) continue;
       control.disabled = true;
       disabledHere.add(control);
@@ -39,7 +56,7 @@ export function createConnection(parts) {
     disabledHere.clear();
   };
 
-  const retry = (delay) => {
+  const retry = (delay: number) => {
     clearTimeout(timer);
     timer = setTimeout(async () => {
       const answer = await api('/api/kitchen');
@@ -66,6 +83,18 @@ export function createConnection(parts) {
       parts.onLost();
       parts.announce('The kitchen is not answering. Its controls are off until it is back.');
       retry(FIRST_RETRY_MS);
+    },
+    /** The kitchen answered (GET /api/kitchen): the page is connected. */
+    answered() {
+      answered = true;
+      refused = false;
+      show();
+    },
+    /** The kitchen refused the page's token: say so instead of "connected", and disable its controls. */
+    refused() {
+      refused = true;
+      disableControls();
+      show();
     },
     /** A control drawn while the kitchen is away starts disabled too. */
     holdNewControls() {

@@ -6,9 +6,9 @@ import { el } from './dom.js';
 import { cleanDisplayText } from './lane-words.js';
 
 /** A fragment of block elements for `text`. */
-export function renderReport(text) {
+export function renderReport(text: string): DocumentFragment {
   const fragment = document.createDocumentFragment();
-  let list;
+  let list: HTMLUListElement | undefined;
   for (const raw of cleanDisplayText(text).split('\n')) {
     const line = raw.trimEnd();
     const item = /^\s*(?:[-*•]|\d+[.)])\s+(.*)$/.exec(line);
@@ -27,8 +27,8 @@ export function renderReport(text) {
 }
 
 /** `code` and **bold** spans as elements; the rest as text nodes. */
-function inline(text) {
-  const parts = [];
+function inline(text: string): Node[] {
+  const parts: Node[] = [];
   const pattern = /`([^`]+)`|\*\*([^*]+)\*\*/g;
   let last = 0;
   for (const match of text.matchAll(pattern)) {

@@ -1,22 +1,28 @@
 // The panel under the lanes of the kitchen web page: the run's final report, a warning when it
 // stopped early or never ended, and its summary line. App side, in the browser; the model's text
-// goes in with textContent only (report-view.js).
+// goes in with textContent only (report-view.ts).
 
 import { el } from './dom.js';
-import { cleanDisplayText, summaryLine } from './lane-words.js';
+import { cleanDisplayText, outcomeWords, summaryLine } from './lane-words.js';
+import type { DoneEvent } from './lanes.js';
+import type { PageRun } from './page-run.js';
 import { renderReport } from './report-view.js';
 
-/**
- * The report of a run that ended with `done`.
- * @param {{ report: HTMLElement; reportWarning: HTMLElement; reportText: HTMLElement; summary: HTMLElement }} parts
- */
-export function drawReport(parts, run, done, maxTreeTokens) {
+export interface ReportParts {
+  report: HTMLElement;
+  reportWarning: HTMLElement;
+  reportText: HTMLElement;
+  summary: HTMLElement;
+}
+
+/** The report of a run that ended with `done`. */
+export function drawReport(parts: ReportParts, run: PageRun, done: DoneEvent, maxTreeTokens: number): void {
   parts.report.hidden = false;
   parts.reportWarning.hidden = done.stopReason === 'end_turn';
   parts.reportWarning.textContent =
     done.stopReason === 'end_turn'
       ? ''
-      : `⚠️ stopped early (${done.stopReason})${done.detail ? `: ${cleanDisplayText(done.detail)}` : ''}`;
+      : `⚠️ ${outcomeWords(done.stopReason)}${done.detail ? `: ${cleanDisplayText(done.detail)}` : ''}`;
   const text = cleanDisplayText(done.finalText).trim();
   parts.reportText.replaceChildren(text === '' ? el('p', '', '(the model gave no report)') : renderReport(text));
   parts.summary.textContent = summaryLine(done, {
@@ -28,7 +34,7 @@ export function drawReport(parts, run, done, maxTreeTokens) {
 }
 
 /** In place of a report: the run's trace ends before its `done`, because the kitchen stopped. */
-export function drawUnfinishedReport(parts) {
+export function drawUnfinishedReport(parts: ReportParts): void {
   parts.report.hidden = false;
   parts.reportWarning.hidden = false;
   parts.reportWarning.textContent =

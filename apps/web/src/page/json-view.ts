@@ -10,7 +10,7 @@ const OPEN_UP_TO = 8;
 const MOST_ENTRIES = 200;
 
 /** The text's JSON value, or undefined when it is not JSON (or is a bare string or number). */
-export function parseJsonObject(text) {
+export function parseJsonObject(text: string): unknown {
   const trimmed = text.trim();
   if (!(trimmed.startsWith('{') || trimmed.startsWith('['))) return undefined;
   try {
@@ -21,18 +21,20 @@ export function parseJsonObject(text) {
 }
 
 /** A <div class="json"> for `value`. */
-export function renderJson(value) {
+export function renderJson(value: unknown): HTMLElement {
   return el('div', 'json', undefined, renderValue(value, 0));
 }
 
-function renderValue(value, depth) {
+function renderValue(value: unknown, depth: number): HTMLElement {
   if (value === null) return el('span', 'json-null', 'null');
   if (typeof value === 'string') return el('span', 'json-string', JSON.stringify(value));
   if (typeof value === 'number') return el('span', 'json-number', String(value));
   if (typeof value === 'boolean') return el('span', 'json-boolean', String(value));
   if (typeof value !== 'object') return el('span', '', String(value));
   const isArray = Array.isArray(value);
-  const entries = isArray ? value.map((item, index) => [index, item]) : Object.entries(value);
+  const entries: Array<[string | number, unknown]> = isArray
+    ? value.map((item: unknown, index) => [index, item])
+    : Object.entries(value);
   const [open, close] = isArray ? ['[', ']'] : ['{', '}'];
   if (entries.length === 0) return el('span', 'json-punct', `${open}${close}`);
   const list = el('ul', 'json-entries');

@@ -12,9 +12,11 @@ import {
   laneTitle,
   shortenText,
 } from './lane-words.js';
+import type { Lane, LaneEntry } from './lanes.js';
+import type { LaneParts, PageRun } from './page-run.js';
 
 /** Draws one entry in its lane, or redraws it in place; keeps the lane scrolled to the end if it was. */
-export function drawEntry(run, lane, entry) {
+export function drawEntry(run: PageRun, lane: LaneParts, entry: LaneEntry): void {
   const known = run.entryElements.get(entry);
   const fresh = renderEntry(entry, (id) => {
     const worker = run.view.laneById.get(id);
@@ -28,7 +30,12 @@ export function drawEntry(run, lane, entry) {
 }
 
 /** The lane's elements, made (in `container`, main first) the first time it is drawn. */
-export function laneElement(run, lane, container, onStop) {
+export function laneElement(
+  run: PageRun,
+  lane: Lane,
+  container: HTMLElement,
+  onStop: (run: PageRun, agent: string, button: HTMLButtonElement) => Promise<void>,
+): LaneParts {
   let parts = run.laneElements.get(lane.id);
   if (parts) return parts;
   const title = el('h2', 'lane-title');
@@ -58,15 +65,30 @@ export function laneElement(run, lane, container, onStop) {
   root.dataset.agent = lane.id;
   root.setAttribute('aria-labelledby', `lane-title-${lane.id}`);
   title.id = `lane-title-${lane.id}`;
-  parts = { root, title, status, money, hired, stop, task, entries, final };
+  const workers = el('div', 'lane-workers');
+  const group = el('div', `lane-group depth-${Math.min(lane.depth, 3)}`, undefined, root, workers);
+  group.id = `lane-group-${lane.id}`;
+  group.dataset.agent = lane.id;
+  parts = { group, workers, root, title, status, money, hired, stop, task, entries, final };
   run.laneElements.set(lane.id, parts);
-  if (lane.id === 'main') container.prepend(root);
-  else container.append(root);
+  if (lane.id === 'main') container.prepend(group);
+  else if (!nestUnderHirer(run, lane, parts)) container.append(group);
   return parts;
 }
 
+/** Puts a worker's lane under the lane that hired it, once that lane is drawn; false until it is. */
+function nestUnderHirer(run: PageRun, lane: Lane, parts: LaneParts): boolean {
+  const hirer = lane.parent === undefined ? undefined : run.laneElements.get(lane.parent);
+  if (hirer === undefined) return false;
+  if (parts.group.parentElement !== hirer.workers) hirer.workers.append(parts.group);
+  return true;
+}
+
 /** The lane's header: title, status, tokens and cost, who hired it, Stop lane, task, final report. */
-export function drawLaneHeader(parts, lane, run) {
+export function drawLaneHeader(parts: LaneParts, lane: Lane, run: PageRun): void {
+  // A lane drawn before its hirer's was (or before it said who hired it) moves under it now.
+  nestUnderHirer(run, lane, parts);
+  parts.group.className = `lane-group depth-${Math.min(lane.depth, 3)}`;
   parts.title.textContent = laneTitle(lane);
   // A lane of a run the kitchen never finished is not running, whatever its last event said.
   const unfinished = run.closed === true && lane.status === 'running';

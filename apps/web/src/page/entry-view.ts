@@ -6,6 +6,7 @@ import { renderAttachment } from './attachment-view.js';
 import { el } from './dom.js';
 import { parseJsonObject, renderJson } from './json-view.js';
 import { cleanDisplayText, formatDuration, shortenText, toolLabel } from './lane-words.js';
+import type { LaneEntry, QuestionEntry, ToolEntry, ToolResult } from './lanes.js';
 import { renderQuestion, toolName } from './question-view.js';
 
 /** Text longer than this is shown folded, its first line as the summary. */
@@ -17,7 +18,7 @@ const MOST_RESULT_CHARACTERS = 20_000;
  * The <li> for one lane entry; drawn again, whole, each time the entry changes.
  * `laneTitleOf(id)` names another lane, for the link from a spawn_agent call to the worker it hired.
  */
-export function renderEntry(entry, laneTitleOf = (id) => `#${id}`) {
+export function renderEntry(entry: LaneEntry, laneTitleOf = (id: string) => `#${id}`): HTMLLIElement {
   switch (entry.kind) {
     case 'approval':
     case 'sampling':
@@ -41,7 +42,7 @@ export function renderEntry(entry, laneTitleOf = (id) => `#${id}`) {
 }
 
 /** Long text folds behind its first line; short text is shown as it is. */
-function foldedText(text) {
+function foldedText(text: string): HTMLElement {
   const clean = cleanDisplayText(text);
   if (clean.length <= FOLD_TEXT_AT) return el('span', 'text-body', clean);
   const details = el('details', 'text-fold', undefined, el('summary', '', shortenText(clean, 160)));
@@ -49,7 +50,7 @@ function foldedText(text) {
   return details;
 }
 
-function renderToolEntry(entry, laneTitleOf) {
+function renderToolEntry(entry: ToolEntry, laneTitleOf: (id: string) => string): HTMLLIElement {
   const call = el(
     'div',
     'call',
@@ -92,7 +93,7 @@ function renderToolEntry(entry, laneTitleOf) {
     );
   }
   if (entry.result) {
-    item.append(renderResult(entry));
+    item.append(renderResult(entry, entry.result));
     // Images, audio, resources, links and structured content: one line each, under the result; a
     // small image is drawn too.
     const parts = entry.result.attachments ?? [];
@@ -103,8 +104,8 @@ function renderToolEntry(entry, laneTitleOf) {
   return item;
 }
 
-function renderResult(entry) {
-  const { isError, content, durationMs } = entry.result;
+function renderResult(entry: ToolEntry, result: ToolResult): HTMLElement {
+  const { isError, content, durationMs } = result;
   // The tool's own time, and apart from it the time its questions waited for a person.
   const toolMs = Math.max(0, durationMs - (entry.waitedMs ?? 0));
   const timing = el('span', 'duration', formatDuration(toolMs));
@@ -124,6 +125,6 @@ function renderResult(entry) {
 }
 
 /** "cookie-jars.discard_jar", for banners and announcements. */
-export function callLabel(entry) {
+export function callLabel(entry: QuestionEntry): string {
   return entry.kind === 'approval' ? toolLabel(entry.server, entry.tool) : cleanDisplayText(entry.server);
 }

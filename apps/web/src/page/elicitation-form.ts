@@ -1,30 +1,36 @@
-// @ts-check
 // Reads a server's elicitation form (MCP's flat schema) into fields the page can draw, and what a
 // person filled in back into the content the server asked for. App side, no DOM: unit-tested in
 // Node. The host checks the answer against the schema again before it leaves the kitchen.
 
-/**
- * @typedef {{ value: string; label: string }} FieldOption
- * @typedef {{ name: string; label: string; description?: string;
- *   kind: 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'choices';
- *   options: FieldOption[]; required: boolean; minimum?: number; maximum?: number;
- *   format?: string; defaultValue?: unknown }} FormField
- * @typedef {string | boolean | string[]} TypedValue  what an input gives: text, a checkbox, a set of boxes
- */
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+export interface FormField {
+  name: string;
+  label: string;
+  description?: string;
+  kind: 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'choices';
+  options: FieldOption[];
+  required: boolean;
+  minimum?: number;
+  maximum?: number;
+  format?: string;
+  defaultValue?: unknown;
+}
+/** What an input gives: text, a checkbox, a set of boxes. */
+export type TypedValue = string | boolean | string[];
+export type FormContent = Record<string, string | number | boolean | string[]>;
 
-/**
- * @param {Record<string, unknown>} schema the requestedSchema of an elicitation-request
- * @returns {FormField[]}
- */
-export function formFields(schema) {
+/** The fields of `schema`, the requestedSchema of an elicitation-request. */
+export function formFields(schema: Record<string, unknown>): FormField[] {
   const properties = isRecord(schema['properties']) ? schema['properties'] : {};
   const required = Array.isArray(schema['required'])
     ? schema['required'].filter((name) => typeof name === 'string')
     : [];
   return Object.entries(properties).map(([name, raw]) => {
     const property = isRecord(raw) ? raw : {};
-    /** @type {FormField} */
-    const field = {
+    const field: FormField = {
       name,
       label: typeof property['title'] === 'string' ? property['title'] : name,
       kind: 'text',
@@ -56,14 +62,13 @@ export function formFields(schema) {
 /**
  * Turns what the inputs hold into the form's content: numbers parsed, empty optional fields left
  * out. Problems name the field, as the host's own check does.
- * @param {FormField[]} fields
- * @param {Record<string, TypedValue | undefined>} typed
- * @returns {{ content: Record<string, string | number | boolean | string[]> } | { problems: string[] }}
  */
-export function formContent(fields, typed) {
-  /** @type {Record<string, string | number | boolean | string[]>} */
-  const content = {};
-  const problems = [];
+export function formContent(
+  fields: FormField[],
+  typed: Record<string, TypedValue | undefined>,
+): { content: FormContent } | { problems: string[] } {
+  const content: FormContent = {};
+  const problems: string[] = [];
   for (const field of fields) {
     const value = typed[field.name];
     if (field.kind === 'boolean') {
@@ -97,8 +102,8 @@ export function formContent(fields, typed) {
   return problems.length > 0 ? { problems } : { content };
 }
 
-/** enum (+ legacy enumNames), oneOf / anyOf of {const, title}. @param {Record<string, unknown>} property @returns {FieldOption[]} */
-function optionsOf(property) {
+/** enum (+ legacy enumNames), oneOf / anyOf of {const, title}. */
+function optionsOf(property: Record<string, unknown>): FieldOption[] {
   const names = Array.isArray(property['enumNames']) ? property['enumNames'] : [];
   if (Array.isArray(property['enum'])) {
     return property['enum'].map((value, index) => ({
@@ -117,7 +122,6 @@ function optionsOf(property) {
   }));
 }
 
-/** @param {unknown} value @returns {value is Record<string, unknown>} */
-function isRecord(value) {
+function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

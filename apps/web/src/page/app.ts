@@ -8,27 +8,34 @@
 import { createConnection } from './connection.js';
 import { api, whenControlsNeedHolding, whenUnreachable } from './dom.js';
 import { setUpInspector } from './inspector.js';
+import type { KitchenAbout, RunAbout, RunTrace } from './kitchen-api.js';
 import { drawEntry, drawLaneHeader, laneElement } from './lane-view.js';
-import { cleanDisplayText } from './lane-words.js';
-import { createRunView, foldEvents } from './lanes.js';
+import { cleanDisplayText, outcomeWords } from './lane-words.js';
+import { type Change, type DoneEvent, foldEvents, type LoopEvent } from './lanes.js';
 import { findPageElements } from './page-elements.js';
+import { type PageRun, pageRun } from './page-run.js';
 import { createQuestionWatch } from './question-watch.js';
 import { refreshRecentRuns } from './recent-runs.js';
 import { drawReport, drawUnfinishedReport } from './report-panel.js';
-import { addressedRun, setRunAddress } from './run-address.js';
+import { type AddressedRun, addressedRun, setRunAddress } from './run-address.js';
 import { drawRunLine, runWord } from './run-line-view.js';
 import { openRunStream } from './run-stream.js';
 import { setUpTaskForm } from './task-form.js';
+import { setUpThemeSwitch } from './theme.js';
 import { setUpZoom } from './zoom.js';
 
 const page = findPageElements();
 
-let kitchen = { maxTreeTokens: 600_000, model: '', demos: [] };
-let inspector;
-/** The run on the page: { runId, model, paceMs, view, laneElements, entryElements, source?, lastIndex, live, closed, replaySpeed? } */
-let current;
+/** More lanes than this and the lanes go compact (style.css): 16 workers fit a 1440×900 screen. */
+const COMPACT_ABOVE = 5;
 
-function announce(text) {
+/** What the kitchen says of itself (GET /api/kitchen); until it answers, enough to draw with. */
+let kitchen: Pick<KitchenAbout, 'maxTreeTokens' | 'model' | 'demos'> = { maxTreeTokens: 600_000, model: '', demos: [] };
+let inspector: ReturnType<typeof setUpInspector> | undefined;
+/** The run on the page. */
+let current: PageRun | undefined;
+
+function announce(text: string): void {
   // One polite live region for the whole page; emptied first so the same words are read again.
   page.announcer.textContent = '';
   requestAnimationFrame(() => {
@@ -59,39 +66,23 @@ const taskForm = setUpTaskForm(page);
 
 // ---- Runs and their addresses ----
 
-/** A run to show: nothing drawn yet, its events folded into `view` from `lastIndex` on. */
-function pageRun({ runId, model, paceMs, view = createRunView(), lastIndex = -1, live, closed = false, replaySpeed }) {
-  return {
-    runId,
-    model,
-    paceMs,
-    view,
-    laneElements: new Map(),
-    entryElements: new WeakMap(),
-    lastIndex,
-    live,
-    closed,
-    ...(replaySpeed === undefined ? {} : { replaySpeed }),
-  };
-}
-
-async function startRun(task, replaceAddress = false) {
+async function startRun(task: string, replaceAddress = false): Promise<void> {
   page.problem.hidden = true;
-  const { ok, data } = await api('/api/runs', taskForm.runRequest(task));
+  const { ok, data } = await api<RunAbout>('/api/runs', taskForm.runRequest(task));
   if (!ok) return showProblem(data.error ?? 'The kitchen did not start the run.');
   setRunAddress(data.runId, replaceAddress);
   follow(data);
 }
 
 /** Shows run `runId`: live from the kitchen when it has it, else from its trace, else says there is none. */
-async function openRun(runId) {
-  const live = await api(`/api/runs/${encodeURIComponent(runId)}`);
+async function openRun(runId: string): Promise<void> {
+  const live = await api<RunAbout>(`/api/runs/${encodeURIComponent(runId)}`);
   if (live.ok) {
     page.task.value = live.data.task;
     return follow(live.data);
   }
   if (live.status === 0) return;
-  const recorded = await api(`/api/traces/${encodeURIComponent(runId)}`);
+  const recorded = await api<RunTrace>(`/api/traces/${encodeURIComponent(runId)}`);
   if (recorded.ok) return drawRecorded(recorded.data);
   reset(undefined);
   page.runLine.hidden = true;
@@ -101,12 +92,12 @@ async function openRun(runId) {
   page.recent.open = true;
 }
 
-/** Shows the run an address names (see run-address.js). */
-function showAddressedRun({ runId, replaySpeed }) {
+/** Shows the run an address names (see run-address.ts). */
+function showAddressedRun({ runId, replaySpeed }: AddressedRun): Promise<void> {
   return replaySpeed === undefined ? openRun(runId) : replayRun(runId, replaySpeed);
 }
 
-function reset(run) {
+function reset(run: PageRun | undefined): void {
   current?.source?.close();
   current = run;
   page.lanes.replaceChildren();
@@ -121,9 +112,9 @@ function reset(run) {
  * with the recorded gaps divided by the speed (0: all at once), and the page draws them as it
  * draws a live run. Nothing runs; the questions it shows were answered when it was recorded.
  */
-async function replayRun(runId, speed) {
+async function replayRun(runId: string, speed: number): Promise<void> {
   // The trace says what the run was (task, model) and whether there is one at all.
-  const recorded = await api(`/api/traces/${encodeURIComponent(runId)}`);
+  const recorded = await api<RunTrace>(`/api/traces/${encodeURIComponent(runId)}`);
   if (!recorded.ok) {
     if (recorded.status === 0) return;
     reset(undefined);
@@ -131,30 +122,35 @@ async function replayRun(runId, speed) {
     return showProblem(`There is no recorded run "${runId}" to replay. Pick one of the recent runs.`);
   }
   page.task.value = recorded.data.run.task;
-  reset(
-    pageRun({
-      runId,
-      model: recorded.data.run.model.label,
-      paceMs: 0,
-      live: false,
-      replaySpeed: Number.isFinite(speed) && speed >= 0 ? speed : 1,
-    }),
-  );
+  const replay = pageRun({
+    runId,
+    model: recorded.data.run.model.label,
+    paceMs: 0,
+    live: false,
+    replaySpeed: Number.isFinite(speed) && speed >= 0 ? speed : 1,
+  });
+  reset(replay);
   page.runLine.hidden = false;
   setRunning(false);
-  drawRunLine(page, current, kitchen.maxTreeTokens);
-  openStream(current);
+  drawRunLine(page, replay, kitchen.maxTreeTokens);
+  openStream(replay);
 }
 
-function follow(described) {
-  reset(pageRun({ runId: described.runId, model: described.model, paceMs: described.paceMs ?? 0, live: true }));
+function follow(described: RunAbout): void {
+  const followed = pageRun({
+    runId: described.runId,
+    model: described.model,
+    paceMs: described.paceMs ?? 0,
+    live: true,
+  });
+  reset(followed);
   page.runLine.hidden = false;
   setRunning(true);
-  drawRunLine(page, current, kitchen.maxTreeTokens);
-  openStream(current);
+  drawRunLine(page, followed, kitchen.maxTreeTokens);
+  openStream(followed);
 }
 
-function openStream(mine) {
+function openStream(mine: PageRun): void {
   openRunStream(mine, {
     isShown: () => current === mine,
     draw: (change, event) => draw(mine, change, event),
@@ -164,15 +160,15 @@ function openStream(mine) {
 }
 
 /** The kitchen is back: follow the run from the last event drawn, or, after a restart, show its trace. */
-async function catchUp() {
+async function catchUp(): Promise<void> {
   void refreshRecent();
   inspector?.kitchenBack();
   const mine = current;
   if (mine === undefined || !mine.live || mine.view.done) return;
-  const live = await api(`/api/runs/${encodeURIComponent(mine.runId)}`);
+  const live = await api<RunAbout>(`/api/runs/${encodeURIComponent(mine.runId)}`);
   if (current !== mine) return;
   if (live.ok) return openStream(mine);
-  const recorded = await api(`/api/traces/${encodeURIComponent(mine.runId)}`);
+  const recorded = await api<RunTrace>(`/api/traces/${encodeURIComponent(mine.runId)}`);
   if (current !== mine) return;
   if (recorded.ok) return drawRecorded(recorded.data);
   setRunning(false);
@@ -180,45 +176,53 @@ async function catchUp() {
 }
 
 /** A run read back from its trace (or from a kitchen that restarted): every event, drawn at once. */
-function drawRecorded(trace) {
+function drawRecorded(trace: RunTrace): void {
   const view = foldEvents(trace.events);
   const closed = view.done === undefined;
   // A question nobody answered before the kitchen stopped can no longer be answered.
   for (const entry of view.questions.values()) if (entry.status === 'waiting') entry.status = 'abandoned';
   for (const lane of view.lanes) lane.waiting = 0;
-  reset(
-    pageRun({
-      runId: trace.run.id,
-      model: trace.run.model.label,
-      paceMs: 0,
-      view,
-      lastIndex: trace.events.length - 1,
-      live: false,
-      closed,
-    }),
-  );
+  const recorded = pageRun({
+    runId: trace.run.id,
+    model: trace.run.model.label,
+    paceMs: 0,
+    view,
+    lastIndex: trace.events.length - 1,
+    live: false,
+    closed,
+  });
+  reset(recorded);
   page.task.value = trace.run.task;
   page.runLine.hidden = false;
   for (const lane of view.lanes) {
-    const parts = laneElement(current, lane, page.lanes, stopLane);
-    for (const entry of lane.entries) drawEntry(current, parts, entry);
-    drawLaneHeader(parts, lane, current);
+    const parts = laneElement(recorded, lane, page.lanes, stopLane);
+    for (const entry of lane.entries) drawEntry(recorded, parts, entry);
+    drawLaneHeader(parts, lane, recorded);
   }
-  drawRunLine(page, current, kitchen.maxTreeTokens);
+  fitLanes(recorded);
+  drawRunLine(page, recorded, kitchen.maxTreeTokens);
   setRunning(false);
-  if (view.done) finish(current, view.done);
+  if (view.done) finish(recorded, view.done);
   else drawUnfinishedReport(page);
-  questions.update(view, runWord(current));
+  questions.update(view, runWord(recorded));
 }
 
-function setRunning(running) {
+/** Few lanes at their full size; many compact, so a room sees them all at once. */
+function fitLanes(run: PageRun): void {
+  page.lanes.classList.toggle('compact', run.view.lanes.length > COMPACT_ABOVE);
+}
+
+function setRunning(running: boolean): void {
   page.run.disabled = running || !connection.online;
   page.stop.hidden = !running;
   page.stop.disabled = !connection.online;
   page.demo.disabled = running;
+  // The pace is the run's from its start: it cannot change mid-run, so it is not offered then.
+  page.pace.disabled = running;
+  page.pace.title = running ? 'The pace is set when a run starts; it applies to the next run.' : '';
 }
 
-function showProblem(text) {
+function showProblem(text: string): void {
   page.problem.textContent = cleanDisplayText(text);
   page.problem.hidden = false;
   announce(text);
@@ -226,13 +230,14 @@ function showProblem(text) {
 
 // ---- Drawing: each change touches only its lane and its entry ----
 
-function draw(run, change, event) {
+function draw(run: PageRun, change: Change, event: LoopEvent): void {
   if (change.lane) {
     const lane = laneElement(run, change.lane, page.lanes, stopLane);
     if (change.entry) drawEntry(run, lane, change.entry);
     drawLaneHeader(lane, change.lane, run);
   }
   if (change.also) drawEntry(run, laneElement(run, change.also.lane, page.lanes, stopLane), change.also.entry);
+  if (change.laneCreated) fitLanes(run);
   drawRunLine(page, run, kitchen.maxTreeTokens);
   if (event.type === 'done') {
     finish(run, event);
@@ -243,13 +248,14 @@ function draw(run, change, event) {
 }
 
 /** The run ended with `done`: the controls are free again and the report is drawn (and, live, announced). */
-function finish(run, done) {
+function finish(run: PageRun, done: DoneEvent): void {
   setRunning(false);
   drawReport(page, run, done, kitchen.maxTreeTokens);
-  if (run.live) announce(`The run ${done.stopReason === 'end_turn' ? 'is done' : `stopped (${done.stopReason})`}.`);
+  if (run.live)
+    announce(`The run ${done.stopReason === 'end_turn' ? 'is done' : `ended: ${outcomeWords(done.stopReason)}`}.`);
 }
 
-async function stopLane(run, agent, button) {
+async function stopLane(run: PageRun, agent: string, button: HTMLButtonElement): Promise<void> {
   button.disabled = true;
   const { ok, data, status } = await api(
     `/api/runs/${encodeURIComponent(run.runId)}/lanes/${encodeURIComponent(agent)}/stop`,
@@ -258,7 +264,7 @@ async function stopLane(run, agent, button) {
   if (!ok && status !== 0) showProblem(data.error ?? 'The kitchen did not stop the lane.');
 }
 
-function refreshRecent() {
+function refreshRecent(): Promise<void> {
   return refreshRecentRuns({
     list: page.recentList,
     speed: page.replaySpeed,
@@ -287,34 +293,60 @@ page.stop.addEventListener('click', async () => {
 });
 window.addEventListener('popstate', () => {
   const addressed = addressedRun(new URLSearchParams(location.search));
+  // Back or forward within the run shown (a lane's #anchor) scrolls; it does not fetch the run again.
+  if (addressed && current?.runId === addressed.runId && current.replaySpeed === addressed.replaySpeed) {
+    scrollToAnchor(location.hash);
+    return;
+  }
   if (addressed) void showAddressedRun(addressed);
 });
+// "hired lane #7 ↘" and "↖ hired by": the lane or call is on the page already; scroll to it.
+page.lanes.addEventListener('click', (clicked) => {
+  const link = clicked.target instanceof Element ? clicked.target.closest<HTMLAnchorElement>('a[href^="#"]') : null;
+  if (link === null) return;
+  clicked.preventDefault();
+  const hash = link.getAttribute('href') ?? '';
+  history.replaceState(history.state, '', hash);
+  scrollToAnchor(hash);
+});
+
+function scrollToAnchor(hash: string): void {
+  const target = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+  if (target === null) return;
+  target.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  target.classList.add('jumped-to');
+  setTimeout(() => target.classList.remove('jumped-to'), 1500);
+}
 
 // ---- Start-up ----
 
-async function boot() {
+async function boot(): Promise<void> {
   setUpZoom(page.zoomOut, page.zoomIn, page.zoomLevel);
+  setUpThemeSwitch(page.themeSwitch);
   inspector = setUpInspector(page.inspector, page.inspectorBody);
   connection.show();
   const params = new URLSearchParams(location.search);
-  const info = await api('/api/kitchen');
+  const info = await api<KitchenAbout>('/api/kitchen');
   if (!info.ok) {
+    if (info.status === 401) connection.refused();
     if (info.status !== 0) showProblem(info.data.error ?? 'The kitchen did not answer.');
     return;
   }
-  kitchen = info.data;
+  connection.answered();
+  const about = info.data;
+  kitchen = about;
   page.kitchenLine.textContent = cleanDisplayText(
-    `${kitchen.toolbox} · 🧠 ${kitchen.model} · seed ${kitchen.seed}, ${kitchen.jars} jars`,
+    `${about.toolbox} · 🧠 ${about.model} · seed ${about.seed}, ${about.jars} jars`,
   );
-  taskForm.fill(kitchen, params.get('task') ?? kitchen.demoTask);
+  taskForm.fill(about, params.get('task') ?? about.demoTask);
   void refreshRecent();
   const addressed = addressedRun(params);
   if (addressed) return showAddressedRun(addressed);
   // An autorun link runs once: the address becomes the run's, so a reload shows it instead.
   if (params.get('autorun') === '1') return startRun(page.task.value, true);
-  if (kitchen.currentRun) {
-    setRunAddress(kitchen.currentRun.runId, true);
-    return openRun(kitchen.currentRun.runId);
+  if (about.currentRun) {
+    setRunAddress(about.currentRun.runId, true);
+    return openRun(about.currentRun.runId);
   }
 }
 

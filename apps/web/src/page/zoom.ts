@@ -3,7 +3,7 @@
 
 const STEPS = [0.85, 1, 1.15, 1.3, 1.5, 1.75, 2];
 
-export function setUpZoom(smaller, larger, level) {
+export function setUpZoom(smaller: HTMLButtonElement, larger: HTMLButtonElement, level: HTMLElement): void {
   const saved = STEPS.indexOf(Number(localStorage.getItem('kitchen-zoom') ?? '1'));
   let step = saved < 0 ? STEPS.indexOf(1) : saved;
   const apply = () => {

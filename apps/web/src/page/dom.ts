@@ -4,7 +4,12 @@
 import { cleanDisplayText } from './lane-words.js';
 
 /** Creates an element; text goes in with textContent, never as markup. */
-export function el(tag, className, text, ...children) {
+export function el<Tag extends keyof HTMLElementTagNameMap>(
+  tag: Tag,
+  className?: string,
+  text?: unknown,
+  ...children: Array<Node | string | false | null | undefined>
+): HTMLElementTagNameMap[Tag] {
   const element = document.createElement(tag);
   if (className) element.className = className;
   if (text !== undefined && text !== null) element.textContent = cleanDisplayText(String(text));
@@ -28,23 +33,30 @@ export const ownerToken = (() => {
 })();
 
 /** An API path the event stream can open (EventSource cannot send headers, so the token rides in the query). */
-export function streamPath(path) {
+export function streamPath(path: string): string {
   return `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(ownerToken)}`;
 }
 
 /** Told when a request finds nobody at the other end (the kitchen stopped or restarted). */
 let onUnreachable = () => {};
-export function whenUnreachable(listener) {
+export function whenUnreachable(listener: () => void): void {
   onUnreachable = listener;
 }
+
+/** What the kitchen's API answered: `data` is the JSON body, `error` its one sentence when it refused. */
+export type ApiAnswer<Data> =
+  | { ok: true; status: number; data: Data }
+  | { ok: false; status: number; data: { error?: string } };
 
 /**
  * GET `path`, or POST `body` as JSON; never throws: `ok`, `status` and the JSON `data` say what
  * happened, and `status` 0 means the kitchen did not answer at all (then `whenUnreachable` hears of it).
+ * `Data` is the body the kitchen sends when `ok` (kitchen-api.ts); the page reads it as that.
  */
-export async function api(path, body) {
-  const headers = { 'X-Kitchen-Token': ownerToken };
-  let response;
+export async function api<Data = Record<string, unknown>>(path: string, body?: unknown): Promise<ApiAnswer<Data>> {
+  // No token (the page opened without one): none sent, so the kitchen says it needs one.
+  const headers: Record<string, string> = ownerToken === '' ? {} : { 'X-Kitchen-Token': ownerToken };
+  let response: Response;
   try {
     response = await fetch(
       path,
@@ -56,19 +68,21 @@ export async function api(path, body) {
     onUnreachable();
     return {
       status: 0,
-      ok: false,
+      ok: false as const,
       data: { error: 'The kitchen did not answer: it is not running, or it is restarting.' },
     };
   }
-  const data = await response.json().catch(() => ({}));
-  return { status: response.status, ok: response.ok, data };
+  const data: unknown = await response.json().catch(() => ({}));
+  return response.ok
+    ? { status: response.status, ok: true, data: data as Data }
+    : { status: response.status, ok: false, data: data as { error?: string } };
 }
 
 /** Called by a control that found the kitchen gone, so the page keeps it disabled until it is back. */
 let holdControls = () => {};
-export function whenControlsNeedHolding(listener) {
+export function whenControlsNeedHolding(listener: () => void): void {
   holdControls = listener;
 }
-export function holdIfOffline() {
+export function holdIfOffline(): void {
   holdControls();
 }

@@ -5,18 +5,19 @@
 // textContent only.
 
 import { api, el, holdIfOffline } from './dom.js';
-import { formContent, formFields } from './elicitation-form.js';
+import { type FormField, formContent, formFields, type TypedValue } from './elicitation-form.js';
 import { cleanDisplayText, formatCents, formatTokens, samplingHeadline, shortenText, toolLabel } from './lane-words.js';
+import type { ApprovalEntry, ElicitationEntry, QuestionEntry, SamplingEntry } from './lanes.js';
 
 /** Characters of a sampling request's prompt drawn in the page: enough to read what is sent. */
 const MOST_PROMPT_CHARACTERS = 20_000;
 
 // A question's element is kept while its status stays the same, so redrawing the tool call it
 // sits in (progress, its result) moves the element instead of wiping a half-filled form.
-const questionElements = new WeakMap();
+const questionElements = new WeakMap<QuestionEntry, { status: QuestionEntry['status']; element: HTMLElement }>();
 
 /** `underCall`: drawn inside its tool call's entry, which already names the tool and its input. */
-export function renderQuestion(entry, underCall) {
+export function renderQuestion(entry: QuestionEntry, underCall: boolean): HTMLElement {
   const known = questionElements.get(entry);
   if (known && known.status === entry.status) return known.element;
   const element =
@@ -34,7 +35,7 @@ export function renderQuestion(entry, underCall) {
 }
 
 /** "cookie-jars.inspect_jar" with the server dimmed; a local tool by its plain name. */
-export function toolName(server, tool) {
+export function toolName(server: string, tool: string): HTMLElement {
   const label = toolLabel(server, tool);
   const dot = server === 'local' || server === '' ? -1 : label.indexOf('.');
   if (dot < 0) return el('code', 'tool-name', label);
@@ -49,7 +50,7 @@ export function toolName(server, tool) {
 
 const ABANDONED = '⌛ never answered: the kitchen stopped first';
 
-function renderApproval(entry, underCall) {
+function renderApproval(entry: ApprovalEntry, underCall: boolean): HTMLElement {
   const what = underCall
     ? null
     : el(
@@ -93,7 +94,7 @@ function renderApproval(entry, underCall) {
   );
 }
 
-function renderSampling(entry) {
+function renderSampling(entry: SamplingEntry): HTMLElement {
   const detail = `for a model call from ${entry.server}: ~${formatTokens(entry.estimatedInputTokens)} input + up to ${formatTokens(entry.maxTokens)} output tokens (max tokens ${formatTokens(entry.maxTokens)}); ${formatTokens(entry.treeTokensLeft)} tree tokens left`;
   // Approve what is actually sent: the system prompt and every message of the request, whole.
   const request = el('div', 'sampling-request');
@@ -127,28 +128,37 @@ function renderSampling(entry) {
   return item;
 }
 
-function clip(text) {
+function clip(text: string): string {
   return text.length > MOST_PROMPT_CHARACTERS ? `${text.slice(0, MOST_PROMPT_CHARACTERS)}…` : text;
 }
 
 /** A message's text: a string as it is, content blocks as their text (others as JSON). */
-function messageText(content) {
+function messageText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return JSON.stringify(content);
-  return content.map((block) => (block?.type === 'text' ? block.text : JSON.stringify(block))).join('\n');
+  return content.map((block: unknown) => (isTextBlock(block) ? block.text : JSON.stringify(block))).join('\n');
+}
+
+function isTextBlock(block: unknown): block is { type: 'text'; text: string } {
+  return (
+    typeof block === 'object' &&
+    block !== null &&
+    (block as { type?: unknown }).type === 'text' &&
+    typeof (block as { text?: unknown }).text === 'string'
+  );
 }
 
 /**
  * Allow (y), Deny (n) and Always for this tool / server (a), as the terminal offers them.
  * `what`: "tool" for a tool call, "server" for a server's sampling requests.
  */
-function answerButtons(url, what) {
+function answerButtons(url: string, what: 'tool' | 'server'): HTMLElement {
   const allow = button('primary', 'Allow', 'y', 'allow');
   const deny = button('danger', 'Deny', 'n', 'deny');
   const always = button('secondary', `Always for this ${what}`, 'a', 'always');
   const note = el('span', 'answer-note');
   const buttons = [allow, deny, always];
-  const answer = async (approved, forever) => {
+  const answer = async (approved: boolean, forever: boolean) => {
     for (const one of buttons) one.disabled = true;
     const { ok, status, data } = await api(url, {
       approved,
@@ -173,7 +183,7 @@ function answerButtons(url, what) {
 }
 
 /** A button whose label shows its keyboard key: "Allow (y)". */
-function button(className, label, key, answer) {
+function button(className: string, label: string, key: string, answer: string): HTMLButtonElement {
   const element = el('button', className, undefined, document.createTextNode(`${label} `), el('kbd', '', key));
   element.type = 'button';
   element.dataset.answer = answer;
@@ -181,7 +191,7 @@ function button(className, label, key, answer) {
   return element;
 }
 
-function renderElicitation(entry) {
+function renderElicitation(entry: ElicitationEntry): HTMLElement {
   const item = el(
     'div',
     `question elicitation ${entry.status === 'waiting' ? 'waiting' : 'answered'}`,
@@ -208,8 +218,8 @@ function renderElicitation(entry) {
  * no referrer) and then answers; Accept says they did. It is clickable only while the question
  * waits and only for https (or http on this machine); the kitchen declines any other link unasked.
  */
-function linkToOpen(url, waiting) {
-  let parsed;
+function linkToOpen(url: string, waiting: boolean): HTMLElement {
+  let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
@@ -225,11 +235,11 @@ function linkToOpen(url, waiting) {
   return el('p', 'elicitation-url', undefined, link, el('span', 'field-description', ` goes to ${parsed.hostname}`));
 }
 
-function elicitationForm(entry) {
+function elicitationForm(entry: ElicitationEntry): HTMLFormElement {
   const fields = formFields(entry.schema);
   const form = el('form', 'elicitation-form');
   form.noValidate = true; // the page checks against the server's schema and says why in words
-  const inputs = new Map();
+  const inputs = new Map<string, FieldInput>();
   for (const field of fields) {
     const label = el(
       'label',
@@ -249,11 +259,14 @@ function elicitationForm(entry) {
   problem.hidden = true;
   const url = `/api/elicitations/${encodeURIComponent(entry.requestId)}`;
   const read = () => {
-    const typed = {};
-    for (const field of fields) typed[field.name] = readInput(field, inputs.get(field.name));
+    const typed: Record<string, TypedValue | undefined> = {};
+    for (const field of fields) {
+      const input = inputs.get(field.name);
+      if (input !== undefined) typed[field.name] = readInput(field, input);
+    }
     return formContent(fields, typed);
   };
-  const send = async (body) => {
+  const send = async (body: unknown) => {
     for (const one of form.querySelectorAll('button')) one.disabled = true;
     const { ok, status, data } = await api(url, body);
     if (ok) return;
@@ -296,8 +309,8 @@ function elicitationForm(entry) {
 }
 
 /** "from 1 to 12 · default 4", "one of 3 · default cherry". */
-function fieldLimits(field) {
-  const parts = [];
+function fieldLimits(field: FormField): string {
+  const parts: string[] = [];
   if (field.minimum !== undefined && field.maximum !== undefined)
     parts.push(`from ${field.minimum} to ${field.maximum}`);
   else if (field.minimum !== undefined) parts.push(`at least ${field.minimum}`);
@@ -312,7 +325,10 @@ function fieldLimits(field) {
   return parts.join(' · ');
 }
 
-function fieldInput(field) {
+/** What a field is drawn as: a select, a box of checkboxes, or an input. */
+type FieldInput = HTMLSelectElement | HTMLSpanElement | HTMLInputElement;
+
+function fieldInput(field: FormField): FieldInput {
   if (field.kind === 'choice') {
     const select = el('select');
     // No choice made for the person: a required field starts empty and must be picked.
@@ -356,8 +372,8 @@ function fieldInput(field) {
   return input;
 }
 
-function readInput(field, input) {
-  if (field.kind === 'boolean') return input.checked;
-  if (field.kind === 'choices') return [...input.querySelectorAll('input:checked')].map((check) => check.value);
-  return input.value;
+function readInput(field: FormField, input: FieldInput): TypedValue {
+  if (input instanceof HTMLInputElement) return field.kind === 'boolean' ? input.checked : input.value;
+  if (input instanceof HTMLSelectElement) return input.value;
+  return [...input.querySelectorAll<HTMLInputElement>('input:checked')].map((check) => check.value);
 }

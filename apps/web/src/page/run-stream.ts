@@ -2,14 +2,18 @@
 // last event drawn, or a trace's replay at its speed. App side, in the browser.
 
 import { streamPath } from './dom.js';
-import { applyEvent } from './lanes.js';
+import { applyEvent, type Change, type LoopEvent } from './lanes.js';
+import type { PageRun } from './page-run.js';
 
-/**
- * Opens `run`'s stream (closing any it had) and folds each new event into its view.
- * @param {{ isShown: () => boolean; draw: (change: object, event: object) => void;
- *   showProblem: (text: string) => void; lost: () => void }} display
- */
-export function openRunStream(run, display) {
+export interface RunDisplay {
+  isShown: () => boolean;
+  draw: (change: Change, event: LoopEvent) => void;
+  showProblem: (text: string) => void;
+  lost: () => void;
+}
+
+/** Opens `run`'s stream (closing any it had) and folds each new event into its view. */
+export function openRunStream(run: PageRun, display: RunDisplay): void {
   run.source?.close();
   const after = run.lastIndex >= 0 ? `?after=${run.lastIndex}` : '';
   const path =
@@ -18,13 +22,13 @@ export function openRunStream(run, display) {
       : `/api/traces/${encodeURIComponent(run.runId)}/replay?speed=${run.replaySpeed}`;
   const source = new EventSource(streamPath(path));
   run.source = source;
-  source.onmessage = (message) => {
+  source.onmessage = (message: MessageEvent<string>) => {
     if (!display.isShown()) return;
     const index = Number(message.lastEventId);
     // A reconnect may resend what was drawn already; each event is drawn once.
     if (Number.isInteger(index) && index <= run.lastIndex) return;
     if (Number.isInteger(index)) run.lastIndex = index;
-    const event = JSON.parse(message.data);
+    const event = JSON.parse(message.data) as LoopEvent;
     display.draw(applyEvent(run.view, event), event);
   };
   // The server ends the stream after `done`; closing here stops EventSource from reconnecting.
@@ -36,7 +40,7 @@ export function openRunStream(run, display) {
       source.close();
       return display.showProblem(`The replay of ${run.runId} stopped before its end; open the run to see it whole.`);
     }
-    // Say so at once, and catch up when the kitchen answers again (app.js, catchUp).
+    // Say so at once, and catch up when the kitchen answers again (app.ts, catchUp).
     source.close();
     display.lost();
   };

@@ -5,17 +5,31 @@
 
 import { checkButton } from './check-view.js';
 import { api, el } from './dom.js';
-import { formContent, formFields } from './elicitation-form.js';
+import { type FormField, formContent, formFields, type TypedValue } from './elicitation-form.js';
 import { parseJsonObject, renderJson } from './json-view.js';
+import type {
+  Completion,
+  ReadContents,
+  RecordedToolCall,
+  ServerAbout,
+  ServerResource,
+  ServerTool,
+} from './kitchen-api.js';
 import { cleanDisplayText, formatDuration, shortenText } from './lane-words.js';
 
+/** What callForm reads of a property of a tool's input schema. */
+interface SchemaProperty {
+  type?: string;
+  items?: { enum?: unknown; anyOf?: unknown };
+}
+
 /** Fills `container` the first time `panel` (a <details>) is opened, and on each Refresh. */
-export function setUpInspector(panel, container) {
+export function setUpInspector(panel: HTMLDetailsElement, container: HTMLElement) {
   let loaded = false;
   const load = async () => {
     loaded = true;
     container.replaceChildren(el('p', 'inspector-note', 'asking the servers what they offer…'));
-    const { ok, data } = await api('/api/servers');
+    const { ok, data } = await api<{ servers: ServerAbout[] }>('/api/servers');
     if (!ok) {
       loaded = false;
       container.replaceChildren(el('p', 'form-problem', data.error ?? 'The kitchen did not answer.'));
@@ -37,7 +51,7 @@ export function setUpInspector(panel, container) {
   };
 }
 
-function renderServer(server) {
+function renderServer(server: ServerAbout): HTMLElement {
   const card = el(
     'section',
     'server-card',
@@ -55,7 +69,7 @@ function renderServer(server) {
     ),
     group(
       `Resources (${server.resources.length + server.resourceTemplates.length})`,
-      [...server.resources, ...server.resourceTemplates].map((resource) =>
+      [...server.resources, ...server.resourceTemplates].map((resource: ServerResource) =>
         el(
           'div',
           'feature-line',
@@ -64,11 +78,11 @@ function renderServer(server) {
           document.createTextNode(
             ` ${resource.name ?? ''}${resource.description ? ` — ${shortenText(resource.description, 120)}` : ''}`,
           ),
-          ...(resource.uriTemplate
+          ...(resource.uriTemplate !== undefined
             ? templateVariables(resource.uriTemplate).map((variable) =>
                 suggestButton(server.name, { type: 'ref/resource', uri: resource.uriTemplate }, variable),
               )
-            : [readButton(server.name, resource.uri)]),
+            : [readButton(server.name, resource.uri ?? '')]),
         ),
       ),
     ),
@@ -96,21 +110,29 @@ function renderServer(server) {
 }
 
 /** "jar://{id}" → ["id"]: the variables a template's completions are asked for. */
-function templateVariables(uriTemplate) {
-  return [...uriTemplate.matchAll(/\{[+#./;?&]?([A-Za-z0-9_]+)/g)].map((match) => match[1]);
+function templateVariables(uriTemplate: string): string[] {
+  return [...uriTemplate.matchAll(/\{[+#./;?&]?([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');
 }
 
 /**
  * A button that asks the server for an argument's suggestions (completion/complete, nothing typed
  * yet) and shows them after it: what the argument may be, as the server sees it.
  */
-function suggestButton(server, ref, argument) {
+function suggestButton(
+  server: string,
+  ref: { type: 'ref/resource'; uri: string | undefined } | { type: 'ref/prompt'; name: string },
+  argument: string,
+): HTMLElement {
   const button = el('button', 'secondary suggest', `${argument}: suggest`);
   button.type = 'button';
   const shown = el('span', 'suggestions');
   button.addEventListener('click', async () => {
     button.disabled = true;
-    const { ok, data } = await api(`/api/servers/${encodeURIComponent(server)}/complete`, { ref, argument, value: '' });
+    const { ok, data } = await api<Completion>(`/api/servers/${encodeURIComponent(server)}/complete`, {
+      ref,
+      argument,
+      value: '',
+    });
     button.disabled = false;
     if (!ok) {
       shown.textContent = cleanDisplayText(` ${data.error ?? 'no suggestions'}`);
@@ -126,13 +148,13 @@ function suggestButton(server, ref, argument) {
 }
 
 /** A button that reads one resource (resources/read) and shows what the server answered under it. */
-function readButton(server, uri) {
+function readButton(server: string, uri: string): HTMLElement {
   const button = el('button', 'secondary read-resource', 'read');
   button.type = 'button';
   const shown = el('div', 'resource-contents');
   button.addEventListener('click', async () => {
     button.disabled = true;
-    const { ok, data } = await api(`/api/servers/${encodeURIComponent(server)}/read`, { uri });
+    const { ok, data } = await api<ReadContents>(`/api/servers/${encodeURIComponent(server)}/read`, { uri });
     button.disabled = false;
     if (!ok) {
       shown.replaceChildren(el('p', 'form-problem', cleanDisplayText(data.error ?? 'The kitchen did not answer.')));
@@ -156,18 +178,18 @@ function readButton(server, uri) {
 }
 
 /** JSON folded and highlighted; other text as it is, cut to a length a page can hold. */
-function readText(text) {
+function readText(text: string): HTMLElement {
   const json = parseJsonObject(text);
   return json === undefined ? el('pre', 'resource-text', cleanDisplayText(shortenText(text, 4_000))) : renderJson(json);
 }
 
-function group(title, items) {
+function group(title: string, items: HTMLElement[]): HTMLElement {
   const details = el('details', 'feature-group', undefined, el('summary', '', title));
   details.append(...(items.length > 0 ? items : [el('p', 'inspector-note', 'none')]));
   return details;
 }
 
-function renderTool(server, tool) {
+function renderTool(server: string, tool: ServerTool): HTMLElement {
   const hints = [
     tool.annotations.readOnlyHint ? 'read-only' : '',
     tool.annotations.destructiveHint ? 'destructive' : '',
@@ -192,9 +214,9 @@ function renderTool(server, tool) {
 }
 
 /** Fields for a flat schema (as a form the page already knows how to draw); JSON for anything deeper. */
-function callForm(server, tool) {
+function callForm(server: string, tool: ServerTool): HTMLFormElement {
   const schema = tool.inputSchema ?? {};
-  const properties = schema.properties ?? {};
+  const properties = (schema['properties'] ?? {}) as Record<string, SchemaProperty | undefined>;
   const deep = Object.values(properties).some(
     (property) =>
       property?.type === 'object' || (property?.type === 'array' && !property.items?.enum && !property.items?.anyOf),
@@ -202,7 +224,7 @@ function callForm(server, tool) {
   const fields = deep ? [] : formFields(schema);
   const form = el('form', 'elicitation-form hand-call');
   form.noValidate = true;
-  const inputs = new Map();
+  const inputs = new Map<string, HTMLInputElement | HTMLSelectElement>();
   for (const field of fields) {
     const input =
       field.kind === 'boolean' ? checkbox(field) : field.kind === 'choice' ? choice(field) : textInput(field);
@@ -232,7 +254,7 @@ function callForm(server, tool) {
   form.addEventListener('submit', async (submitted) => {
     submitted.preventDefault();
     problem.hidden = true;
-    let input;
+    let input: unknown;
     if (deep) {
       input = parseJsonObject(json.value);
       if (input === undefined || Array.isArray(input)) {
@@ -241,10 +263,12 @@ function callForm(server, tool) {
         return;
       }
     } else {
-      const typed = {};
+      const typed: Record<string, TypedValue | undefined> = {};
       for (const field of fields) {
         const element = inputs.get(field.name);
-        typed[field.name] = field.kind === 'boolean' ? element.checked : element.value;
+        if (element === undefined) continue;
+        typed[field.name] =
+          element instanceof HTMLInputElement && field.kind === 'boolean' ? element.checked : element.value;
       }
       const read = formContent(fields, typed);
       if ('problems' in read) {
@@ -256,9 +280,12 @@ function callForm(server, tool) {
     }
     call.disabled = true;
     result.replaceChildren(el('p', 'inspector-note', 'calling…'));
-    const answer = await api(`/api/servers/${encodeURIComponent(server)}/tools/${encodeURIComponent(tool.name)}`, {
-      arguments: input,
-    });
+    const answer = await api<RecordedToolCall>(
+      `/api/servers/${encodeURIComponent(server)}/tools/${encodeURIComponent(tool.name)}`,
+      {
+        arguments: input,
+      },
+    );
     call.disabled = false;
     if (!answer.ok) {
       result.replaceChildren(el('p', 'form-problem', answer.data.error ?? 'The kitchen did not make the call.'));
@@ -269,7 +296,7 @@ function callForm(server, tool) {
   return form;
 }
 
-function renderCall(call) {
+function renderCall(call: RecordedToolCall): HTMLElement {
   const { outcome, messages, durationMs } = call;
   const parsed = parseJsonObject(outcome.content);
   const raw = el('details', 'raw-messages', undefined, el('summary', '', `raw MCP messages (${messages.length})`));
@@ -299,7 +326,7 @@ function renderCall(call) {
   );
 }
 
-function textInput(field) {
+function textInput(field: FormField): HTMLInputElement {
   const input = el('input');
   input.type = field.kind === 'number' || field.kind === 'integer' ? 'number' : 'text';
   if (field.kind === 'integer') input.step = '1';
@@ -309,14 +336,14 @@ function textInput(field) {
   return input;
 }
 
-function checkbox(field) {
+function checkbox(field: FormField): HTMLInputElement {
   const input = el('input');
   input.type = 'checkbox';
   input.checked = field.defaultValue === true;
   return input;
 }
 
-function choice(field) {
+function choice(field: FormField): HTMLSelectElement {
   const select = el('select');
   const none = el('option', '', field.required ? 'choose…' : '—');
   none.value = '';

@@ -1,68 +1,153 @@
-// @ts-check
 // Folds the host's LoopEvents into one lane per agent, for the web UI. App side, browser and
 // Node alike: no DOM here, so the same code is unit-tested under vitest without a browser.
 
+import type { DoneEvent, LoopEvent, LoopStopReason, ToolResultAttachment } from '@kitchen/host';
 import { cleanDisplayText, formatDuration, ROOT_AGENT } from './lane-words.js';
 
+export type { DoneEvent, LoopEvent, LoopStopReason, ToolResultAttachment };
+
+export interface IterationEntry {
+  kind: 'iteration';
+  iteration: number;
+}
+export interface TextEntry {
+  kind: 'text';
+  text: string;
+}
+export interface ToolResult {
+  isError: boolean;
+  content: string;
+  durationMs: number;
+  attachments?: ToolResultAttachment[];
+}
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+export interface ToolEntry {
+  kind: 'tool';
+  callId: string;
+  tool: string;
+  server: string;
+  input: Record<string, unknown>;
+  result?: ToolResult;
+  progress?: ToolProgress;
+  questions: QuestionEntry[];
+  /** Time its questions waited for a person. */
+  waitedMs: number;
+  /** The lane a spawn_agent call hired. */
+  worker?: string;
+}
+export interface ApprovalEntry {
+  kind: 'approval';
+  requestId: string;
+  callId?: string;
+  tool: string;
+  server: string;
+  input: Record<string, unknown>;
+  reason: string;
+  /** abandoned: never answered, the kitchen stopped first (a run drawn from its trace). */
+  status: 'waiting' | 'approved' | 'denied' | 'abandoned';
+  by?: 'rule' | 'person' | 'timeout' | 'stop' | 'nobody';
+  answerReason?: string;
+}
+export interface SamplingEntry {
+  kind: 'sampling';
+  requestId: string;
+  callId?: string;
+  server: string;
+  costCents: number;
+  maxTokens: number;
+  estimatedInputTokens: number;
+  treeTokensLeft: number;
+  status: 'waiting' | 'answered' | 'denied' | 'failed' | 'abandoned';
+  reason?: string;
+  inputTokens?: number;
+  outputTokens?: number;
+  chargedCents?: number;
+  systemPrompt?: string;
+  messages?: Array<{ role: string; content: unknown }>;
+}
+export interface ElicitationEntry {
+  kind: 'elicitation';
+  requestId: string;
+  callId?: string;
+  server: string;
+  message: string;
+  schema: Record<string, unknown>;
+  url?: string;
+  status: 'waiting' | 'accept' | 'decline' | 'cancel' | 'abandoned';
+  content?: Record<string, unknown>;
+}
+export type QuestionEntry = (ApprovalEntry | SamplingEntry | ElicitationEntry) & { askedAt?: number };
+/** A resource-updated notice is a log entry at level "updated" whose text is the URI. */
+export interface LogEntry {
+  kind: 'log';
+  server: string;
+  level: string;
+  logger?: string;
+  text: string;
+}
+export type LaneEntry = IterationEntry | TextEntry | ToolEntry | QuestionEntry | LogEntry;
+
+export interface Lane {
+  id: string;
+  name: string;
+  parent?: string;
+  depth: number;
+  task: string;
+  status: 'running' | 'ended';
+  iteration: number;
+  iterations: number;
+  toolCalls: number;
+  tokens: number;
+  costCents: number;
+  stopReason?: LoopStopReason;
+  finalText?: string;
+  waiting: number;
+  waitedMs: number;
+  hiredBy?: { lane: string; callId: string };
+  entries: LaneEntry[];
+  calls: Map<string, ToolEntry>;
+}
+
+export interface RunView {
+  lanes: Lane[];
+  laneById: Map<string, Lane>;
+  questions: Map<string, QuestionEntry>;
+  treeTokens: number;
+  costCents: number;
+  samplingCents: number;
+  startedAt?: number;
+  lastAt?: number;
+  done?: DoneEvent;
+}
+
 /**
- * @typedef {import('@kitchen/host').LoopEvent} LoopEvent
- * @typedef {import('@kitchen/host').DoneEvent} DoneEvent
- * @typedef {import('@kitchen/host').LoopStopReason} LoopStopReason
- *
- * @typedef {{ kind: 'iteration'; iteration: number }} IterationEntry
- * @typedef {{ kind: 'text'; text: string }} TextEntry
- * @typedef {{ isError: boolean; content: string; durationMs: number;
- *   attachments?: import('@kitchen/host').ToolResultAttachment[] }} ToolResult
- * @typedef {{ progress: number; total?: number; message?: string }} ToolProgress
- * @typedef {{ kind: 'tool'; callId: string; tool: string; server: string; input: Record<string, unknown>;
- *   result?: ToolResult; progress?: ToolProgress; questions: QuestionEntry[]; waitedMs: number;
- *   worker?: string }} ToolEntry
- *   (waitedMs: time its questions waited for a person; worker: the lane a spawn_agent call hired)
- * @typedef {{ kind: 'approval'; requestId: string; callId?: string; tool: string; server: string;
- *   input: Record<string, unknown>; reason: string; status: 'waiting' | 'approved' | 'denied';
- *   by?: 'rule' | 'person' | 'timeout' | 'stop' | 'nobody'; answerReason?: string }} ApprovalEntry
- * @typedef {{ kind: 'sampling'; requestId: string; callId?: string; server: string; costCents: number; maxTokens: number;
- *   estimatedInputTokens: number; treeTokensLeft: number; status: 'waiting' | 'answered' | 'denied' | 'failed';
- *   reason?: string; inputTokens?: number; outputTokens?: number; chargedCents?: number;
- *   systemPrompt?: string; messages?: Array<{ role: string; content: unknown }> }} SamplingEntry
- * @typedef {{ kind: 'elicitation'; requestId: string; callId?: string; server: string; message: string; schema: Record<string, unknown>; url?: string;
- *   status: 'waiting' | 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }} ElicitationEntry
- * @typedef {(ApprovalEntry | SamplingEntry | ElicitationEntry) & { askedAt?: number }} QuestionEntry
- * @typedef {{ kind: 'log'; server: string; level: string; logger?: string; text: string }} LogEntry
- *   (a resource-updated notice is a log entry at level "updated" whose text is the URI)
- * @typedef {IterationEntry | TextEntry | ToolEntry | QuestionEntry | LogEntry} LaneEntry
- *
- * @typedef {{ id: string; name: string; parent?: string; depth: number; task: string;
- *   status: 'running' | 'ended'; iteration: number; iterations: number; toolCalls: number; tokens: number;
- *   costCents: number; stopReason?: LoopStopReason; finalText?: string; waiting: number; waitedMs: number;
- *   hiredBy?: { lane: string; callId: string }; entries: LaneEntry[]; calls: Map<string, ToolEntry> }} Lane
- *
- * @typedef {{ lanes: Lane[]; laneById: Map<string, Lane>; questions: Map<string, QuestionEntry>;
- *   treeTokens: number; costCents: number; samplingCents: number; startedAt?: number; lastAt?: number;
- *   done?: DoneEvent }} RunView
- *
  * What one event changed, so a view can update only that: the lane (its header at least), and
  * the entry that was added or changed in it, if any. A question about a tool call the lane shows
  * (approval, sampling, elicitation) sits in that call's entry, between the call and its result,
  * so its change is a change of the call's entry.
  * `also`: another lane's entry that changed with it (the spawn_agent call that hired a new lane).
- * @typedef {{ lane?: Lane; entry?: LaneEntry; laneCreated: boolean; entryCreated: boolean;
- *   also?: { lane: Lane; entry: LaneEntry } }} Change
  */
+export interface Change {
+  lane?: Lane;
+  entry?: LaneEntry;
+  laneCreated: boolean;
+  entryCreated: boolean;
+  also?: { lane: Lane; entry: LaneEntry };
+}
 
-/** @returns {RunView} */
-export function createRunView() {
+export function createRunView(): RunView {
   return { lanes: [], laneById: new Map(), questions: new Map(), treeTokens: 0, costCents: 0, samplingCents: 0 };
 }
 
 /**
  * Applies one event to the view, in place (a run has hundreds of events; copying every lane
  * for each of them is waste), and says what changed.
- * @param {RunView} view
- * @param {LoopEvent} event
- * @returns {Change}
  */
-export function applyEvent(view, event) {
+export function applyEvent(view: RunView, event: LoopEvent): Change {
   view.startedAt ??= event.at;
   view.lastAt = event.at;
   if (event.type === 'done') {
@@ -71,39 +156,33 @@ export function applyEvent(view, event) {
   }
   const laneCreated = !view.laneById.has(event.agent);
   const lane = laneFor(view, event.agent);
-  /** @param {LaneEntry} entry @returns {Change} */
-  const added = (entry) => {
+  const added = (entry: LaneEntry): Change => {
     lane.entries.push(entry);
     return { lane, entry, laneCreated, entryCreated: true };
   };
-  /** @param {LaneEntry | undefined} entry @returns {Change} */
-  const changed = (entry) =>
+  const changed = (entry: LaneEntry | undefined): Change =>
     entry === undefined
       ? { lane, laneCreated, entryCreated: false }
       : { lane, entry, laneCreated, entryCreated: false };
-  /** @param {QuestionEntry} entry @returns {ToolEntry | undefined} */
-  const callOf = (entry) => (entry.callId === undefined ? undefined : lane.calls.get(entry.callId));
-  /** @param {QuestionEntry} entry @returns {Change} */
-  const place = (entry) => {
+  const callOf = (entry: QuestionEntry): ToolEntry | undefined =>
+    entry.callId === undefined ? undefined : lane.calls.get(entry.callId);
+  const place = (entry: QuestionEntry): Change => {
     const call = callOf(entry);
     if (call === undefined) return added(entry);
     call.questions.push(entry);
     return changed(call);
   };
-  /** @param {QuestionEntry} entry @returns {Change} */
-  const ask = (entry) => {
+  const ask = (entry: QuestionEntry): Change => {
     entry.askedAt = event.at;
     view.questions.set(entry.requestId, entry);
     lane.waiting += 1;
     return place(entry);
   };
-  /** @param {QuestionEntry} entry @returns {Change} */
-  const settle = (entry) => {
+  const settle = (entry: QuestionEntry): Change => {
     const call = callOf(entry);
     return changed(call?.questions.includes(entry) ? call : entry);
   };
-  /** @param {QuestionEntry} entry */
-  const stopWaiting = (entry) => {
+  const stopWaiting = (entry: QuestionEntry) => {
     if (entry.status !== 'waiting') return;
     lane.waiting = Math.max(0, lane.waiting - 1);
     // Time a person took is shown apart from the tool's own time.
@@ -113,6 +192,7 @@ export function applyEvent(view, event) {
     if (call !== undefined) call.waitedMs += waited;
   };
 
+  // biome-ignore lint/nursery/useExhaustiveSwitchCases: `done` returned above, before a lane was made for it
   switch (event.type) {
     case 'agent-start':
       lane.name = event.name;
@@ -134,8 +214,7 @@ export function applyEvent(view, event) {
       view.treeTokens = Math.max(view.treeTokens, event.treeTokens);
       return changed(undefined);
     case 'tool-call': {
-      /** @type {ToolEntry} */
-      const entry = {
+      const entry: ToolEntry = {
         kind: 'tool',
         callId: event.callId,
         tool: event.tool,
@@ -182,8 +261,7 @@ export function applyEvent(view, event) {
       });
     }
     case 'approval-request': {
-      /** @type {ApprovalEntry} */
-      const entry = {
+      const entry: ApprovalEntry = {
         kind: 'approval',
         requestId: event.requestId,
         ...(event.callId === undefined ? {} : { callId: event.callId }),
@@ -220,8 +298,7 @@ export function applyEvent(view, event) {
       });
     }
     case 'sampling-request': {
-      /** @type {SamplingEntry} */
-      const entry = {
+      const entry: SamplingEntry = {
         kind: 'sampling',
         requestId: event.requestId,
         ...(event.callId === undefined ? {} : { callId: event.callId }),
@@ -249,8 +326,7 @@ export function applyEvent(view, event) {
       return settle(asked);
     }
     case 'elicitation-request': {
-      /** @type {ElicitationEntry} */
-      const entry = {
+      const entry: ElicitationEntry = {
         kind: 'elicitation',
         requestId: event.requestId,
         ...(event.callId === undefined ? {} : { callId: event.callId }),
@@ -310,9 +386,8 @@ export function applyEvent(view, event) {
 /**
  * Links a worker's lane and the spawn_agent call that hired it, both ways: the call whose task
  * the worker's brief starts with, among its parent's calls not yet linked.
- * @param {RunView} view @param {Lane} lane @returns {{ also?: { lane: Lane; entry: LaneEntry } }}
  */
-function linkToHire(view, lane) {
+function linkToHire(view: RunView, lane: Lane): { also?: { lane: Lane; entry: LaneEntry } } {
   const parent = lane.parent === undefined ? undefined : view.laneById.get(lane.parent);
   if (parent === undefined) return {};
   for (const call of parent.calls.values()) {
@@ -326,19 +401,16 @@ function linkToHire(view, lane) {
   return {};
 }
 
-/** @param {readonly LoopEvent[]} events */
-export function foldEvents(events) {
+export function foldEvents(events: readonly LoopEvent[]): RunView {
   const view = createRunView();
   for (const event of events) applyEvent(view, event);
   return view;
 }
 
-/** @param {RunView} view @param {string} agent @returns {Lane} */
-function laneFor(view, agent) {
+function laneFor(view: RunView, agent: string): Lane {
   const known = view.laneById.get(agent);
   if (known !== undefined) return known;
-  /** @type {Lane} */
-  const lane = {
+  const lane: Lane = {
     id: agent,
     name: agent,
     depth: agent === ROOT_AGENT ? 0 : 1,

@@ -2,13 +2,25 @@
 // the tab, and the worker fields choose the workers' model and tools. App side, in the browser.
 
 import { el } from './dom.js';
+import type { DemoChoice, KitchenAbout } from './kitchen-api.js';
 
-/**
- * @param {{ demo: HTMLSelectElement; pace: HTMLSelectElement; task: HTMLTextAreaElement;
- *   workerModel: HTMLInputElement; workerTools: HTMLInputElement }} parts
- */
-export function setUpTaskForm(parts) {
-  let demos = [];
+export interface TaskFormParts {
+  demo: HTMLSelectElement;
+  pace: HTMLSelectElement;
+  task: HTMLTextAreaElement;
+  workerModel: HTMLInputElement;
+  workerTools: HTMLInputElement;
+}
+
+/** The body of POST /api/runs. */
+export interface RunRequest {
+  task: string;
+  paceMs: number;
+  workers?: { model?: string; tools?: string[] };
+}
+
+export function setUpTaskForm(parts: TaskFormParts) {
+  let demos: DemoChoice[] = [];
   parts.demo.addEventListener('change', () => {
     const demo = demos.find((candidate) => candidate.id === parts.demo.value);
     if (demo) parts.task.value = demo.task;
@@ -22,7 +34,7 @@ export function setUpTaskForm(parts) {
 
   return {
     /** Fills the form from what the kitchen says of itself (GET /api/kitchen), with `task` in the task field. */
-    fill(kitchen, task) {
+    fill(kitchen: KitchenAbout, task: string): void {
       demos = kitchen.demos;
       const options = demos.map((demo) => {
         const option = el('option', '', demo.label);
@@ -37,12 +49,13 @@ export function setUpTaskForm(parts) {
         parts.pace.value = savedPace;
       parts.task.value = task;
       parts.workerModel.value = kitchen.workers?.model ?? '';
-      if (kitchen.workers?.tools?.kind === 'restrict') parts.workerTools.value = kitchen.workers.tools.tools.join(', ');
+      const tools = kitchen.workers?.tools;
+      if (tools !== undefined && 'tools' in tools) parts.workerTools.value = tools.tools.join(', ');
       parts.task.dispatchEvent(new Event('input'));
     },
 
     /** The body of POST /api/runs that starts `task` at the chosen pace, with the worker fields when filled in. */
-    runRequest(task) {
+    runRequest(task: string): RunRequest {
       const workers = workerChoice(parts);
       return {
         task,
@@ -54,7 +67,7 @@ export function setUpTaskForm(parts) {
 }
 
 /** The worker fields: a model name and the only tools workers get (empty: as configured). */
-function workerChoice(parts) {
+function workerChoice(parts: TaskFormParts): { model?: string; tools?: string[] } {
   const model = parts.workerModel.value.trim();
   const tools = parts.workerTools.value
     .split(',')

@@ -1,0 +1,282 @@
+// The web kitchen on a stage, in Debian's Chromium (playwright-core) against `kitchen web`
+// in-process with the cookie-jars server and the offline model: a presenter's words, the offline
+// price labelled, tool calls counted, cost and budget in sight, lanes that hold their text,
+// jumping between lanes without fetching the run again, dark and light, Pace while a run runs,
+// recent runs told apart, and a page opened without its token. Screenshots go to test-artifacts/.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LoopEvent } from '@kitchen/host';
+import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
+import { launchChromium, saveScreenshot } from './browser.js';
+import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS, webFlags } from './cli-process.js';
+
+const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
+const RUNS_DIR = mkdtempSync(join(tmpdir(), 'kitchen-stage-runs-'));
+/** A bound on one wait in the page, for a loaded machine; never what a test asserts. */
+const WAIT_MS = 60_000;
+
+let web: KitchenWeb;
+let browser: Browser;
+
+beforeAll(async () => {
+  const parsed = webFlags(['--jars', '24', '--model', 'offline']);
+  if (!parsed.ok || parsed.command.name !== 'web') throw new Error(`bad test flags: ${JSON.stringify(parsed)}`);
+  const loaded = parseKitchenConfig(
+    { servers: [{ name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts' }] },
+    REPO_CONFIG,
+  );
+  if (!loaded.ok) throw new Error(loaded.message);
+  [web, browser] = await Promise.all([
+    startKitchenWeb({
+      config: loaded.config,
+      flags: parsed.command.flags,
+      port: 0,
+      environment: { ...cliEnvironment(), KITCHEN_RUNS_DIR: RUNS_DIR },
+    }),
+    launchChromium(),
+  ]);
+}, PROCESS_TEST_TIMEOUT_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+}, PROCESS_TEST_TIMEOUT_MS);
+
+function eventually<T>(read: () => T | Promise<T>) {
+  return expect.poll(read, { timeout: WAIT_MS, interval: 50 });
+}
+
+async function openPage(address: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme });
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT_MS);
+  await page.goto(address);
+  return page;
+}
+
+/**
+ * A recorded run of 16 workers as a tree: main hires 4, each of them hires 3. Written as a trace
+ * in the runs folder, so the page draws it from there (?run=ID), all at once.
+ */
+function writeTreeTrace(runId: string): void {
+  let at = 1_000;
+  const events: LoopEvent[] = [];
+  const push = (event: Record<string, unknown>) => {
+    at += 10;
+    events.push({ ...event, at } as unknown as LoopEvent);
+  };
+  const start = (agent: string, parent: string | undefined, depth: number, task: string) =>
+    push({ type: 'agent-start', agent, name: `worker-${agent}`, depth, task, ...(parent ? { parent } : {}) });
+  const hire = (parent: string, agent: string, task: string) => {
+    push({
+      type: 'tool-call',
+      agent: parent,
+      callId: `call-${agent}`,
+      tool: 'spawn_agent',
+      server: 'local',
+      input: { task },
+    });
+  };
+  const end = (agent: string) =>
+    push({
+      type: 'agent-end',
+      agent,
+      iterations: 1,
+      toolCalls: 1,
+      tokens: 100,
+      costCents: 0.3,
+      stopReason: 'end_turn',
+      finalText: `report of ${agent}`,
+    });
+  start('main', undefined, 0, 'Inspect the jars by a tree of workers');
+  let next = 1;
+  for (let boss = 0; boss < 4; boss += 1) {
+    const id = String(next++);
+    hire('main', id, `Slice ${id} of the jars`);
+    start(id, 'main', 1, `Slice ${id} of the jars`);
+    for (let helper = 0; helper < 3; helper += 1) {
+      const sub = String(next++);
+      hire(id, sub, `Part ${sub} of slice ${id}`);
+      start(sub, id, 2, `Part ${sub} of slice ${id}`);
+      end(sub);
+    }
+    end(id);
+  }
+  end('main');
+  push({
+    type: 'done',
+    agent: 'main',
+    finalText: 'All done.',
+    stopReason: 'end_turn',
+    iterations: 17,
+    toolCalls: 16,
+    tokens: 1_700,
+    costCents: 5.1,
+  });
+  const lines = [
+    {
+      kind: 'run',
+      id: runId,
+      startedAt: Date.now(),
+      task: 'Inspect the jars by a tree of workers',
+      model: { id: 'offline', label: 'offline model (deterministic, no network)' },
+      delegate: true,
+      settings: {},
+    },
+    ...events.map((event) => ({ kind: 'event', event })),
+    {
+      kind: 'end',
+      at,
+      outcome: 'end_turn',
+      durationMs: at - 1_000,
+      tokens: 1_700,
+      costCents: 5.1,
+      iterations: 17,
+      toolCalls: 16,
+      workers: 16,
+    },
+  ];
+  writeFileSync(join(RUNS_DIR, `${runId}.jsonl`), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+}
+
+const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+
+describe('the web kitchen on a stage', () => {
+  it("runs the delegated demo in a presenter's words, with its price and its lanes in sight", {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const page = await openPage(web.ownerUrl);
+    await eventually(() => page.locator('#kitchen-line').textContent()).toContain('seed');
+    expect(await page.locator('#connection').textContent()).toBe('● connected');
+    // A pace the run keeps from its start: not offered while a run runs.
+    await page.locator('#pace').selectOption('500');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await eventually(() => page.locator('#stop-button').isVisible()).toBe(true);
+    expect(await page.locator('#pace').isDisabled()).toBe(true);
+    await page.locator('#report').waitFor({ state: 'visible' });
+    expect(await page.locator('#pace').isDisabled()).toBe(false);
+
+    // Presenter words, tool calls counted, the offline model's price said.
+    expect(await page.locator('#run-state').textContent()).toMatch(/^✅ finished · 3 lanes/);
+    expect(await page.locator('#summary').textContent()).toMatch(/^📊 finished · /);
+    expect(await page.locator('#lane-1 .lane-status').textContent()).toMatch(
+      /^✅ finished · \d+ iters? · \d+ tool calls?$/,
+    );
+    expect(await page.locator('#run-price').textContent()).toBe('offline model, priced as Claude Sonnet');
+    expect(await page.content()).not.toContain('end_turn');
+
+    // No lane's text spills into the next one.
+    for (const lane of await page.locator('.lane').all()) {
+      const spill = await lane.evaluate((element) => element.scrollWidth - element.clientWidth);
+      expect(spill).toBeLessThanOrEqual(1);
+    }
+    // The cost and the budget stay in sight at the bottom of the page, large.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const cost = await page.locator('#run-cost').boundingBox();
+    expect(cost !== null && cost.y >= 0 && cost.y + cost.height <= 900).toBe(true);
+    const costSize = await page
+      .locator('#run-cost')
+      .evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
+    const bodySize = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).fontSize));
+    expect(costSize).toBeGreaterThan(bodySize * 1.2);
+    await saveScreenshot(page, 'stage-light');
+
+    // Jumping to a worker and back scrolls; nothing is fetched again.
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) fetched.push(request.url());
+    });
+    await page.locator('.worker-link').first().click();
+    await eventually(() =>
+      page.locator('#lane-1').evaluate((element) => Math.abs(element.getBoundingClientRect().top) < 200),
+    ).toBe(true);
+    await page.locator('#lane-1 .hired-by').click();
+    const hire = (await page.locator('#lane-1 .hired-by').getAttribute('href')) ?? '';
+    await eventually(() =>
+      page.locator(hire).evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight;
+      }),
+    ).toBe(true);
+    await page.goBack();
+    await page.waitForTimeout(300);
+    expect(fetched.filter((url) => /\/api\/(runs|traces)\//.test(url))).toEqual([]);
+    expect(await page.locator('.lane').count()).toBe(3);
+
+    // Recent runs say when, how it ended and what it cost.
+    await page.locator('#recent-runs summary').click();
+    await eventually(() => page.locator('#recent-list li').first().textContent()).toMatch(
+      /^today \d\d:\d\d:\d\d .* · finished · \d+\.\d+¢ · 2 workers · /,
+    );
+    await page.context().close();
+  });
+
+  it("follows the system's dark setting, and the switch picks light or dark", {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const dark = await openPage(web.ownerUrl, 'dark');
+    await eventually(() => dark.locator('#kitchen-line').textContent()).toContain('seed');
+    expect(await background(dark)).toBe('rgb(18, 21, 27)');
+    await saveScreenshot(dark, 'stage-dark');
+    const light = await openPage(web.ownerUrl, 'light');
+    expect(await background(light)).toBe('rgb(246, 247, 249)');
+    await light.locator('#theme-switch').click();
+    expect(await light.locator('#theme-switch').textContent()).toBe('☾ dark');
+    expect(await background(light)).toBe('rgb(18, 21, 27)');
+    await light.locator('#theme-switch').click();
+    expect(await light.locator('#theme-switch').textContent()).toBe('☀ light');
+    expect(await background(light)).toBe('rgb(246, 247, 249)');
+    // Kept in this browser: a reload keeps the choice.
+    await light.reload();
+    expect(await light.locator('#theme-switch').textContent()).toBe('☀ light');
+    await dark.context().close();
+    await light.context().close();
+  });
+
+  it('nests each worker under the agent that hired it, and fits 16 workers on a 1440×900 screen', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    writeTreeTrace('2026-12-01T22-00-00-000Z-tree');
+    const page = await openPage(`${web.ownerUrl}&run=2026-12-01T22-00-00-000Z-tree`);
+    await eventually(() => page.locator('.lane').count()).toBe(17);
+    // At any depth: main's workers in main's group, each one's helpers in its own.
+    expect(await page.locator('#lane-group-main > .lane-workers > .lane-group').count()).toBe(4);
+    expect(
+      await page
+        .locator('#lane-group-1 > .lane-workers > .lane-group > .lane')
+        .evaluateAll((lanes) => lanes.map((lane) => lane.id)),
+    ).toEqual(['lane-2', 'lane-3', 'lane-4']);
+    expect(await page.locator('#lane-group-5 > .lane-workers #lane-8').count()).toBe(1);
+    // Compact: the 16 workers, top to bottom and side to side, inside one 1440×900 screen.
+    expect(await page.locator('#lanes').getAttribute('class')).toContain('compact');
+    const boxes = await page.locator('.lane:not(.lane-main)').evaluateAll((lanes) =>
+      lanes.map((lane) => {
+        const box = lane.getBoundingClientRect();
+        return { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY, left: box.left, right: box.right };
+      }),
+    );
+    expect(boxes).toHaveLength(16);
+    const height = Math.max(...boxes.map((box) => box.bottom)) - Math.min(...boxes.map((box) => box.top));
+    expect(height).toBeLessThanOrEqual(900);
+    expect(Math.max(...boxes.map((box) => box.right))).toBeLessThanOrEqual(1440);
+    await page.locator('#lane-group-main > .lane-workers').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'stage-sixteen-lanes');
+    await page.context().close();
+  });
+
+  it('opened without its token, says it needs one and does not claim to be connected', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const page = await openPage(web.url);
+    await eventually(() => page.locator('#form-problem').textContent()).toContain('needs its access token');
+    expect(await page.locator('#connection').textContent()).toBe('🔒 not connected: this page has no valid token');
+    expect(await page.locator('#run-button').isDisabled()).toBe(true);
+    await page.context().close();
+  });
+});
