@@ -30,6 +30,15 @@ const sides = [
     forbiddenEverywhere: [/^@kitchen\/host\/(?!testing$)/, /^@kitchen\/app/],
     why: 'the offline model reaches servers only over MCP and the host only through @kitchen/host (and @kitchen/host/testing in tests)',
   },
+  {
+    // The eval library scores runs from the host's events; its tests run the real servers in memory.
+    folder: 'packages/eval',
+    forbiddenPackages: [/^@kitchen\/server-/, /^@kitchen\/app$/],
+    packageFix: 'make it a devDependency used only by tests (or remove it)',
+    forbiddenImports: [/^@modelcontextprotocol\/sdk\/server\//, /^@kitchen\/server-/, /^@kitchen\/host\/testing$/],
+    forbiddenEverywhere: [/^@kitchen\/host\/(?!testing$)/],
+    why: 'the eval library is host side: it reads what a run reports and reaches servers only through the caller that runs a task',
+  },
   ...listPackages('servers').map((folder) => ({
     folder,
     forbiddenPackages: [/^@kitchen\/host$/, /^@kitchen\/app$/, /^@modelcontextprotocol\/client$/],
