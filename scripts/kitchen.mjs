@@ -36,4 +36,4 @@ if (code !== 0) {
 if (!/FULL TURBO/.test(log)) {
   process.stderr.write(`built the kitchen in ${((performance.now() - began) / 1000).toFixed(1)} s\n`);
 }
-await import('../apps/kitchen/dist/cli.js');
+await import('../apps/cli/dist/cli.js');

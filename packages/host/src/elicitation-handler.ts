@@ -19,6 +19,7 @@ import { MAIN_AGENT } from './tool-types.js';
 import { checkElicitationLink } from './wire/elicitation-link.js';
 import { findContentProblems } from './wire/elicited-content.js';
 import type { ServerRequestHandlers } from './wire/server-requests.js';
+import { withDefined } from './with-defined.js';
 
 export interface ElicitationHandlerOptions {
   /** Who fills in the forms and is shown the links. Without one (or without followLink), each is declined. */
@@ -46,7 +47,7 @@ export function createElicitationHandler(options: ElicitationHandlerOptions): El
     const lane = {
       agent: agent.id,
       requestId,
-      ...(context === undefined ? {} : { callId: context.callId }),
+      ...withDefined({ callId: context?.callId }),
       server,
       via,
     };
@@ -55,9 +56,7 @@ export function createElicitationHandler(options: ElicitationHandlerOptions): El
         type: 'elicitation-response',
         ...lane,
         action: result.action,
-        ...(by === undefined ? {} : { by }),
-        ...(result.content === undefined ? {} : { content: result.content }),
-        ...(reason === undefined ? {} : { reason }),
+        ...withDefined({ by, content: result.content, reason }),
       });
       return result;
     };
@@ -70,7 +69,7 @@ export function createElicitationHandler(options: ElicitationHandlerOptions): El
       const question: LinkQuestion = {
         requestId,
         agent,
-        ...(context === undefined ? {} : { callId: context.callId }),
+        ...withDefined({ callId: context?.callId }),
         server,
         message: params.message,
         url: params.url,
@@ -94,12 +93,12 @@ export function createElicitationHandler(options: ElicitationHandlerOptions): El
       const question: ElicitationQuestion = {
         requestId,
         agent,
-        ...(context === undefined ? {} : { callId: context.callId }),
+        ...withDefined({ callId: context?.callId }),
         server,
         message: params.message,
         schema: params.requestedSchema,
         attempt,
-        ...(problem === undefined ? {} : { problem }),
+        ...withDefined({ problem }),
       };
       const asked = await askAndWait((asking) => person.fillIn(question, asking), { signal, timeoutMs });
       if (asked.by !== 'person') return respond({ action: 'cancel' }, asked.by);

@@ -2,6 +2,7 @@
 // (a ToolOutcome). These are for bugs and for whoever sets up or runs the whole kitchen.
 
 import type { ErrorReport } from './loop-event.js';
+import { withDefined } from './with-defined.js';
 
 /**
  * Errors on the host's side of the wire: the host (or the model's transport) failed before any
@@ -54,6 +55,12 @@ export type ProtocolErrorCode =
 
 /** Every code a KitchenError can carry: a closed union, so a caller's switch can be exhaustive. */
 export type KitchenErrorCode = LocalErrorCode | ProtocolErrorCode;
+
+/** The code of an ErrorReport: a KitchenError's own, or `unexpected`. */
+export type ErrorReportCode =
+  | KitchenErrorCode
+  /** Anything else that was thrown: a bug below the host's own errors. */
+  | 'unexpected';
 
 /** The one base class: `code` is a stable string a caller can switch on. */
 export class KitchenError extends Error {
@@ -132,7 +139,7 @@ export function reportError(error: unknown): ErrorReport {
   return {
     code: error instanceof KitchenError ? error.code : 'unexpected',
     message: describeError(error),
-    ...(stack === undefined ? {} : { stack }),
+    ...withDefined({ stack }),
   };
 }
 

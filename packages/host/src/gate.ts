@@ -9,6 +9,7 @@ import type { ApprovalResponseEvent } from './loop-event.js';
 import { type Asked, askAndWait } from './person/ask-and-wait.js';
 import { type ApprovalAnswer, DEFAULT_APPROVAL_TIMEOUT_MS, type Person, type ToolCallApproval } from './person.js';
 import type { ToolCallContext, ToolDescriptor } from './tool-types.js';
+import { withDefined } from './with-defined.js';
 
 export type Decision =
   | { kind: 'approved'; reason?: string }
@@ -200,7 +201,7 @@ function settle(
   const given = givenReason(asked.answer);
   // Only a literal `true` approves: a malformed answer must not open the gate.
   if (asked.answer?.approved === true)
-    return { authorization: { approved: true }, ...(given === undefined ? {} : { approvedReason: given }) };
+    return { authorization: { approved: true }, ...withDefined({ approvedReason: given }) };
   const why =
     given === undefined
       ? 'do not retry the same call; carry on without it and say in your report what was not done.'

@@ -5,7 +5,7 @@
 export type { ElicitationHandler } from './elicitation-handler.js';
 export { createElicitationHandler } from './elicitation-handler.js';
 // Errors.
-export type { KitchenErrorCode } from './errors.js';
+export type { ErrorReportCode, KitchenErrorCode } from './errors.js';
 export { ConfigurationError, describeError, KitchenError } from './errors.js';
 export { createEventQueue } from './event-queue.js';
 export type { GateAction, GateRule } from './gate/gate-rules.js';
@@ -70,7 +70,7 @@ export { DEFAULT_APPROVAL_TIMEOUT_MS } from './person.js';
 export type { ResourceServers } from './resource-tools.js';
 export { createResourceTools, LIST_RESOURCES_TOOL, READ_RESOURCE_TOOL } from './resource-tools.js';
 // The loop and what it reports.
-export type { RunAgentLoopOptions } from './run-agent-loop.js';
+export type { RunAgentLoopOptions, RunSettings } from './run-agent-loop.js';
 export { runAgentLoop } from './run-agent-loop.js';
 // Servers that ask the host: sampling and elicitation.
 export type { SamplingHandler, SamplingHandlerOptions, ServerSamplingPolicy } from './sampling-handler.js';
@@ -103,6 +103,7 @@ export { DEFAULT_CALL_TIMEOUT_MS, Toolbox } from './toolbox.js';
 export { MAX_TREE_TOKENS, TreeBudget } from './tree-budget.js';
 export type { ElicitationSchema, ElicitedValue } from './wire/elicited-content.js';
 export { findContentProblems, readFieldAnswer } from './wire/elicited-content.js';
+export { REVISION_2025, REVISION_2026 } from './wire/protocol-revisions.js';
 export { type RecordedToolCall, recordToolCall, type WireMessage } from './wire/recorded-tool-call.js';
 export type { ProtocolSetting } from './wire/server-connection.js';
 export { describeServerLocation, oauthSettingsSchema, PROTOCOL_SETTINGS } from './wire/server-connection.js';

@@ -12,6 +12,14 @@ export interface LocalTool {
   description: string;
   inputSchema: ToolSpec['input_schema'];
   annotations?: ToolAnnotations;
+  /** Hands work to other agents: offered only to an agent that may delegate, refused to one that may not. */
+  delegates?: boolean;
+  /** Stops on the call's signal by itself and may still answer after it: never written off after an abort's grace. */
+  windsDownOnAbort?: boolean;
+  /** Answers with another agent's report: a report of what was established quotes it whole, not cut to a line. */
+  reportsWhole?: boolean;
+  /** Runs only with the live run in its context (`context.run`); called without one, it is refused. */
+  needsLiveRun?: boolean;
   run(input: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome>;
 }
 
@@ -29,6 +37,10 @@ export class LocalTools {
     return this.#tools.size;
   }
 
+  get(name: string): LocalTool | undefined {
+    return this.#tools.get(name);
+  }
+
   all(): LocalTool[] {
     return [...this.#tools.values()];
   }
@@ -37,6 +49,8 @@ export class LocalTools {
   async call(name: string, input: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome> {
     const tool = this.#tools.get(name);
     if (!tool) return { isError: true, content: `Local tool "${name}" is no longer registered.` };
+    if (tool.needsLiveRun === true && context.run === undefined)
+      return { isError: true, content: `${name} runs only inside runAgentLoop, which hands it the live run.` };
     try {
       return await tool.run(input, context);
     } catch (error) {

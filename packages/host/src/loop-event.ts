@@ -1,6 +1,7 @@
 // LoopEvent: everything the host core reports, as plain JSON-serialisable objects. They go
 // straight to the terminal, SSE, JSONL traces and tests. Host side.
 
+import type { ErrorReportCode } from './errors.js';
 import type { LoopStopReason } from './loop/stop-reason.js';
 import type { Message, ModelStopReason } from './model.js';
 import type { AnsweredBy } from './person.js';
@@ -23,7 +24,7 @@ export interface LimitReached {
 /** What went wrong when stopReason is "error": a code to switch on, words, and the stack for a developer. */
 export interface ErrorReport {
   /** A KitchenErrorCode for the host's own errors; "unexpected" for anything else (a bug). */
-  code: string;
+  code: ErrorReportCode;
   message: string;
   /** The stack of what was thrown, when it had one: kept for developers, not shown to the model. */
   stack?: string;

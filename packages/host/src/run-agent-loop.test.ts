@@ -379,13 +379,14 @@ describe('runAgentLoop', () => {
     expect(budget.spentTokens).toBe(0);
   });
 
-  it('neither offers nor runs spawn_agent when delegate is false', async () => {
+  it('neither offers nor runs a tool that delegates when delegate is false', async () => {
     const toolbox = await kitchen();
     let spawned = 0;
     toolbox.addLocalTool({
       name: 'spawn_agent',
       description: 'Starts a worker',
       inputSchema: { type: 'object' },
+      delegates: true,
       run: async () => {
         spawned += 1;
         return { isError: false, content: 'hired' };

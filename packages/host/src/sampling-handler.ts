@@ -16,6 +16,7 @@ import { MAIN_AGENT } from './tool-types.js';
 import type { TreeBudget } from './tree-budget.js';
 import { toCreateMessageResult, toModelRequest } from './wire/sampling-messages.js';
 import type { ServerRequestHandlers } from './wire/server-requests.js';
+import { withDefined } from './with-defined.js';
 
 export interface ServerSamplingPolicy {
   action: GateAction;
@@ -79,7 +80,7 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
     const lane = {
       agent: agent.id,
       requestId,
-      ...(context === undefined ? {} : { callId: context.callId }),
+      ...withDefined({ callId: context?.callId }),
       server,
       via,
     };
@@ -124,7 +125,7 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
       costCents,
       treeTokensLeft: budget.remainingTokens,
       request: {
-        ...(request.system === undefined ? {} : { systemPrompt: request.system }),
+        ...withDefined({ systemPrompt: request.system }),
         messages: request.messages,
       },
     });
@@ -154,10 +155,10 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
         kind: 'sampling',
         requestId,
         agent,
-        ...(context === undefined ? {} : { callId: context.callId }),
+        ...withDefined({ callId: context?.callId }),
         server,
         request: {
-          ...(request.system === undefined ? {} : { systemPrompt: request.system }),
+          ...withDefined({ systemPrompt: request.system }),
           messages: request.messages,
           maxTokens: request.maxTokens,
         },

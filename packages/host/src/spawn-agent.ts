@@ -13,12 +13,13 @@ import {
   type SpawnLimits,
 } from './limits/spawn-agent-limits.js';
 import type { LocalTool } from './local-tools.js';
-import { liveRunOf } from './loop/live-run.js';
+import type { RunSettings } from './loop/run-settings.js';
 import type { AgentEndEvent } from './loop-event.js';
 import type { Model } from './model.js';
 import { runAgentLoop } from './run-agent-loop.js';
 import { checkReport, type WorkerReportFormat, workerReportFormat } from './spawn-agent/worker-report.js';
 import type { AgentInfo, ToolCallContext, ToolOutcome } from './tool-types.js';
+import { withDefined } from './with-defined.js';
 
 /** The two load-bearing sentences every brief ends with. */
 export const WORKER_BRIEF_ENDING =
@@ -106,6 +107,11 @@ export function createSpawnAgentTool(options: SpawnAgentOptions = {}): LocalTool
       additionalProperties: false,
     },
     annotations: { title: 'Hire a worker', readOnlyHint: false, openWorldHint: false },
+    delegates: true,
+    // A worker is never cut short: after an abort it only writes the report of what it established.
+    windsDownOnAbort: true,
+    needsLiveRun: true,
+    reportsWhole: true,
     run: (input, context) => runWorker(input, context, limits, setup),
   };
 }
@@ -135,7 +141,7 @@ async function runWorker(
 ): Promise<ToolOutcome> {
   const parsed = spawnInputSchema.safeParse(input);
   if (!parsed.success) return { isError: true, content: parsed.error.issues.map((issue) => issue.message).join(' ') };
-  const run = liveRunOf(context);
+  const { run } = context;
   if (!run)
     return {
       isError: true,
@@ -158,28 +164,26 @@ async function runWorker(
   const task =
     setup.report === undefined ? parsed.data.task : `${parsed.data.task.trim()}\n\n${setup.report.instruction}`;
   const brief = workerBrief(task, setup.briefEnding);
-  const loopOptions = {
-    system: setup.system,
+  // The worker's settings are its caller's, but for its own model, model arguments and tools.
+  const settings: RunSettings = withDefined({
     model: setup.model ?? run.workerModel ?? run.model,
     toolbox: run.toolbox,
-    ...(run.gate === undefined ? {} : { gate: run.gate }),
-    ...(run.budget === undefined ? {} : { budget: run.budget }),
-    tree: run.tree,
-    signal: context.signal,
+    gate: run.gate,
+    budget: run.budget,
     maxIterations: run.maxIterations,
     maxTokensPerCall: setup.modelArguments.maxTokens ?? run.maxTokensPerCall,
-    ...(setup.modelArguments.temperature === undefined ? {} : { temperature: setup.modelArguments.temperature }),
-    ...(run.workerModel === undefined ? {} : { workerModel: run.workerModel }),
-    ...(run.workerTools === undefined ? {} : { workerTools: run.workerTools }),
-    agent,
-  };
+    temperature: setup.modelArguments.temperature,
+    workerModel: run.workerModel,
+    workerTools: run.workerTools,
+  });
+  const loopOptions = { ...settings, system: setup.system, tree: run.tree, signal: context.signal, agent };
   const allowedTools = workerTools(setup.tools ?? run.workerTools ?? { kind: 'inherit' }, run.allowedTools);
   try {
     const worker = runAgentLoop({
       ...loopOptions,
       messages: [{ role: 'user', content: brief }],
       delegate: agent.depth < limits.maxDepth,
-      ...(allowedTools === undefined ? {} : { allowedTools }),
+      ...withDefined({ allowedTools }),
     });
     for await (const event of worker) {
       // Every worker event goes up the moment it happens; context.emit stamps it on the way. The

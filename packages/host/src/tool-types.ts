@@ -1,6 +1,7 @@
 // What a tool looks like to the host: its description for the model, where it lives, and what a
 // call returns. Host side; remote tools are described by their server, local tools by the host.
 
+import type { LiveRun } from './loop/live-run.js';
 import type { LoopEventDraft } from './loop-event.js';
 import type { ToolImage, ToolSpec } from './model.js';
 
@@ -74,4 +75,6 @@ export interface ToolCallContext {
   signal: AbortSignal;
   /** Push an event into the lane's stream (it is stamped on the way). */
   emit: (event: LoopEventDraft) => void;
+  /** The live run of the loop that made the call; undefined outside runAgentLoop (a test's recording context). */
+  run?: LiveRun;
 }

@@ -9,8 +9,8 @@ import {
   type AuthorizationServer,
   browse,
   buildVault,
-  startModernVault as startModernVaultFor,
   startAuthorizationServer as startServer,
+  startVault2026 as startVault2026For,
   startVault as startVaultFor,
 } from './testing/oauth-test-servers.js';
 import { createRecordingContext } from './testing/recording-context.js';
@@ -33,8 +33,8 @@ async function startVault(authorizationServer: AuthorizationServer) {
   return served;
 }
 
-async function startModernVault(authorizationServer: AuthorizationServer) {
-  const served = await startModernVaultFor(authorizationServer);
+async function startVault2026(authorizationServer: AuthorizationServer) {
+  const served = await startVault2026For(authorizationServer);
   cleanups.push(() => served.close());
   return served;
 }
@@ -114,7 +114,7 @@ describe('Toolbox and servers that want a token', () => {
 
   it('signs in to a 2026-07-28 server during the probe, once, and stays on that revision', async () => {
     const authorizationServer = await startAuthorizationServer();
-    const vault = await startModernVault(authorizationServer);
+    const vault = await startVault2026(authorizationServer);
     const shown: AuthorizationRequest[] = [];
     const toolbox = await connect([{ name: 'vault', url: vault.url }], {
       authorization: {

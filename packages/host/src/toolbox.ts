@@ -13,7 +13,7 @@ import { ToolCatalog } from './toolbox/tool-catalog.js';
 import type { ToolboxOptions } from './toolbox/toolbox-options.js';
 import type { LostConnection } from './wire/call-recovery.js';
 import type { FeatureClash } from './wire/feature-clashes.js';
-import type { ProtocolEra } from './wire/modern-server-client.js';
+import { type ProtocolEra, REVISION_2025 } from './wire/protocol-revisions.js';
 import { type CallTarget, callRemoteTool, describeStop } from './wire/remote-tool-call.js';
 import { checkServerNames, parseServerConnections, type ServerConnection } from './wire/server-connection.js';
 import {
@@ -41,14 +41,17 @@ import { LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
 
 export type { ToolboxOptions } from './toolbox/toolbox-options.js';
 export type { FeatureClash } from './wire/feature-clashes.js';
-export type { ProtocolEra } from './wire/modern-server-client.js';
 export type { AuthorizationOptions, AuthorizationRequest } from './wire/oauth/oauth-session.js';
 export type { OAuthSettings } from './wire/oauth/session-oauth-provider.js';
+export type { ProtocolEra } from './wire/protocol-revisions.js';
 export type {
   HttpServerConnection,
   ServerConnection,
   StdioServerConnection,
 } from './wire/server-connection.js';
+
+import { withDefined } from './with-defined.js';
+
 export type { TransportConnection, UnavailableServer } from './wire/server-connector.js';
 export type { Root, ServerRequestHandlers } from './wire/server-requests.js';
 
@@ -182,7 +185,7 @@ export class Toolbox {
     // 2026-07-28 has no session to notify: a server asks for roots inside a call when it needs them.
     await Promise.allSettled(
       [...this.#servers.values()].map((server) =>
-        server.link.era === '2025-11-25' ? server.link.client.sendRootsListChanged() : undefined,
+        server.link.era === REVISION_2025 ? server.link.client.sendRootsListChanged() : undefined,
       ),
     );
   }
@@ -205,6 +208,19 @@ export class Toolbox {
 
   find(name: string): ToolDescriptor | undefined {
     return this.#catalog.find(name);
+  }
+
+  /** The local tool the model knows by this name; undefined for a server's tool or an unknown name. */
+  localTool(name: string): LocalTool | undefined {
+    const tool = this.#catalog.find(name);
+    return tool?.server === LOCAL_SERVER ? this.#localTools.get(tool.originalName) : undefined;
+  }
+
+  /** The names of the local tools that hand work to other agents: withheld from an agent that may not delegate. */
+  delegatingTools(): string[] {
+    return this.list()
+      .filter((tool) => this.localTool(tool.name)?.delegates === true)
+      .map((tool) => tool.name);
   }
 
   /** Never throws: every failure is an outcome with isError set and a sentence saying what happened. */
@@ -242,7 +258,7 @@ export class Toolbox {
         context,
         timeoutMs,
         serverStopped: server.stopped.signal,
-        ...(readResourceTool === undefined ? {} : { readResourceTool }),
+        ...withDefined({ readResourceTool }),
       });
     // The context is only read by the handlers of requests a server sends back during the call.
     return this.#options.handlers === undefined ? call() : this.#callsTo(tool.server).run(context, call);
@@ -303,7 +319,9 @@ export class Toolbox {
     const { link } = server;
     try {
       server.tools = offeredTools(
-        link.era === '2025-11-25' ? await listAllTools(link.client, timeoutMs) : await link.modern.listTools(timeoutMs),
+        link.era === REVISION_2025
+          ? await listAllTools(link.client, timeoutMs)
+          : await link.server2026.listTools(timeoutMs),
       );
     } catch {
       // Keep the last list we had: a call to a vanished tool still comes back as a readable error.

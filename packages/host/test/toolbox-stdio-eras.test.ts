@@ -11,7 +11,7 @@ import { createRecordingContext } from '../src/testing/recording-context.js';
 import { type ProtocolEra, Toolbox } from '../src/toolbox.js';
 import type { ProtocolSetting } from '../src/wire/server-connection.js';
 
-const fixture = fileURLToPath(new URL('./fixtures/modern-stdio-server.ts', import.meta.url));
+const fixture = fileURLToPath(new URL('./fixtures/revision-2026-stdio-server.ts', import.meta.url));
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -8,8 +8,8 @@ import { createElicitationHandler } from '../src/elicitation-handler.js';
 import type { SamplingRequestEvent, SamplingResponseEvent } from '../src/loop-event.js';
 import { createSamplingHandler } from '../src/sampling-handler.js';
 import { FixedModel } from '../src/testing/fixed-model.js';
-import { startModernEraServer, TASTE_PROMPT } from '../src/testing/modern-era-server.js';
 import { createRecordingContext } from '../src/testing/recording-context.js';
+import { startRevision2026Server, TASTE_PROMPT } from '../src/testing/revision-2026-server.js';
 import { type SamplingEvent, samplingCharge, samplingEvents } from '../src/testing/sampling-events.js';
 import { scriptedPerson } from '../src/testing/scripted-person.js';
 import { serveOverHttp } from '../src/testing/serve-over-http.js';
@@ -23,11 +23,11 @@ afterEach(async () => {
 });
 
 async function kitchenWithBothEras() {
-  const modern = await startModernEraServer();
+  const bakery = await startRevision2026Server();
   const pantry = await serveOverHttp(() => buildTestServer('pantry', createObservations()));
   const dice = await serveOverHttp(() => buildDiceServer());
   cleanups.push(
-    () => modern.close(),
+    () => bakery.close(),
     () => pantry.close(),
     () => dice.close(),
   );
@@ -40,7 +40,7 @@ async function kitchenWithBothEras() {
   const eras: Record<string, ProtocolEra> = {};
   const toolbox = await Toolbox.connect(
     [
-      { name: 'bakery', url: modern.url },
+      { name: 'bakery', url: bakery.url },
       { name: 'pantry', url: pantry.url },
       { name: 'dice', url: dice.url },
     ],
@@ -153,9 +153,9 @@ describe('a toolbox with servers of both eras', () => {
 
 describe('the protocol setting of a server', () => {
   it('"2025-11-25" never asks for 2026-07-28, so a 2026-only server is not reached', async () => {
-    const modern = await startModernEraServer();
-    cleanups.push(() => modern.close());
-    const toolbox = await Toolbox.connect([{ name: 'bakery', url: modern.url, protocol: '2025-11-25' }]);
+    const bakery = await startRevision2026Server();
+    cleanups.push(() => bakery.close());
+    const toolbox = await Toolbox.connect([{ name: 'bakery', url: bakery.url, protocol: '2025-11-25' }]);
     cleanups.push(() => toolbox.close());
 
     expect(toolbox.era('bakery')).toBeUndefined();
@@ -177,9 +177,9 @@ describe('the protocol setting of a server', () => {
   });
 
   it('"2026-07-28" connects a server that offers it', async () => {
-    const modern = await startModernEraServer();
-    cleanups.push(() => modern.close());
-    const toolbox = await Toolbox.connect([{ name: 'bakery', url: modern.url, protocol: '2026-07-28' }]);
+    const bakery = await startRevision2026Server();
+    cleanups.push(() => bakery.close());
+    const toolbox = await Toolbox.connect([{ name: 'bakery', url: bakery.url, protocol: '2026-07-28' }]);
     cleanups.push(() => toolbox.close());
     expect(toolbox.era('bakery')).toBe('2026-07-28');
   });

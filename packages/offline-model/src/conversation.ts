@@ -2,6 +2,7 @@
 // already did and learned are its own tool_use blocks joined with the tool_result blocks. Host side.
 
 import type { Message, ModelRequest, ToolResultBlock, ToolSpec, ToolUseBlock } from '@kitchen/host';
+import { readWorkerBrief, type WorkerBrief } from './worker-brief.js';
 
 export interface ToolExchange {
   call: ToolUseBlock;
@@ -12,7 +13,10 @@ export interface ToolExchange {
 }
 
 export interface Conversation {
+  /** The first user message, without a report-format line (the brief keeps that). */
   task: string;
+  /** What a worker's brief asks of its report. */
+  brief: WorkerBrief;
   system: string;
   /** The tools on offer, sorted by name, so the order servers connected in never changes a decision. */
   tools: ToolSpec[];
@@ -42,9 +46,12 @@ export function readConversation(request: ModelRequest): Conversation {
         exchanges.push({ call: block, result: results.get(block.id), part: partOf(block.id) });
     }
   }
+  const system = request.system ?? '';
+  const { brief, task } = readWorkerBrief(system, firstUser === undefined ? '' : messageText(firstUser));
   return {
-    task: firstUser === undefined ? '' : messageText(firstUser),
-    system: request.system ?? '',
+    task,
+    brief,
+    system,
     tools: [...(request.tools ?? [])].sort((left, right) =>
       left.name < right.name ? -1 : left.name > right.name ? 1 : 0,
     ),

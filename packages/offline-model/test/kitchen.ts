@@ -12,6 +12,7 @@ import {
   type LoopEvent,
   type Model,
   runAgentLoop,
+  type SpawnAgentOptions,
   type Toolbox,
   TreeBudget,
 } from '@kitchen/host';
@@ -37,6 +38,8 @@ export interface KitchenOptions {
   spawnAgent?: boolean;
   /** Workers running at once (spawn_agent's thread limit). */
   maxLiveWorkers?: number;
+  /** spawn_agent's other options: a report schema, the brief's ending, the workers' model. */
+  workerOptions?: SpawnAgentOptions;
   /** Model calls per agent before the loop's last-chance request. */
   maxIterations?: number;
   /** inspect_jar calls for these ids fail on the wire (-32001, as a timed-out request would). */
@@ -89,7 +92,10 @@ export async function runKitchen(task: string, options: KitchenOptions = {}): Pr
   try {
     if (options.spawnAgent === true)
       toolbox.addLocalTool(
-        createSpawnAgentTool(options.maxLiveWorkers === undefined ? {} : { maxLiveWorkers: options.maxLiveWorkers }),
+        createSpawnAgentTool({
+          ...options.workerOptions,
+          ...(options.maxLiveWorkers === undefined ? {} : { maxLiveWorkers: options.maxLiveWorkers }),
+        }),
       );
     const deniedIds = new Set(options.deniedIds ?? []);
     const deniedTools = new Set(options.deniedTools ?? []);

@@ -41,6 +41,8 @@ const served = await serveMcp({
   name: 'echo',
   buildServer: buildEchoServer,
   maxSessions: count + 1,
+  // One client opens them all: measured here is a session's cost, not the share.
+  maxSessionsPerClient: count + 1,
   log: { level: 'silent' },
 });
 // Warm up once so module-level caches are not counted as per-session cost.

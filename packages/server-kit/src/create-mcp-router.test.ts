@@ -145,4 +145,18 @@ describe('createMcpRouter', () => {
     });
     expect(app.router.sessionCount()).toBe(1);
   });
+
+  it('refuses a body express.json() parsed that nests too deep, with 400 -32700', async () => {
+    const app = await startApp({ buildServer: buildModernEchoServer });
+    const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
+    const response = await fetch(`${app.origin}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":${deep}}}`,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: { code: -32700, message: expect.stringContaining('nested deeper than 64 levels') },
+    });
+  });
 });

@@ -7,6 +7,7 @@ export { BoundedEventStore, DEFAULT_EVENT_STORE_LIMITS } from './bounded-event-s
 export { checkServeOptions, describeTokenProblem, ServeOptionsError } from './check-serve-options.js';
 export type { McpRouter } from './create-mcp-router.js';
 export { createMcpRouter } from './create-mcp-router.js';
+export { DEFAULT_MAX_JSON_DEPTH } from './json-depth.js';
 export type { HttpRejection } from './json-rpc-error.js';
 export { JsonRpcErrorCode, sendJsonRpcError } from './json-rpc-error.js';
 export type { McpEndpointOptions } from './mcp-http-handler.js';

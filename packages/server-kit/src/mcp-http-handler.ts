@@ -9,6 +9,7 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { DEFAULT_EVENT_STORE_LIMITS } from './bounded-event-store.js';
 import { loadServingPlan, type ServingPlan } from './eras/serving-plan.js';
 import { isInitializeMessage } from './in-flight-requests.js';
+import { DEFAULT_MAX_JSON_DEPTH, valueNestsDeeperThan } from './json-depth.js';
 import { type HttpRejection, JsonRpcErrorCode, sendJsonRpcError } from './json-rpc-error.js';
 import type { SessionResumability } from './mcp-session.js';
 import {
@@ -19,7 +20,9 @@ import {
 } from './oauth-protected-resource.js';
 import { readJsonBody } from './read-json-body.js';
 import { guardRequest, hostForUrl, isLoopbackHost, type RequestGuardPolicy } from './request-guard.js';
+import { toOriginForm } from './request-target.js';
 import { type BuildServer, PROTOCOL_ERAS, type ProtocolEraVersion, type ServerEventBus } from './served-server.js';
+import { defaultSessionsPerClient } from './session-client.js';
 import { createSessionEndpoint } from './session-endpoint.js';
 import { SessionRegistry } from './session-registry.js';
 import { createStructuredLog, type LogOptions, type StructuredLog } from './structured-log.js';
@@ -62,7 +65,12 @@ export interface McpEndpointOptions {
   idleSessionMs?: number;
   /** Sessions open at once (default 200); one more initialize gets 503 with Retry-After. */
   maxSessions?: number;
+  /** Sessions one client (address, Origin and clientInfo name) may hold (default half of
+   * maxSessions); one more initialize from it gets 429 with Retry-After. */
+  maxSessionsPerClient?: number;
   maxBodyBytes?: number;
+  /** Levels of arrays and objects a POST body may nest (default 64); a deeper one gets 400. */
+  maxJsonDepth?: number;
   /** Resumable SSE streams (default on): bounds of each session's event store and the SSE
    * `retry` field. false turns the event store and priming events off. */
   resumability?: Partial<SessionResumability> | false;
@@ -88,6 +96,7 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
   const { name, auth } = options;
   const path = options.path ?? '/mcp';
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
   const idleSessionMs = options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const healthPath = options.healthPath ?? DEFAULT_HEALTH_PATH;
@@ -97,7 +106,8 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
       ? false
       : { ...DEFAULT_EVENT_STORE_LIMITS, retryMs: DEFAULT_RETRY_MS, ...options.resumability };
   const log = createStructuredLog(name, options.log);
-  const sessions = new SessionRegistry({ idleSessionMs, maxSessions }, log);
+  const maxSessionsPerClient = options.maxSessionsPerClient ?? defaultSessionsPerClient(maxSessions);
+  const sessions = new SessionRegistry({ idleSessionMs, maxSessions, maxSessionsPerClient }, log);
   let closing: Promise<void> | undefined;
   let plan: Promise<ServingPlan> | undefined;
   const ready = (): Promise<ServingPlan> => {
@@ -114,6 +124,7 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
     buildServer: options.buildServer,
     resumability,
     maxSessions,
+    maxSessionsPerClient,
     sessions,
     refuse: (request, response, rejection) => refuse(request, response, rejection),
   });
@@ -144,6 +155,8 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
   }
 
   async function route(request: IncomingMessage, response: ServerResponse, notFound: () => void): Promise<void> {
+    const badTarget = toOriginForm(request);
+    if (badTarget) return refuse(request, response, badTarget);
     const pathname = pathnameOf(request);
     const isMcp = pathname === path;
     if (!isMcp && pathname !== healthPath && pathname !== metadataPath) return notFound();
@@ -209,9 +222,11 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
     // Mounted in express behind express.json(), the body has been read already.
     const preParsed = (request as IncomingMessage & { body?: unknown }).body;
     const body =
-      preParsed !== undefined
-        ? { kind: 'parsed' as const, value: preParsed }
-        : await readJsonBody(request, maxBodyBytes);
+      preParsed === undefined
+        ? await readJsonBody(request, maxBodyBytes, maxJsonDepth)
+        : valueNestsDeeperThan(preParsed, maxJsonDepth)
+          ? { kind: 'too-deep' as const }
+          : { kind: 'parsed' as const, value: preParsed };
     if (body.kind === 'too-large') {
       return refuse(request, response, {
         status: 413,
@@ -219,6 +234,15 @@ export function createMcpHttpHandler(options: McpEndpointOptions, boundHost?: st
         message: `Payload Too Large: the request body must not exceed ${maxBodyBytes} bytes; send a smaller message.`,
         // The rest of the body is not read, so this connection cannot carry another request.
         headers: { Connection: 'close' },
+      });
+    }
+    if (body.kind === 'too-deep') {
+      // Refused before parsing: the SDKs' schema checks walk a message recursively, and a few
+      // thousand levels (a 10 KB body) overflow their stack.
+      return refuse(request, response, {
+        status: 400,
+        code: JsonRpcErrorCode.parseError,
+        message: `Parse error: the request body is JSON nested deeper than ${maxJsonDepth} levels; no MCP message needs that many. Send a flatter message.`,
       });
     }
     if (body.kind === 'invalid-json') {

@@ -16,6 +16,8 @@ export interface SessionResumability extends EventStoreLimits {
 
 export interface McpSessionOptions {
   buildServer: () => ServableServer;
+  /** Who opened it (see session-client.ts): its sessions count against one share of the cap. */
+  client: string;
   /** The SDK that carries the session: the one the server was built with. */
   sdk: SessionSdk;
   /** false: no event store, no priming events (streams cannot be resumed). */
@@ -38,6 +40,7 @@ export class McpSession {
   protocolVersion: string | undefined;
 
   private constructor(
+    readonly client: string,
     readonly server: ServableServer,
     readonly transport: SessionTransport,
     readonly eventStore: BoundedEventStore | undefined,
@@ -59,7 +62,7 @@ export class McpSession {
       // data) carrying this retry field, so even a stream dropped before the first message resumes.
       retryInterval: resumability === false ? undefined : resumability.retryMs,
     });
-    const session: McpSession = new McpSession(options.buildServer(), transport, eventStore, sdk);
+    const session: McpSession = new McpSession(options.client, options.buildServer(), transport, eventStore, sdk);
     // Every answer the server sends passes here, so the request ids in flight are exact.
     const send = transport.send.bind(transport);
     transport.send = (message, sendOptions) => {

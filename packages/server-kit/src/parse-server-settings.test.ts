@@ -72,7 +72,7 @@ describe('parseServerSettings', () => {
     expect(parseServerSettings('dice', undefined, ['--sides', '6'], {})).toEqual({
       kind: 'invalid',
       message:
-        'dice: unknown flag --sides; known flags: --port, --host, --token, --allow-origin, --idle-session-ms, --max-sessions, --log-level, --eras, --help.',
+        'dice: unknown flag --sides; known flags: --port, --host, --token, --allow-origin, --idle-session-ms, --max-sessions, --max-sessions-per-client, --log-level, --eras, --help.',
     });
   });
 
@@ -86,12 +86,12 @@ describe('parseServerSettings', () => {
     const parsed = parseServerSettings(
       'dice',
       undefined,
-      ['--idle-session-ms', '1500', '--max-sessions', '3', '--log-level', 'info'],
+      ['--idle-session-ms', '1500', '--max-sessions', '3', '--max-sessions-per-client', '2', '--log-level', 'info'],
       {},
     );
     expect(parsed).toMatchObject({
       kind: 'settings',
-      settings: { idleSessionMs: 1500, maxSessions: 3, logLevel: 'info' },
+      settings: { idleSessionMs: 1500, maxSessions: 3, maxSessionsPerClient: 2, logLevel: 'info' },
     });
     expect(parseServerSettings('dice', undefined, ['--idle-session-ms', '0'], {})).toEqual({
       kind: 'invalid',

@@ -30,6 +30,7 @@ const commonFlags = {
     .default([]),
   idleSessionMs: wholeNumberText({ min: 1, hint: '(milliseconds)' }).optional(),
   maxSessions: wholeNumberText({ min: 1 }).optional(),
+  maxSessionsPerClient: wholeNumberText({ min: 1 }).optional(),
   logLevel: z.enum(LOG_LEVELS, { error: `use one of ${LOG_LEVELS.join(', ')}` }).optional(),
   eras: z
     .string()
@@ -60,6 +61,8 @@ const commonHelp: Record<string, string> = {
   allowOrigin: 'accept requests from this browser origin too (repeatable)',
   idleSessionMs: `close a session idle this long (default ${DEFAULT_IDLE_SESSION_MS})`,
   maxSessions: `sessions open at once; one more gets 503 (default ${DEFAULT_MAX_SESSIONS})`,
+  maxSessionsPerClient:
+    'sessions one client (address, Origin, clientInfo name) may hold; one more gets 429 (default half of --max-sessions)',
   eras: `revisions served, comma-separated (default ${PROTOCOL_ERAS.join(',')}; a v1 SDK server serves 2025-11-25 only; also KITCHEN_ERAS)`,
   logLevel: `the kit's JSON lines on stderr (not MCP logging) from: ${LOG_LEVELS.join(', ')} (default ${DEFAULT_LOG_LEVEL})`,
 };

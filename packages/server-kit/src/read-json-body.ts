@@ -1,14 +1,16 @@
-// Reads an HTTP request body as JSON with a size limit, so a bad or huge body gets a clear answer
-// instead of reaching the MCP server. Server side.
+// Reads an HTTP request body as JSON with a size and a depth limit, so a bad, huge or deeply
+// nested body gets a clear answer instead of reaching the MCP server. Server side.
 
 import type { IncomingMessage } from 'node:http';
+import { nestsDeeperThan } from './json-depth.js';
 
 export type JsonBody =
   | { kind: 'parsed'; value: unknown }
   | { kind: 'too-large' }
+  | { kind: 'too-deep' }
   | { kind: 'invalid-json'; detail: string };
 
-export function readJsonBody(request: IncomingMessage, maxBytes: number): Promise<JsonBody> {
+export function readJsonBody(request: IncomingMessage, maxBytes: number, maxDepth: number): Promise<JsonBody> {
   const declaredLength = Number(request.headers['content-length']);
   if (Number.isFinite(declaredLength) && declaredLength > maxBytes) {
     // Drain without buffering; the caller answers 413 and closes the connection.
@@ -28,7 +30,11 @@ export function readJsonBody(request: IncomingMessage, maxBytes: number): Promis
       }
       chunks.push(chunk);
     };
-    const onEnd = () => resolve(parseJson(Buffer.concat(chunks).toString('utf8')));
+    const onEnd = () => {
+      const bytes = Buffer.concat(chunks);
+      // Scanned before parsing: one cheap pass, and a deep body is never turned into a value.
+      resolve(nestsDeeperThan(bytes, maxDepth) ? { kind: 'too-deep' } : parseJson(bytes.toString('utf8')));
+    };
     request.on('data', onData).once('end', onEnd).once('error', reject);
   });
 }

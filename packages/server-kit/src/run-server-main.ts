@@ -55,6 +55,7 @@ export async function runServerMain<Extra extends z.ZodObject = z.ZodObject<Reco
       allowedOrigins: settings.allowOrigin,
       idleSessionMs: settings.idleSessionMs,
       maxSessions: settings.maxSessions,
+      maxSessionsPerClient: settings.maxSessionsPerClient,
       log: { level: settings.logLevel },
     });
   } catch (error) {

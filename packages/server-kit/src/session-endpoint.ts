@@ -1,12 +1,13 @@
-// The session side of an MCP endpoint: starting a session under the cap, and handing a request
-// to its session after the checks only the kit makes (a request id already in flight, a
-// Last-Event-ID the store no longer holds). Server side.
+// The session side of an MCP endpoint: starting a session under the cap and the client's share
+// of it, and handing a request to its session after the checks only the kit makes (a request id
+// already in flight, a Last-Event-ID the store no longer holds). Server side.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SessionSdk } from './eras/session-sdk.js';
 import { type HttpRejection, JsonRpcErrorCode } from './json-rpc-error.js';
 import { McpSession, type SessionResumability } from './mcp-session.js';
 import type { BuildServer } from './served-server.js';
+import { sessionClientOf } from './session-client.js';
 import type { SessionRegistry } from './session-registry.js';
 
 export type Refuse = (request: IncomingMessage, response: ServerResponse, rejection: HttpRejection) => void;
@@ -16,6 +17,7 @@ export interface SessionEndpointOptions {
   buildServer: BuildServer;
   resumability: SessionResumability | false;
   maxSessions: number;
+  maxSessionsPerClient: number;
   sessions: SessionRegistry;
   /** Answers with a JSON-RPC shaped refusal (and logs it). */
   refuse: Refuse;
@@ -41,7 +43,7 @@ export interface SessionEndpoint {
 }
 
 export function createSessionEndpoint(options: SessionEndpointOptions): SessionEndpoint {
-  const { name, resumability, maxSessions, sessions, refuse } = options;
+  const { name, resumability, maxSessions, maxSessionsPerClient, sessions, refuse } = options;
 
   async function startSession(
     request: IncomingMessage,
@@ -59,7 +61,18 @@ export function createSessionEndpoint(options: SessionEndpointOptions): SessionE
         headers: { 'Retry-After': String(seconds) },
       });
     }
+    const client = sessionClientOf(request, messages);
+    if (sessions.isFullFor(client)) {
+      const seconds = sessions.retryAfterSeconds(Date.now(), client);
+      return refuse(request, response, {
+        status: 429,
+        code: JsonRpcErrorCode.serverError,
+        message: `Too Many Requests: this client already holds ${maxSessionsPerClient} of the ${maxSessions} sessions of "${name}", its share. End a session it no longer needs with DELETE, or retry after ${seconds} s.`,
+        headers: { 'Retry-After': String(seconds) },
+      });
+    }
     const session = McpSession.create({
+      client,
       buildServer: () => options.buildServer({ era: '2025-11-25' }),
       sdk,
       resumability,

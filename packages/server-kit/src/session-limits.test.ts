@@ -39,8 +39,12 @@ async function serve(options: Partial<ServeMcpOptions> & { gate?: Promise<void> 
 
 const postHeaders = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 
-/** An initialize request and nothing else. */
-function postInitialize(url: string, headers: Record<string, string> = postHeaders): Promise<Response> {
+/** An initialize request and nothing else, from the client `clientName`. */
+function postInitialize(
+  url: string,
+  headers: Record<string, string> = postHeaders,
+  clientName = 'raw',
+): Promise<Response> {
   return fetch(url, {
     method: 'POST',
     headers,
@@ -48,10 +52,32 @@ function postInitialize(url: string, headers: Record<string, string> = postHeade
       jsonrpc: '2.0',
       id: 0,
       method: 'initialize',
-      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+      params: {
+        protocolVersion: LATEST_PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: { name: clientName, version: '0' },
+      },
     }),
   });
 }
+
+/** Opens `count` sessions as the client `clientName` and returns the statuses of the initialize answers. */
+async function initializeMany(
+  url: string,
+  count: number,
+  clientName: string,
+  headers = postHeaders,
+): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const response = await postInitialize(url, headers, clientName);
+    await response.body?.cancel();
+    statuses.push(response.status);
+  }
+  return statuses;
+}
+
+const fromOrigin = (origin: string) => ({ ...postHeaders, Origin: origin });
 
 const call = (id: number | string, name = 'wait') => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name } });
 
@@ -72,8 +98,9 @@ async function messagesOf(response: Response): Promise<unknown[]> {
 describe('session limits', () => {
   it('answers one initialize past maxSessions with 503, Retry-After and a JSON-RPC body, and admits it once a session ends', async () => {
     const { served, events } = await serve({ maxSessions: 2, idleSessionMs: 45_000 });
+    // Two clients, each within its share of one.
     const first = await RawMcpSession.open(served.url);
-    await RawMcpSession.open(served.url);
+    await RawMcpSession.open(served.url, { Origin: 'http://localhost:5173' });
     const refused = RawMcpSession.open(served.url);
     await expect(refused).rejects.toThrow(/HTTP 503/);
     const response = await postInitialize(served.url);
@@ -98,6 +125,50 @@ describe('session limits', () => {
     await RawMcpSession.open(served.url);
     expect(served.sessionCount()).toBe(2);
     expect(events().filter((event) => event.event === 'session-closed')).toMatchObject([{ reason: 'deleted' }]);
+  });
+
+  it('gives one client at most half the slots at the default cap of 200: past its share it gets 429, and others still get in', async () => {
+    const { served, events } = await serve();
+    expect(await initializeMany(served.url, 101, 'greedy')).toEqual([...Array(100).fill(200), 429]);
+    const refused = await postInitialize(served.url, postHeaders, 'greedy');
+    expect(refused.status).toBe(429);
+    // None of its sessions has been idle long: the soonest frees up in about 10 minutes, told as at most a minute.
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(await refused.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32000,
+        message:
+          'Too Many Requests: this client already holds 100 of the 200 sessions of "wait", its share. End a session it no longer needs with DELETE, or retry after 60 s.',
+      },
+    });
+    // Another client, known by its name, gets in; the greedy one still does not.
+    expect(await initializeMany(served.url, 1, 'kitchen')).toEqual([200]);
+    expect(served.sessionCount()).toBe(101);
+    expect(events().filter((event) => event.event === 'request-refused')).toMatchObject([
+      { status: 429, reason: expect.stringContaining('its share') },
+      { status: 429 },
+    ]);
+  });
+
+  it('counts a client by its address, Origin and name, and gives a slot back when a session ends', async () => {
+    const { served } = await serve({ maxSessions: 4 });
+    const local = fromOrigin('http://127.0.0.1:3000');
+    expect(await initializeMany(served.url, 3, 'page', local)).toEqual([200, 200, 429]);
+    // The same name from another page is another client; a third would find the server full.
+    expect(await initializeMany(served.url, 3, 'page', fromOrigin('http://localhost:3000'))).toEqual([200, 200, 503]);
+    const session = await RawMcpSession.open(served.url, { Origin: 'http://[::1]:1' }).catch((error: Error) => error);
+    expect(String(session)).toMatch(/HTTP 503/);
+    expect(await initializeMany(served.url, 1, 'page', local)).toEqual([503]);
+  });
+
+  it('lets maxSessionsPerClient set the share', async () => {
+    const { served } = await serve({ maxSessions: 10, maxSessionsPerClient: 1 });
+    expect(await initializeMany(served.url, 2, 'raw')).toEqual([200, 429]);
+    const first = await RawMcpSession.open(served.url, { Origin: 'http://localhost:1' });
+    expect(await first.delete()).toBe(200);
+    await RawMcpSession.open(served.url, { Origin: 'http://localhost:1' });
   });
 
   it('gives back the place of an initialize the transport refused', async () => {

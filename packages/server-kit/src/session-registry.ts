@@ -1,6 +1,6 @@
 // The live MCP sessions of one HTTP endpoint, found by the Mcp-Session-Id header: at most
-// maxSessions of them, each closed after idleSessionMs with no open exchange, all closed on
-// shutdown. Server side.
+// maxSessions of them and maxSessionsPerClient for any one client, each closed after
+// idleSessionMs with no open exchange, all closed on shutdown. Server side.
 
 import type { ServerResponse } from 'node:http';
 import type { McpSession } from './mcp-session.js';
@@ -14,6 +14,8 @@ export interface SessionLimits {
   idleSessionMs: number;
   /** How many sessions may be open (or initializing) at once. */
   maxSessions: number;
+  /** How many of them one client may hold, so that one client cannot lock the others out. */
+  maxSessionsPerClient: number;
 }
 
 export class SessionRegistry {
@@ -34,11 +36,20 @@ export class SessionRegistry {
     return this.sessions.size + this.starting.size >= this.limits.maxSessions;
   }
 
-  /** Whole seconds until a session is likely to free up: the soonest idle expiry, else a minute. */
-  retryAfterSeconds(now = Date.now()): number {
+  /** True when `client` holds its whole share of the cap, open or initializing. */
+  isFullFor(client: string): boolean {
+    let held = 0;
+    for (const session of this.sessions.values()) if (session.client === client) held++;
+    for (const session of this.starting) if (session.client === client) held++;
+    return held >= this.limits.maxSessionsPerClient;
+  }
+
+  /** Whole seconds until a session (of `client`, when given) is likely to free up: the soonest
+   * idle expiry, else a minute. */
+  retryAfterSeconds(now = Date.now(), client?: string): number {
     let soonest = Math.min(this.limits.idleSessionMs, MAX_RETRY_AFTER_MS);
     for (const session of this.sessions.values()) {
-      if (session.idleSince !== undefined) {
+      if (session.idleSince !== undefined && (client === undefined || session.client === client)) {
         soonest = Math.min(soonest, session.idleSince + this.limits.idleSessionMs - now);
       }
     }

@@ -36,7 +36,8 @@ async function runUntilDeadline(model: Model, task: string) {
   }
 }
 
-describe('the wall-time limit reaches work in flight', () => {
+// Each test mostly waits out its 3 s limit, on its own toolbox and model: side by side.
+describe.concurrent('the wall-time limit reaches work in flight', () => {
   it('ends a model call that never answers, then reports what the tool results established', {
     timeout: 60_000,
   }, async () => {

@@ -2,7 +2,7 @@
 // run's time is up, the run was stopped, something failed, the budget has no room): drawn from the
 // tool results the agent holds, never from what it last said it would do. Host side, pure.
 
-import { SPAWN_AGENT_TOOL } from '../limits/spawn-agent-limits.js';
+import type { LocalTool } from '../local-tools.js';
 import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../model.js';
 
 /** Why an agent stopped before it finished: the opening of its report. */
@@ -31,6 +31,11 @@ const WHY: Readonly<Record<UnfinishedCause, string>> = {
 const RESULT_LINE_CHARS = 240;
 const MOST_RESULTS_LISTED = 60;
 
+/** Where the report learns which tools answer with a report of their own (the toolbox). */
+export interface ReportedTools {
+  localTool(name: string): Pick<LocalTool, 'reportsWhole'> | undefined;
+}
+
 interface HeldResult {
   use: ToolUseBlock;
   result: ToolResultBlock;
@@ -41,13 +46,13 @@ interface HeldResult {
  * - inspect_jar {"id":3}: {...}" — the calls that answered, each with its result, and how many
  * failed or were not run; "…: nothing established." when no call answered.
  */
-export function establishedReport(cause: UnfinishedCause, messages: readonly Message[]): string {
+export function establishedReport(cause: UnfinishedCause, messages: readonly Message[], tools?: ReportedTools): string {
   const held = heldResults(messages);
   const answered = held.filter(({ result }) => result.is_error !== true);
   const failed = held.length - answered.length;
   const failures = failed === 0 ? '' : `\n${failed} of ${held.length} calls failed or were not run.`;
   if (answered.length === 0) return `${WHY[cause]}: nothing established.${failures}`;
-  const listed = answered.slice(0, MOST_RESULTS_LISTED).map(resultLine);
+  const listed = answered.slice(0, MOST_RESULTS_LISTED).map((held) => resultLine(held, tools));
   const more = answered.length - listed.length;
   return (
     [
@@ -72,10 +77,10 @@ function heldResults(messages: readonly Message[]): HeldResult[] {
   return held;
 }
 
-function resultLine({ use, result }: HeldResult): string {
+function resultLine({ use, result }: HeldResult, tools: ReportedTools | undefined): string {
   const call = `- ${use.name} ${oneLine(JSON.stringify(use.input), 80)}`;
   // A worker's report is already a summary of what it established: cutting it would lose findings.
-  if (use.name === SPAWN_AGENT_TOOL) return `${call}:\n${indent(result.content.trim())}`;
+  if (tools?.localTool(use.name)?.reportsWhole === true) return `${call}:\n${indent(result.content.trim())}`;
   return `${call}: ${oneLine(result.content, RESULT_LINE_CHARS)}`;
 }
 

@@ -34,8 +34,11 @@ describe('establishedReport', () => {
     },
   ];
 
+  // spawn_agent answers with a worker's report: the toolbox says so through its LocalTool.
+  const tools = { localTool: (name: string) => (name === 'spawn_agent' ? { reportsWhole: true } : undefined) };
+
   it('lists what the tool results established, keeps a worker report whole and counts the failures', () => {
-    expect(establishedReport('aborted', conversation)).toBe(
+    expect(establishedReport('aborted', conversation, tools)).toBe(
       [
         'The run was stopped before I could finish. What the tool results established (2 of 3 calls):',
         '- inspect_jar {"id":1}: {"id":1, "seal":"broken"}',

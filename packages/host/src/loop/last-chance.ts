@@ -7,8 +7,9 @@ import type { InputTokenBound } from '../limits/input-token-bound.js';
 import { type LoopEvent, stamp } from '../loop-event.js';
 import type { ContentBlock, Message, Model, TextBlock } from '../model.js';
 import type { TreeBudget } from '../tree-budget.js';
+import { withDefined } from '../with-defined.js';
 import { callModelWithinBudget, usageEvent } from './budgeted-model-call.js';
-import { establishedReport, type UnfinishedCause } from './established-report.js';
+import { establishedReport, type ReportedTools, type UnfinishedCause } from './established-report.js';
 
 /** Output room for the report; its reservation (input estimate + this) must itself fit the budget. */
 export const LAST_CHANCE_MAX_TOKENS = 512;
@@ -49,6 +50,8 @@ export interface LastChance {
   /** Called with the cost of the call when it was made. */
   charge: (tokens: number, costCents: number) => void;
   treeTokens: () => number;
+  /** Which tools' results the fallback report quotes whole. */
+  tools?: ReportedTools;
 }
 
 /** Yields the call's usage and text events; returns the agent's finalText. Never throws for a model failure. */
@@ -57,7 +60,7 @@ export async function* askForLastReport(chance: LastChance): AsyncGenerator<Loop
   const outcome = yield* callModelWithinBudget({
     model: chance.model,
     request: {
-      ...(chance.system === undefined ? {} : { system: chance.system }),
+      ...withDefined({ system: chance.system }),
       messages: withNudge(chance.messages, lastChanceNudge(cause)),
       tools: [],
       maxTokens: LAST_CHANCE_MAX_TOKENS,
@@ -65,9 +68,9 @@ export async function* askForLastReport(chance: LastChance): AsyncGenerator<Loop
     budget: chance.budget,
     agent,
     signal: chance.signal,
-    ...(chance.inputBound === undefined ? {} : { inputBound: chance.inputBound }),
+    ...withDefined({ inputBound: chance.inputBound }),
   });
-  if (outcome.kind !== 'answered') return establishedReport(cause, chance.messages);
+  if (outcome.kind !== 'answered') return establishedReport(cause, chance.messages, chance.tools);
   const { response } = outcome;
   chance.charge(outcome.tokens, outcome.costCents);
   yield usageEvent(agent, outcome, chance.treeTokens());
@@ -76,7 +79,7 @@ export async function* askForLastReport(chance: LastChance): AsyncGenerator<Loop
     .filter((block): block is TextBlock => block.type === 'text')
     .map((block) => block.text)
     .join('\n');
-  if (report.trim() === '') return establishedReport(cause, chance.messages);
+  if (report.trim() === '') return establishedReport(cause, chance.messages, chance.tools);
   yield stamp({ type: 'text', agent, text: report });
   return report;
 }

@@ -1,10 +1,12 @@
 // How an agent loop ends: the stop reason, its words and data, and whether the agent still owes a
 // report of what it established. Host side, pure; the loop builds one Ending and words nothing.
 
+import { describeError, reportError } from '../errors.js';
 import type { AgentTree } from '../limits/agent-tree.js';
 import type { SeatbeltStop } from '../limits/seatbelts.js';
 import type { ErrorReport, LimitReached } from '../loop-event.js';
 import type { ModelStopReason } from '../model.js';
+import type { ModelCallOutcome } from './budgeted-model-call.js';
 import type { UnfinishedCause } from './established-report.js';
 import type { LoopStopReason } from './stop-reason.js';
 
@@ -77,4 +79,47 @@ export function limitBeforeModelCall(
     };
   }
   return undefined;
+}
+
+/** The tree budget refused the reservation for the next model call: the call was not made. */
+export function noRoomEnding(outcome: Extract<ModelCallOutcome, { kind: 'no-room' }>): Ending {
+  const need = `it needs up to ${outcome.worstCase} tokens and ${outcome.left} of ${outcome.maxTokens} are left`;
+  return {
+    stopReason: 'budget',
+    unfinished: 'budget',
+    detail: `Stopped: the tree budget has no room for another model call (${need}).`,
+    limit: {
+      limit: 'maxTreeTokens',
+      value: outcome.maxTokens,
+      spent: outcome.maxTokens - outcome.left,
+      needed: outcome.worstCase,
+    },
+  };
+}
+
+/** A model call that failed: stopped with the work in flight, or an error on this iteration. */
+export function modelFailedEnding(
+  outcome: Extract<ModelCallOutcome, { kind: 'failed' }>,
+  tree: AgentTree,
+  model: string,
+  iteration: number,
+): Ending {
+  if (outcome.aborted) return stoppedEnding(tree, ' during a model call');
+  return {
+    stopReason: 'error',
+    unfinished: 'error',
+    detail: `The model (${model}) failed on iteration ${iteration}: ${outcome.reason}`,
+    error: reportError(outcome.error),
+  };
+}
+
+/** An abort that came from a person stopping this one agent (`why`) says so; any other ending stays. */
+export function agentStoppedEnding(ending: Ending | undefined, why: string | undefined): Ending | undefined {
+  if (ending?.stopReason !== 'aborted' || why === undefined) return ending;
+  return { stopReason: 'aborted', unfinished: 'stopped', detail: `This agent was stopped: ${why}.` };
+}
+
+/** A bug below the loop (a gate or local tool that threw) ends the run in words, not as a crash. */
+export function loopFailedEnding(error: unknown): Ending {
+  return { stopReason: 'error', detail: `The agent loop failed: ${describeError(error)}`, error: reportError(error) };
 }

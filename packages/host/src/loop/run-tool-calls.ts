@@ -3,12 +3,13 @@
 
 import { createEventQueue, drainWhile } from '../event-queue.js';
 import { shortenForModel } from '../limits/shorten-for-model.js';
-import { AGENT_DEPTH_LIMIT_TEXT, SPAWN_AGENT_TOOL, SPAWN_NOT_OFFERED_TEXT } from '../limits/spawn-agent-limits.js';
+import { AGENT_DEPTH_LIMIT_TEXT, SPAWN_NOT_OFFERED_TEXT } from '../limits/spawn-agent-limits.js';
 import { type LoopEvent, type LoopEventDraft, stamp } from '../loop-event.js';
 import type { Model, ToolResultBlock, ToolUseBlock } from '../model.js';
-import type { AgentInfo, ToolDescriptor, ToolOutcome } from '../tool-types.js';
+import type { AgentInfo, ToolCallContext, ToolDescriptor, ToolOutcome } from '../tool-types.js';
 import { LOCAL_SERVER } from '../wire/tool-index.js';
-import type { LiveRun, LiveToolCallContext } from './live-run.js';
+import { withDefined } from '../with-defined.js';
+import type { LiveRun } from './live-run.js';
 
 /**
  * How long an aborted local tool may take to wind down by itself before its result is written off;
@@ -117,12 +118,12 @@ async function runOneCall(
   admitted: boolean,
 ): Promise<ToolOutcome> {
   const started = performance.now();
-  const context: LiveToolCallContext = { callId: use.id, agent: turn.agent, signal: turn.signal, emit, run: turn.run };
-  // Remote calls, the gate and workers stop on abort by themselves; only a local tool that is not
-  // a worker needs watching (settleOnAbort), which saves a listener and a promise per remote call.
-  // A worker is never cut short: after an abort it only writes the report of what it established.
+  const context: ToolCallContext = { callId: use.id, agent: turn.agent, signal: turn.signal, emit, run: turn.run };
+  // Remote calls, the gate and local tools that wind down by themselves (spawn_agent's workers)
+  // stop on abort; only another local tool needs watching (settleOnAbort), which saves a listener
+  // and a promise per remote call.
   const outcome = admitted
-    ? await (tool?.server === LOCAL_SERVER && use.name !== SPAWN_AGENT_TOOL
+    ? await (tool?.server === LOCAL_SERVER && turn.run.toolbox.localTool(use.name)?.windsDownOnAbort !== true
         ? settleOnAbort(authorizeAndCall(turn, use, tool, context), turn.signal, use.name)
         : authorizeAndCall(turn, use, tool, context))
     : { isError: true, content: turn.notRun?.get(use.id) ?? turn.run.tree.refusedCallText(use.name) };
@@ -154,8 +155,7 @@ async function runOneCall(
           server,
           isError,
           content,
-          ...(shortened === undefined ? {} : { omittedChars: shortened.omittedChars }),
-          ...(attachments === undefined ? {} : { attachments }),
+          ...withDefined({ omittedChars: shortened?.omittedChars, attachments }),
           durationMs,
         },
   );
@@ -166,11 +166,11 @@ async function authorizeAndCall(
   turn: TurnToolCalls,
   use: ToolUseBlock,
   tool: ToolDescriptor | undefined,
-  context: LiveToolCallContext,
+  context: ToolCallContext,
 ): Promise<ToolOutcome> {
-  // Cooks don't hire cooks: the tool is not offered to this agent, and a model that names it anyway
-  // is refused here, before the gate and the toolbox.
-  if (!turn.delegate && use.name === SPAWN_AGENT_TOOL) {
+  // Cooks don't hire cooks: a tool that delegates is not offered to this agent, and a model that
+  // names it anyway is refused here, before the gate and the toolbox.
+  if (!turn.delegate && turn.run.toolbox.localTool(use.name)?.delegates === true) {
     return { isError: true, content: turn.agent.depth > 0 ? AGENT_DEPTH_LIMIT_TEXT : SPAWN_NOT_OFFERED_TEXT };
   }
   const { toolbox, gate, allowedTools } = turn.run;

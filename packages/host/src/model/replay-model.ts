@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ConfigurationError } from '../errors.js';
 import type { Message, Model, ModelRequest, ModelResponse, ToolSpec } from '../model.js';
+import { withDefined } from '../with-defined.js';
 import { ModelAbortedError, ReplayExhaustedError } from './model-errors.js';
 
 export interface RecordedExchange {
@@ -32,11 +33,11 @@ export class RecordingModel implements Model {
     // Only what was said is recorded: the signal and the retry callback are the call's plumbing.
     const { system, messages, tools, maxTokens, temperature } = request;
     const recorded: RecordedExchange['request'] = {
-      ...(system === undefined ? {} : { system }),
+      ...withDefined({ system }),
       messages,
-      ...(tools === undefined ? {} : { tools }),
+      ...withDefined({ tools }),
       maxTokens,
-      ...(temperature === undefined ? {} : { temperature }),
+      ...withDefined({ temperature }),
     };
     this.exchanges.push(structuredClone({ request: recorded, response }));
     return response;

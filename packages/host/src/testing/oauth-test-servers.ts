@@ -11,7 +11,7 @@ import { type ServedMcp, serveMcp } from '@kitchen/server-kit';
 import { DemoInMemoryAuthProvider } from '@modelcontextprotocol/sdk/examples/server/demoInMemoryOAuthProvider.js';
 import { mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { McpServer as ModernMcpServer } from '@modelcontextprotocol/server';
+import { McpServer as McpServer2026 } from '@modelcontextprotocol/server';
 import express from 'express';
 
 export interface AuthorizationServer {
@@ -72,14 +72,11 @@ export function startVault(authorizationServer: AuthorizationServer, scopes = ['
 }
 
 /** The vault on the v2 server SDK, served in both eras (2026-07-28 and 2025-11-25) behind the same OAuth. */
-export function startModernVault(
-  authorizationServer: AuthorizationServer,
-  scopes = ['vault:read'],
-): Promise<ServedMcp> {
+export function startVault2026(authorizationServer: AuthorizationServer, scopes = ['vault:read']): Promise<ServedMcp> {
   return serveMcp({
     name: 'vault',
     buildServer: () => {
-      const server = new ModernMcpServer({ name: 'vault', version: '2.0.0' });
+      const server = new McpServer2026({ name: 'vault', version: '2.0.0' });
       server.registerTool('whoami', { description: 'Says the vault is open to the caller.' }, async (ctx) => ({
         content: [{ type: 'text', text: `open to ${ctx.http?.authInfo === undefined ? 'nobody' : 'a token holder'}` }],
       }));

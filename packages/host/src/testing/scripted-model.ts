@@ -13,6 +13,7 @@ import {
   type ToolUseBlock,
   type Usage,
 } from '../model.js';
+import { withDefined } from '../with-defined.js';
 
 /** One scripted answer. `text` and `toolUses` build the content unless `content` is given. */
 export interface ScriptedTurn {
@@ -107,7 +108,7 @@ function buildContent(scripted: ScriptedTurn, turn: number): Array<TextBlock | T
 
 async function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
   try {
-    await delay(milliseconds, undefined, signal === undefined ? {} : { signal });
+    await delay(milliseconds, undefined, withDefined({ signal }));
   } catch {
     throw signal?.reason instanceof Error ? signal.reason : new Error('The model call was aborted.');
   }

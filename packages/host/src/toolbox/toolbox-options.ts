@@ -2,8 +2,8 @@
 // host, timeouts, where server events go, OAuth sign-in and the wire recorder.
 
 import type { LogLevel, LoopEventDraft } from '../loop-event.js';
-import type { ProtocolEra } from '../wire/modern-server-client.js';
 import type { AuthorizationOptions } from '../wire/oauth/oauth-session.js';
+import type { ProtocolEra } from '../wire/protocol-revisions.js';
 import type { Root, ServerRequestHandlers } from '../wire/server-requests.js';
 import type { WireRecorder } from '../wire/wire-recorder.js';
 

@@ -7,6 +7,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../errors.js';
 import type { ToolOutcome } from '../tool-types.js';
+import { withDefined } from '../with-defined.js';
 import type { ServerConnection } from './server-connection.js';
 import { readToolResult } from './tool-result-content.js';
 
@@ -56,9 +57,9 @@ export async function recordToolCall(
     await client.connect(wrapIncoming(transport, messages), { timeout: options.timeoutMs });
     const result = await client.callTool({ name: tool, arguments: input }, undefined, {
       timeout: options.timeoutMs,
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...withDefined({ signal: options.signal }),
     });
-    // Only pre-2024-11-05 servers answer with the legacy { toolResult } shape.
+    // Only pre-2024-11-05 servers answer with the old { toolResult } shape.
     if (!Array.isArray(result.content)) return finish({ isError: false, content: JSON.stringify(result) });
     const read = readToolResult(result as CallToolResult, { server: server.name });
     return finish({

@@ -7,6 +7,7 @@ import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/
 import { describeError } from '../errors.js';
 import { formatDuration } from '../limits/format-units.js';
 import type { ToolCallContext, ToolDescriptor, ToolOutcome } from '../tool-types.js';
+import { withDefined } from '../with-defined.js';
 import {
   isSafeToRepeat,
   type LostConnection,
@@ -14,8 +15,8 @@ import {
   MAX_CALL_RETRIES,
   SessionLostError,
 } from './call-recovery.js';
-import { followSignal } from './follow-signal.js';
-import { asHostCallError, DescribedCallFailure } from './modern-errors.js';
+import { asHostCallError, DescribedCallFailure } from './client-2026-errors.js';
+import { followSignal } from './fast-path/follow-signal.js';
 import { readToolResult } from './tool-result-content.js';
 
 /** One tools/call on the server's client, whichever era's client it is. */
@@ -147,16 +148,15 @@ async function sendOnce({
             callId: context.callId,
             tool: tool.name,
             progress,
-            ...(total === undefined ? {} : { total }),
-            ...(message === undefined ? {} : { message }),
+            ...withDefined({ total, message }),
           }),
       },
     );
-    // Only pre-2024-11-05 servers answer with the legacy { toolResult } shape.
+    // Only pre-2024-11-05 servers answer with the old { toolResult } shape.
     if (!hasContent(result)) return outcome({ isError: false, content: JSON.stringify(result.toolResult) });
     const read = readToolResult(result, {
       server: tool.server,
-      ...(readResourceTool === undefined ? {} : { readResourceTool }),
+      ...withDefined({ readResourceTool }),
     });
     const text = read.text;
     if (!result.isError) {

@@ -8,6 +8,7 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Message, ModelRequest, ModelResponse, ModelStopReason } from '../model.js';
+import { withDefined } from '../with-defined.js';
 
 type SamplingParams = CreateMessageRequest['params'];
 
@@ -46,7 +47,7 @@ export function toModelRequest(params: SamplingParams, maxOutputTokens: number):
     return { role: message.role, content: texts.join('\n\n') };
   });
   return {
-    ...(params.systemPrompt === undefined ? {} : { system: params.systemPrompt }),
+    ...withDefined({ system: params.systemPrompt }),
     messages,
     maxTokens: Math.min(params.maxTokens, maxOutputTokens),
   };

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ConfigurationError } from '../errors.js';
 import type { OAuthSettings } from './oauth/session-oauth-provider.js';
+import { type ProtocolEra, REVISION_2025, REVISION_2026 } from './protocol-revisions.js';
 import { LOCAL_SERVER } from './tool-index.js';
 
 /**
@@ -11,8 +12,8 @@ import { LOCAL_SERVER } from './tool-index.js';
  * 2025-11-25 (over HTTP; a stdio server is not asked, see the toolbox), "2025-11-25" never asks
  * (one request fewer per connect), "2026-07-28" requires it and fails clearly without it.
  */
-export type ProtocolSetting = 'auto' | '2025-11-25' | '2026-07-28';
-export const PROTOCOL_SETTINGS = ['auto', '2025-11-25', '2026-07-28'] as const satisfies readonly ProtocolSetting[];
+export type ProtocolSetting = 'auto' | ProtocolEra;
+export const PROTOCOL_SETTINGS = ['auto', REVISION_2025, REVISION_2026] as const satisfies readonly ProtocolSetting[];
 
 /** A server reached over Streamable HTTP. */
 export interface HttpServerConnection {

@@ -7,18 +7,20 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { LoggingMessageNotification, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { KitchenError } from '../errors.js';
 import type { LogLevel } from '../loop-event.js';
+import { withDefined } from '../with-defined.js';
+import { connectServer2026 } from './client-2026.js';
+import { connectError2026 } from './client-2026-errors.js';
 import { connectionError } from './connection-error.js';
-import { modernConnectError } from './modern-errors.js';
-import { connectModernServer, type ProtocolEra } from './modern-server-client.js';
+import { transportFetch } from './fast-path/transport-fetch.js';
 import { type AuthorizationOptions, OAuthSession } from './oauth/oauth-session.js';
 import { withOAuth } from './oauth/with-oauth.js';
+import { type ProtocolEra, REVISION_2025, REVISION_2026 } from './protocol-revisions.js';
 import { describeServerLocation, isStdioConnection, type ServerConnection } from './server-connection.js';
-import { legacyFeatureRequests, ServerFeatures } from './server-features.js';
+import { featureRequests2025, ServerFeatures } from './server-features.js';
 import { type ServerLink, sessionLink } from './server-link.js';
 import { featureNames, offeredTools } from './server-listing.js';
 import { listAllTools, type ServerClientOptions, type ServerRequestHandlers } from './server-requests.js';
 import type { OpenedTransport } from './server-transport.js';
-import { transportFetch } from './transport-fetch.js';
 import type { WireFetch, WireRecorder } from './wire-recorder.js';
 
 /** A server reached over a transport the caller made (in-memory pairs in tests). */
@@ -71,7 +73,7 @@ export interface ServerLogLine {
 /** A notifications/message as a line for the server's log. */
 export function logLine(params: LoggingMessageNotification['params']): ServerLogLine & { level: LogLevel } {
   const text = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
-  return { level: params.level, ...(params.logger === undefined ? {} : { logger: params.logger }), text };
+  return { level: params.level, ...withDefined({ logger: params.logger }), text };
 }
 
 /** What a server tells the host outside any call, routed the same way in both eras. */
@@ -111,7 +113,7 @@ export class ServerConnector {
     // The recorder sits next to the network, so it records the bytes that crossed the wire.
     const network = this.#settings.wire?.fetchFor(server.name, fetch) ?? fetch;
     const open = async (): Promise<OpenedTransport> =>
-      (await legacyTransports()).openTransport(
+      (await loadTransports2025()).openTransport(
         server,
         (line) => this.#hooks.log(server.name, { level: 'stderr', text: line }),
         oauth,
@@ -121,8 +123,8 @@ export class ServerConnector {
     // A spawned server may first be installed by its package runner, or compiled: give it longer to answer.
     const minimumTimeoutMs = isStdioConnection(server) ? STDIO_CONNECT_TIMEOUT_MS : undefined;
     const generation = oauth?.generation ?? 0;
-    const modern = await this.#connectModern(server, minimumTimeoutMs, oauth, network);
-    if (modern !== 'not offered') return modern;
+    const offered2026 = await this.#connect2026(server, minimumTimeoutMs, oauth, network);
+    if (offered2026 !== 'not offered') return offered2026;
     const reopen = isStdioConnection(server)
       ? undefined
       : async () => this.#openSession(server.name, (await open()).transport);
@@ -157,14 +159,14 @@ export class ServerConnector {
     try {
       await client.connect(transport, { timeout: timeoutMs });
       const tools = offeredTools(await listAllTools(client, timeoutMs));
-      const features = await featureNames(new ServerFeatures(name, legacyFeatureRequests(client), timeoutMs));
+      const features = await featureNames(new ServerFeatures(name, featureRequests2025(client), timeoutMs));
       const link = sessionLink(client, transport);
-      connected = { name, url, link, tools, ...features, ...(reopen === undefined ? {} : { reopen }) };
+      connected = { name, url, link, tools, ...features, ...withDefined({ reopen }) };
     } catch (error) {
       await client.close().catch(() => undefined);
       return { server: name, where: url, error: connectionError(name, url, error, stderrTail()) };
     }
-    this.#hooks.connected(connected, '2025-11-25');
+    this.#hooks.connected(connected, REVISION_2025);
     const level = this.#settings.logLevel;
     if (level !== undefined && client.getServerCapabilities()?.logging) {
       // A server that refuses the level keeps its own: worth a line in its log, not a failure.
@@ -189,34 +191,32 @@ export class ServerConnector {
    * OAuth is signed in to during the probe by the same session the 2025 path uses (the token is
    * added by the transport's fetch), so a fallback to 2025-11-25 does not sign in again.
    */
-  async #connectModern(
+  async #connect2026(
     server: ServerConnection,
     minimumTimeoutMs: number | undefined,
     oauth: OAuthSession | undefined,
     network: WireFetch,
   ): Promise<UnavailableServer | undefined | 'not offered'> {
     const protocol = server.protocol ?? 'auto';
-    if (protocol === '2025-11-25') return 'not offered';
-    const required = protocol === '2026-07-28';
+    if (protocol === REVISION_2025) return 'not offered';
+    const required = protocol === REVISION_2026;
     if (!required && isStdioConnection(server)) return 'not offered';
     const timeoutMs = Math.max(this.#settings.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, minimumTimeoutMs ?? 0);
     const where = describeServerLocation(server);
     const name = server.name;
     const generation = oauth?.generation ?? 0;
     const connect = () =>
-      connectModernServer({
+      connectServer2026({
         server: name,
         target: isStdioConnection(server)
           ? {
               command: server.command,
-              ...(server.args === undefined ? {} : { args: server.args }),
-              ...(server.env === undefined ? {} : { env: server.env }),
-              ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
+              ...withDefined({ args: server.args, env: server.env, cwd: server.cwd }),
               onStderr: (line) => this.#hooks.log(name, { level: 'stderr', text: line }),
             }
           : {
               url: server.url,
-              ...(server.headers === undefined ? {} : { headers: server.headers }),
+              ...withDefined({ headers: server.headers }),
               fetch: oauth === undefined ? transportFetch(network) : withOAuth(oauth, transportFetch(network)),
             },
         clientName: this.#settings.clientName ?? 'mcp-kitchen',
@@ -227,29 +227,29 @@ export class ServerConnector {
         // Absent, a 2026 server sends no log lines at all; a 2025 one sends them unasked.
         logLevel: this.#settings.logLevel ?? 'info',
       });
-    let modern = await connect();
+    let server2026 = await connect();
     // The person may take longer to sign in than the probe waits for its answer: ask again once they have.
-    if ('refused' in modern && oauth !== undefined && (await oauth.authorizedSince(generation)))
-      modern = await connect();
-    if ('refused' in modern) {
+    if ('refused' in server2026 && oauth !== undefined && (await oauth.authorizedSince(generation)))
+      server2026 = await connect();
+    if ('refused' in server2026) {
       if (!required) return 'not offered';
-      return { server: name, where, error: modernConnectError(name, where, modern.error) };
+      return { server: name, where, error: connectError2026(name, where, server2026.error) };
     }
     let connected: ConnectedServer;
     try {
-      const tools = offeredTools(await modern.listTools(timeoutMs));
-      const features = await featureNames(new ServerFeatures(name, modern.features, timeoutMs));
-      connected = { name, url: where, link: { era: '2026-07-28', modern }, tools, ...features };
+      const tools = offeredTools(await server2026.listTools(timeoutMs));
+      const features = await featureNames(new ServerFeatures(name, server2026.features, timeoutMs));
+      connected = { name, url: where, link: { era: REVISION_2026, server2026 }, tools, ...features };
     } catch (error) {
-      await modern.close().catch(() => undefined);
-      return { server: name, where, error: modernConnectError(name, where, error) };
+      await server2026.close().catch(() => undefined);
+      return { server: name, where, error: connectError2026(name, where, error) };
     }
-    this.#hooks.connected(connected, '2026-07-28');
+    this.#hooks.connected(connected, REVISION_2026);
     return undefined;
   }
 
   async #newClient(name: string): Promise<Client> {
-    const { createServerClient } = await legacyClient();
+    const { createServerClient } = await loadClient2025();
     return createServerClient({
       server: name,
       clientName: this.#settings.clientName ?? 'mcp-kitchen',
@@ -301,10 +301,10 @@ export class ServerConnector {
  * first time a server falls back to or is pinned to that revision, so a run whose servers all
  * speak 2026-07-28 never parses or holds them.
  */
-function legacyClient(): Promise<typeof import('./server-client.js')> {
+function loadClient2025(): Promise<typeof import('./server-client.js')> {
   return import('./server-client.js');
 }
 
-function legacyTransports(): Promise<typeof import('./server-transport.js')> {
+function loadTransports2025(): Promise<typeof import('./server-transport.js')> {
   return import('./server-transport.js');
 }

@@ -16,6 +16,7 @@ import type {
   ResourceTemplate,
   ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
+import { withDefined } from '../with-defined.js';
 
 export type ServerResource = Resource;
 export type ServerResourceTemplate = ResourceTemplate;
@@ -38,8 +39,8 @@ type Timeout = { timeout: number };
 
 /**
  * The requests ServerFeatures makes, one per method, whichever era's client carries them: the
- * 2025-11-25 client as it is (legacyFeatureRequests), the 2026-07-28 one through
- * modern-server-client.ts. A list method without a cursor fetches the first page only.
+ * 2025-11-25 client as it is (featureRequests2025), the 2026-07-28 one through
+ * client-2026.ts. A list method without a cursor fetches the first page only.
  */
 export interface FeatureRequests {
   getServerCapabilities(): ServerCapabilities | undefined;
@@ -55,7 +56,7 @@ export interface FeatureRequests {
 }
 
 /** The 2025-11-25 client already makes exactly these requests. */
-export function legacyFeatureRequests(client: Client): FeatureRequests {
+export function featureRequests2025(client: Client): FeatureRequests {
   return client;
 }
 
@@ -87,7 +88,7 @@ export class ServerFeatures {
   async listResources(): Promise<ServerResource[]> {
     if (!this.capabilities.resources) return [];
     return this.#allPages(async (cursor) => {
-      const page = await this.client.listResources(cursor === undefined ? {} : { cursor }, this.#options());
+      const page = await this.client.listResources(withDefined({ cursor }), this.#options());
       return { items: page.resources, nextCursor: page.nextCursor };
     });
   }
@@ -95,14 +96,14 @@ export class ServerFeatures {
   /** One page of resources/list: what a model pages through, one tool call a page. */
   async listResourcesPage(cursor?: string): Promise<{ resources: ServerResource[]; nextCursor?: string }> {
     if (!this.capabilities.resources) return { resources: [] };
-    const page = await this.client.listResources(cursor === undefined ? {} : { cursor }, this.#options());
-    return { resources: page.resources, ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) };
+    const page = await this.client.listResources(withDefined({ cursor }), this.#options());
+    return { resources: page.resources, ...withDefined({ nextCursor: page.nextCursor }) };
   }
 
   async listResourceTemplates(): Promise<ServerResourceTemplate[]> {
     if (!this.capabilities.resources) return [];
     return this.#allPages(async (cursor) => {
-      const page = await this.client.listResourceTemplates(cursor === undefined ? {} : { cursor }, this.#options());
+      const page = await this.client.listResourceTemplates(withDefined({ cursor }), this.#options());
       return { items: page.resourceTemplates, nextCursor: page.nextCursor };
     });
   }
@@ -122,7 +123,7 @@ export class ServerFeatures {
   async listPrompts(): Promise<ServerPrompt[]> {
     if (!this.capabilities.prompts) return [];
     return this.#allPages(async (cursor) => {
-      const page = await this.client.listPrompts(cursor === undefined ? {} : { cursor }, this.#options());
+      const page = await this.client.listPrompts(withDefined({ cursor }), this.#options());
       return { items: page.prompts, nextCursor: page.nextCursor };
     });
   }

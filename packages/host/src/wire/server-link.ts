@@ -8,14 +8,15 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { SessionLostError } from './call-recovery.js';
-import type { ModernServer } from './modern-server-client.js';
+import type { Server2026 } from './client-2026.js';
+import { REVISION_2025, REVISION_2026 } from './protocol-revisions.js';
 import type { CallTarget } from './remote-tool-call.js';
-import { type FeatureRequests, legacyFeatureRequests } from './server-features.js';
+import { type FeatureRequests, featureRequests2025 } from './server-features.js';
 
 /** A 2025-era server on the v1 client, or a 2026-era one on the v2 client: the same features either way. */
 export type ServerLink =
-  | { era: '2025-11-25'; client: Client; transport: Transport; sessionLost: AbortController }
-  | { era: '2026-07-28'; modern: ModernServer };
+  | { era: typeof REVISION_2025; client: Client; transport: Transport; sessionLost: AbortController }
+  | { era: typeof REVISION_2026; server2026: Server2026 };
 
 /**
  * A 2025-11-25 link whose `sessionLost` fires when the server answers 404 for its session: to a
@@ -46,11 +47,11 @@ export function sessionLink(client: Client, transport: Transport): ServerLink {
     // The SDK wraps the failure of a reconnection right after reporting the refusal itself.
     if (streamRefusedWith404 && error.message.startsWith('Failed to reconnect SSE stream')) lose();
   };
-  return { era: '2025-11-25', client, transport, sessionLost };
+  return { era: REVISION_2025, client, transport, sessionLost };
 }
 
 export function callTarget(link: ServerLink): CallTarget {
-  if (link.era === '2026-07-28') return { callTool: (params, options) => link.modern.callTool(params, options) };
+  if (link.era === REVISION_2026) return { callTool: (params, options) => link.server2026.callTool(params, options) };
   return {
     callTool: (params, options) => link.client.callTool(params, undefined, options),
     sessionLost: link.sessionLost.signal,
@@ -58,12 +59,12 @@ export function callTarget(link: ServerLink): CallTarget {
 }
 
 export function featureRequests(link: ServerLink): FeatureRequests {
-  return link.era === '2025-11-25' ? legacyFeatureRequests(link.client) : link.modern.features;
+  return link.era === REVISION_2025 ? featureRequests2025(link.client) : link.server2026.features;
 }
 
 export async function closeLink(link: ServerLink): Promise<void> {
   // A 2026-07-28 server keeps no session: there is nothing to end on its side.
-  if (link.era === '2026-07-28') return link.modern.close();
+  if (link.era === REVISION_2026) return link.server2026.close();
   // Ending the session politely lets the server free it now instead of at its idle timeout.
   if (link.transport instanceof StreamableHTTPClientTransport) {
     await Promise.race([
@@ -94,7 +95,7 @@ export async function relink(
   from: ServerLink,
   onReplaced: () => void,
 ): Promise<(CallTarget & { newSession: boolean }) | undefined> {
-  if (server.link.era === '2026-07-28') return { ...callTarget(server.link), newSession: false };
+  if (server.link.era === REVISION_2026) return { ...callTarget(server.link), newSession: false };
   const reopen = server.reopen;
   if (server.link === from) {
     if (reopen === undefined) return undefined;
@@ -104,7 +105,7 @@ export async function relink(
     if (server.link === from) {
       server.link = link;
       onReplaced();
-      if (from.era === '2025-11-25') void closeLink(from);
+      if (from.era === REVISION_2025) void closeLink(from);
     }
   }
   return { ...callTarget(server.link), newSession: true };

@@ -16,6 +16,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerCalls } from '../loop/tool-call-context.js';
 import type { ToolCallContext } from '../tool-types.js';
+import { withDefined } from '../with-defined.js';
 
 /**
  * How a server's question reached the host: pushed as a request of its own while a call was open
@@ -79,7 +80,7 @@ export async function listAllTools(client: Client, timeoutMs: number): Promise<T
   const tools: Tool[] = [];
   let cursor: string | undefined;
   do {
-    const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
+    const page = await client.listTools(withDefined({ cursor }), { timeout: timeoutMs });
     tools.push(...page.tools);
     cursor = page.nextCursor;
   } while (cursor !== undefined);

@@ -5,10 +5,10 @@ import { StringDecoder } from 'node:string_decoder';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { transportFetch } from './fast-path/transport-fetch.js';
 import type { OAuthSession } from './oauth/oauth-session.js';
 import { withOAuth } from './oauth/with-oauth.js';
 import { isStdioConnection, type ServerConnection } from './server-connection.js';
-import { transportFetch } from './transport-fetch.js';
 
 export interface OpenedTransport {
   transport: Transport;

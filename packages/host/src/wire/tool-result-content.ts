@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { base64Bytes, formatBytes } from '../limits/format-units.js';
 import type { ToolImage } from '../model.js';
 import type { ToolResultAttachment } from '../tool-types.js';
+import { withDefined } from '../with-defined.js';
 
 type ContentBlock = CallToolResult['content'][number];
 
@@ -134,7 +135,7 @@ function describeForPerson(block: Exclude<ContentBlock, { type: 'text' }>, toMod
       return {
         kind: 'resource',
         uri: resource.uri,
-        ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
+        ...withDefined({ mimeType: resource.mimeType }),
         bytes: text ? Buffer.byteLength(resource.text) : base64Bytes(resource.blob),
         text,
       };
@@ -144,7 +145,7 @@ function describeForPerson(block: Exclude<ContentBlock, { type: 'text' }>, toMod
         kind: 'resource-link',
         uri: block.uri,
         name: block.title ?? block.name,
-        ...(block.mimeType === undefined ? {} : { mimeType: block.mimeType }),
+        ...withDefined({ mimeType: block.mimeType }),
       };
   }
 }

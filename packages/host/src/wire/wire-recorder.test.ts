@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerRefusedError } from '../errors.js';
 import { createSamplingHandler } from '../sampling-handler.js';
-import { startModernEraServer, TASTE_PROMPT } from '../testing/modern-era-server.js';
 import { createRecordingContext } from '../testing/recording-context.js';
+import { startRevision2026Server, TASTE_PROMPT } from '../testing/revision-2026-server.js';
 import { ScriptedModel, textTurn } from '../testing/scripted-model.js';
 import { serveOverHttp } from '../testing/serve-over-http.js';
 import { buildTestServer } from '../testing/test-server.js';
@@ -76,7 +76,7 @@ describe('WireRecorder', () => {
   });
 
   it('records a 2026-07-28 call: no session, Mcp-Method and Mcp-Name headers, input_required and the retry', async () => {
-    const bakery = await startModernEraServer();
+    const bakery = await startRevision2026Server();
     cleanups.push(() => bakery.close());
     const { outcome, records } = await callRecorded({ name: 'bakery', url: bakery.url }, 'taste', {});
     expect(outcome.content).toBe('The taster says: ready');

@@ -4,6 +4,8 @@
 // toolbox given no recorder uses its fetch untouched; one given a recorder wraps that fetch and
 // changes nothing the transports see.
 
+import { withDefined } from '../with-defined.js';
+
 /** The request and response headers that carry MCP meaning (lower case, as HTTP/2 and undici spell them). */
 export const MCP_HEADERS = [
   'mcp-session-id',
@@ -148,8 +150,7 @@ function observeEvents(
     if (fields.data.length > 0 || fields.id !== undefined || fields.event !== undefined) {
       const data = fields.data.join('\n');
       onEvent({
-        ...(fields.event === undefined ? {} : { event: fields.event }),
-        ...(fields.id === undefined ? {} : { id: fields.id }),
+        ...withDefined({ event: fields.event, id: fields.id }),
         ...(data === '' ? {} : { data: parseJson(data) }),
       });
     }

@@ -1,9 +1,11 @@
 // Discarding and resealing jars: which jars to act on, and how the outcome reads. A denied or
 // failed call is reported as not done, with the reason the tool gave. Host side, pure.
 
+import type { JarSelection } from '../reading/jar-selection.js';
 import type { JarAction, JarActionTarget } from '../reading/task-intent.js';
 import { describeJars } from './id-list.js';
-import type { ActionRecord } from './jar-ledger.js';
+import { type ActionRecord, shelfInLabel } from './jar-ledger.js';
+import { onShelves } from './jar-target.js';
 import type { JarFinding } from './jar-verdict.js';
 
 const PAST: Record<JarAction, string> = { discard: 'discarded', reseal: 'resealed' };
@@ -52,6 +54,31 @@ export function leftAloneLine(action: JarAction, ids: number[]): string[] {
     : [`Left ${describeJars(ids)} in place: their seals are intact, and you asked only about broken seals.`];
 }
 
+/**
+ * The last word before a destructive call: the jar was inspected by this agent in this run (a
+ * worker's word is confirmed first), and its own label puts it on a shelf the person named.
+ */
+export function confirmedTargets(
+  act: number[],
+  findings: JarFinding[],
+  ownInspections: ReadonlySet<number>,
+  selection: Pick<JarSelection, 'shelves' | 'notShelves'>,
+): { ready: number[]; toConfirm: number[]; offShelf: number[] } {
+  const shelves = selection.shelves === undefined ? undefined : new Set(selection.shelves);
+  const notShelves = new Set(selection.notShelves ?? []);
+  const byShelf = shelves !== undefined || notShelves.size > 0;
+  const byId = new Map(findings.map((finding) => [finding.id, finding]));
+  const ready: number[] = [];
+  const toConfirm: number[] = [];
+  const offShelf: number[] = [];
+  for (const id of act) {
+    if (!ownInspections.has(id)) toConfirm.push(id);
+    else if (byShelf && !onShelves(shelfInLabel(byId.get(id)?.label), shelves, notShelves)) offShelf.push(id);
+    else ready.push(id);
+  }
+  return { ready, toConfirm, offShelf };
+}
+
 function latestPerJar(records: ActionRecord[]): ActionRecord[] {
   const byJar = new Map<number, ActionRecord>();
   for (const record of records) byJar.set(record.id, record);
@@ -92,6 +119,8 @@ function qualifiesFor(target: JarActionTarget, finding: JarFinding): boolean {
     case 'tampered':
     case 'broken-seal':
       return finding.status === 'tampered';
+    case 'weight-off':
+      return finding.status === 'tampered' && finding.weightOff === true;
     case 'clean':
       return finding.status === 'clean';
     case 'selected':

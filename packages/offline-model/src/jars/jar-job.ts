@@ -11,6 +11,7 @@ import {
   actionCandidates,
   actionLines,
   actionVerb,
+  confirmedTargets,
   leftAloneLine,
   namedLeftAlone,
   unknownQualifierLine,
@@ -66,6 +67,14 @@ export function planJarJob(conversation: Conversation, intent: JarIntent, option
   }
 
   const notes = [...target.notes];
+  if (intent.kind === 'jar-audit' && intent.withheld !== undefined) {
+    const { action, qualifier } = intent.withheld;
+    notes.push(
+      qualifier === undefined
+        ? `Not done: I did not ${action} any jar, because I could not read the whole task.`
+        : unknownQualifierLine(action, qualifier),
+    );
+  }
   for (const spawn of ledger.spawns.filter((record) => record.report === undefined)) {
     notes.push(`Worker ${spawn.name} did not report (${spawn.problem ?? 'no answer'}); its jars were left to me.`);
   }
@@ -76,7 +85,27 @@ export function planJarJob(conversation: Conversation, intent: JarIntent, option
   }
   const findings = [...progress.settled.values()];
   if (intent.kind === 'jar-action') {
-    const { act, leftAlone } = actionCandidates(intent.action, intent.target, findings);
+    const candidates = actionCandidates(intent.action, intent.target, findings);
+    const { ready, toConfirm, offShelf } = confirmedTargets(
+      candidates.act,
+      findings,
+      new Set(ledger.inspected.keys()),
+      intent.selection,
+    );
+    // A worker's word is not enough for a destructive call: the jar is inspected here first.
+    if (toConfirm.length > 0 && inspectTool !== undefined && !options.reportNow) {
+      const batch = toConfirm.slice(0, options.batchSize);
+      return callTools(
+        `Before I ${intent.action} them, I inspect ${describeJars(batch)} myself (a worker reported them).`,
+        batch.map((id) => ({ tool: inspectTool.name, input: { id } })),
+      );
+    }
+    if (offShelf.length > 0)
+      notes.push(
+        `Left ${describeJars(offShelf)} alone: ${offShelf.length === 1 ? 'its label does' : 'their labels do'} not put ${offShelf.length === 1 ? 'it' : 'them'} on the shelves you named.`,
+      );
+    const act = ready;
+    const leftAlone = candidates.leftAlone;
     const acted = new Set(
       ledger.actions.filter((record) => record.action === intent.action).map((record) => record.id),
     );
@@ -126,11 +155,18 @@ function tallyLine(criterion: JarCriterion, findings: JarFinding[], notReached: 
   const matching = established.filter((finding) =>
     criterion === 'broken-seal'
       ? finding.sealBroken === true
-      : criterion === 'tampered'
-        ? finding.status === 'tampered'
-        : finding.status === 'clean',
+      : criterion === 'weight-off'
+        ? finding.weightOff === true
+        : criterion === 'tampered'
+          ? finding.status === 'tampered'
+          : finding.status === 'clean',
   );
-  const what = { 'broken-seal': 'have a broken seal', tampered: 'were tampered with', clean: 'are clean' }[criterion];
+  const what = {
+    'broken-seal': 'have a broken seal',
+    'weight-off': 'have a weight off with no AUTHORIZED note',
+    tampered: 'were tampered with',
+    clean: 'are clean',
+  }[criterion];
   const ids = matching.length > 0 ? `: ${describeJars(matching.map((finding) => finding.id))}` : '';
   const gap = notReached.length > 0 ? ` (${notReached.length} not reached)` : '';
   return `${matching.length} of ${established.length} jars I inspected ${what}${ids}${gap}.`;

@@ -14,6 +14,8 @@ export interface ListingPage {
   /** Undefined when the page failed or could not be read. */
   total: number | undefined;
   ids: number[];
+  /** Each listed jar's label, when the listing gave one (a label names the jar's shelf). */
+  labels: Map<number, string>;
   problem: string | undefined;
 }
 
@@ -51,6 +53,9 @@ export function buildLedger(exchanges: ToolExchange[]): JarLedger {
         offset: typeof call.input['offset'] === 'number' ? call.input['offset'] : 0,
         total: listing?.total,
         ids: listing?.jars.map((jar) => jar.id) ?? [],
+        labels: new Map(
+          (listing?.jars ?? []).flatMap((jar) => (jar.label === undefined ? [] : [[jar.id, jar.label] as const])),
+        ),
         problem: listing !== undefined ? undefined : result === undefined ? 'no result' : errorSummary(result.content),
       });
     } else if (isToolNamed(call.name, 'inspect_jar') && id !== undefined) {
@@ -89,13 +94,24 @@ function jarId(value: unknown): number | undefined {
   return undefined;
 }
 
-/** Every jar id the listing pages returned, and the total they announced. */
-export function listedJars(ledger: JarLedger): { ids: number[]; total: number | undefined } {
+/** Every jar id the listing pages returned, their labels, and the total they announced. */
+export function listedJars(ledger: JarLedger): {
+  ids: number[];
+  labels: Map<number, string>;
+  total: number | undefined;
+} {
   const ids = new Set<number>();
+  const labels = new Map<number, string>();
   let total: number | undefined;
   for (const page of ledger.pages) {
     for (const id of page.ids) ids.add(id);
+    for (const [id, label] of page.labels) labels.set(id, label);
     if (page.total !== undefined) total = page.total;
   }
-  return { ids: [...ids].sort((left, right) => left - right), total };
+  return { ids: [...ids].sort((left, right) => left - right), labels, total };
+}
+
+/** The shelf letter a jar's label names ("Shortbread, shelf B" → "B"), or undefined. */
+export function shelfInLabel(label: string | undefined): string | undefined {
+  return label === undefined ? undefined : /\bshelf\s+([A-Za-z])\b/.exec(label)?.[1]?.toUpperCase();
 }

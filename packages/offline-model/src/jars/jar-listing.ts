@@ -8,7 +8,7 @@ import { type JarLedger, listedJars } from './jar-ledger.js';
 
 export type ListingState =
   | { kind: 'needed'; calls: PlannedCall[] }
-  | { kind: 'complete'; ids: number[]; problem: string | undefined }
+  | { kind: 'complete'; ids: number[]; labels: Map<number, string>; problem: string | undefined }
   | { kind: 'failed'; problem: string };
 
 const DEFAULT_PAGE_LIMIT = 100;
@@ -28,7 +28,7 @@ export function listingState(ledger: JarLedger, listTool: ToolSpec | undefined, 
   if (firstPage === undefined || firstPage.total === undefined) {
     return { kind: 'failed', problem: `listing the jars failed: ${firstPage?.problem ?? 'no first page'}` };
   }
-  const { ids, total = 0 } = listedJars(ledger);
+  const { ids, labels, total = 0 } = listedJars(ledger);
   const pageSize = Math.max(...ledger.pages.map((page) => page.ids.length));
   const failedPages = ledger.pages.filter((page) => page.problem !== undefined);
   if (listTool !== undefined && !reportNow && inputProperty(listTool, 'offset') !== undefined && pageSize > 0) {
@@ -46,6 +46,7 @@ export function listingState(ledger: JarLedger, listTool: ToolSpec | undefined, 
   return {
     kind: 'complete',
     ids,
+    labels,
     problem: problems.length > 0 ? `${problems.join(' and ')}; jars I did not receive were not checked.` : undefined,
   };
 }

@@ -91,7 +91,9 @@ describe('parseWorkerReport', () => {
 
   it('does not count unmentioned jars as clean when the report has no count line', () => {
     const parsed = parseWorkerReport('Found these:\n- jar 45: seal broken', slice);
-    expect(parsed?.findings).toEqual([{ id: 45, status: 'tampered', reason: 'seal broken', sealBroken: true }]);
+    expect(parsed?.findings).toEqual([
+      { id: 45, status: 'tampered', reason: 'seal broken', sealBroken: true, weightOff: false },
+    ]);
   });
 
   it('ignores lines about jars outside the slice it delegated', () => {

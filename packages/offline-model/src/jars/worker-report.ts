@@ -1,6 +1,7 @@
 // Reading a worker's report back into findings, so the lead can merge the slices it delegated.
 // Workers write the format of jar-report.ts; anything unreadable is re-checked. Host side, pure.
 
+import { readForeignReport } from './foreign-report.js';
 import { parseIdList } from './id-list.js';
 import {
   FAILED_GROUP,
@@ -22,9 +23,17 @@ export interface WorkerReport {
 
 /**
  * Undefined when the text is not a report at all ("Agent thread limit reached. Solve the task
- * yourself.", a crash, prose without counts): the lead then inspects that slice itself.
+ * yourself.", a crash, prose that settles no jar of the slice): the lead then inspects that slice
+ * itself. Whatever model wrote it, a report is read: the offline model's format, JSON, or prose.
  */
 export function parseWorkerReport(text: string, sliceIds: number[]): WorkerReport | undefined {
+  // A JSON report (a report schema was set) is read by its fields; prose from another model by its sentences.
+  if (/^\s*(?:```(?:json)?\s*)?[{[]/.test(text)) return readForeignReport(text, sliceIds);
+  return readOwnReport(text, sliceIds) ?? readForeignReport(text, sliceIds);
+}
+
+/** A report in the offline model's own format (jar-report.ts). */
+function readOwnReport(text: string, sliceIds: number[]): WorkerReport | undefined {
   const inSlice = new Set(sliceIds);
   const tampered = new Map<number, string>();
   for (const match of text.matchAll(TAMPERED_LINE)) {
@@ -49,7 +58,13 @@ export function parseWorkerReport(text: string, sliceIds: number[]): WorkerRepor
   for (const id of sliceIds) {
     const reason = tampered.get(id);
     if (reason !== undefined)
-      findings.push({ id, status: 'tampered', reason, sealBroken: /seal broken/i.test(reason) });
+      findings.push({
+        id,
+        status: 'tampered',
+        reason,
+        sealBroken: /seal broken/i.test(reason),
+        weightOff: /weight off/i.test(reason),
+      });
     else if (unknown.has(id)) findings.push({ id, status: 'unknown', reason: 'no such jar' });
     else if (failed.has(id)) findings.push({ id, status: 'failed', reason: failed.get(id) ?? '' });
     else if (notReached.has(id)) findings.push({ id, status: 'not-reached' });

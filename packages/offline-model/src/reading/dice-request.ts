@@ -33,7 +33,8 @@ const GROUP = new RegExp(
   ].join(''),
   'g',
 );
-const MODIFIER = /^\s*(?:and\s+)?(?:(\+|plus|add(?:ing)?)|(-|minus|subtract(?:ing)?|take away))\s*(\d+)\b/;
+const MODIFIER =
+  /^\s*,?\s*(?:and\s+)?(?:then\s+)?(?:(\+|plus|add(?:ing)?)|(-|minus|subtract(?:ing)?|take away))\s*(\d+)\b/;
 const REPEAT = /\b(\d+)\s+times\b|\b(twice)\b|\b(thrice)\b/;
 const SEED = /\bseed(?:\s*(?:=|:|of|is|number))?\s*(-?\d+)\b/;
 const PICTURE = /\b(?:picture|image|photo|drawing)s?\b/;

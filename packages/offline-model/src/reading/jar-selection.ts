@@ -4,12 +4,23 @@
 import { MAX_IDS, sortedIds } from '../jars/id-list.js';
 import { replaceNumberWords } from './number-words.js';
 
-export type JarSelection =
+/** Narrowing that applies on top of any selection: odd or even ids, jars on these shelves. */
+export interface JarNarrowing {
+  parity?: 'odd' | 'even';
+  /** Shelf letters, upper case; a jar's label names its shelf. */
+  shelves?: string[];
+  /** Shelves whose jars are left out ("except those on shelf A"). */
+  notShelves?: string[];
+}
+
+export type JarSelection = (
   | { kind: 'all'; exclude: number[] }
   | { kind: 'ids'; ids: number[]; exclude: number[] }
   | { kind: 'first'; count: number; exclude: number[] }
   | { kind: 'last'; count: number; exclude: number[] }
-  | { kind: 'from'; start: number; exclude: number[] };
+  | { kind: 'from'; start: number; exclude: number[] }
+) &
+  JarNarrowing;
 
 type Item = { kind: 'ids'; ids: number[] } | { kind: 'from'; start: number };
 
@@ -76,7 +87,12 @@ export function parseJarSelection(text: string): JarSelection {
   for (const [index, token] of tokens.entries()) {
     if (!JAR_WORDS.has(token) || excludedSpans.has(index)) continue;
     let start = index + 1;
-    while (FILLERS_AFTER_JAR.has(tokens[start] ?? '')) start += 1;
+    // "18 jars, ids 7, 12 and 17": a comma may stand before the word that opens the list.
+    while (
+      FILLERS_AFTER_JAR.has(tokens[start] ?? '') ||
+      (tokens[start] === ',' && ['ids', 'numbers', 'namely', 'numbered'].includes(tokens[start + 1] ?? ''))
+    )
+      start += 1;
     const between = tokens[index - 1] === 'between' || tokens.slice(index + 1, start).includes('between');
     const fromBefore = tokens[index - 1] === 'from' || tokens.slice(index + 1, start).includes('from');
     items.push(...readNumbers(tokens, start, { between, fromBefore }).items);

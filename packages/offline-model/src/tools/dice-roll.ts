@@ -56,8 +56,15 @@ export function planDice(conversation: Conversation, intent: DiceIntent, reportN
   });
   if (rolls.length > 1 && totals.length === rolls.length)
     lines.push(`All together: ${totals.reduce((sum, total) => sum + total, 0)}.`);
+  const unapplied = UNAPPLIED.exec(conversation.task.toLowerCase())?.[0];
+  if (unapplied !== undefined)
+    lines.push(`Not applied: "${unapplied}". I can only add or take away a number; the totals above are without it.`);
   return answer(lines.join('\n'));
 }
+
+// Ways to change a roll that the model does not apply; each is named, never silently dropped.
+const UNAPPLIED =
+  /\b(?:double(?:d)?(?: it| that| the total)?|triple(?: it)?|halve(?: it)?|half (?:of )?it|(?:times|multipl\w*(?: by)?|divided? by|x)\s*\d+|keep the (?:highest|lowest|best|worst)(?: \w+)?|drop the (?:highest|lowest)(?: \w+)?|re-?roll\w*(?: \w+)*?(?= |$)|with (?:advantage|disadvantage)|exploding)\b/;
 
 /** Every group, once per repeat; a seed given once moves on by one per repeat, so repeats differ. */
 function plannedRolls(intent: DiceIntent): PlannedRoll[] {

@@ -96,49 +96,102 @@ export function planNamedTool(conversation: Conversation, tool: ToolSpec, report
   return callTools(`Calling ${tool.name}.`, [{ tool: tool.name, input }]);
 }
 
-/** Strings from quoted text, else the words after the tool's name; numbers named or in order. */
+/**
+ * Inputs only from the task's own words, typed to the schema: a value named ("city: Paris",
+ * "minutes 20", "b=3"), quoted, or given in order ("on 2 and 3" fills a then b, each value used
+ * once); a short phrase after the tool's name for one required string. A required input with no
+ * such value is missing, never guessed: the caller says which it could not fill.
+ */
 export function fillInput(tool: ToolSpec, task: string): { input: Record<string, unknown>; missing: string[] } {
   const required = new Set(requiredInputs(tool));
   const quoted = [...task.matchAll(/"([^"]+)"|“([^”]+)”|(?:^|\s)'([^']+)'(?=[\s.,!?]|$)/g)].map((match) =>
     (match[1] ?? match[2] ?? match[3] ?? '').trim(),
   );
-  let remainder: string | undefined = remainderAfter(task, tool) || undefined;
+  let remainder: string | undefined = shortPhrase(remainderAfter(task, tool));
   const numberText = replaceNumberWords(task.replace(tool.name, ' ').replace(plainToolName(tool.name), ' '));
-  const numbers = [...numberText.matchAll(/-?\d+(?:\.\d+)?/g)].map((match) => Number(match[0]));
+  const numbers = [...numberText.matchAll(/(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])/g)].map((match) => ({
+    value: Number(match[0]),
+    at: match.index ?? 0,
+    used: false,
+  }));
   const input: Record<string, unknown> = {};
-  // Required inputs first, so an optional one never takes the only value the task gives.
-  const properties = Object.entries(inputProperties(tool)).sort(
-    ([left], [right]) => Number(required.has(right)) - Number(required.has(left)),
-  );
+  const properties = Object.entries(inputProperties(tool));
+  // Values named for an input are taken first, so a value in order never takes one named for another.
   for (const [name, schema] of properties) {
+    if (schema['type'] !== 'integer' && schema['type'] !== 'number') continue;
+    const label = escapeRegExp(name).replace(/[_-]+/g, '[ _-]?');
+    const named =
+      new RegExp(`(?<![\\w-])${label}(?![\\w-])\\s*(?:=|:|of|is)?\\s*(-?\\d+(?:\\.\\d+)?)`, 'i').exec(numberText) ??
+      new RegExp(`(-?\\d+(?:\\.\\d+)?)\\s*${label}(?![\\w-])`, 'i').exec(numberText);
+    if (named?.[1] === undefined) continue;
+    const valueAt = (named.index ?? 0) + named[0].lastIndexOf(named[1]);
+    const number = numbers.find((candidate) => candidate.at === valueAt && !candidate.used);
+    if (number === undefined) continue;
+    const typed = typedNumber(number.value, schema);
+    if (typed === undefined) continue;
+    number.used = true;
+    input[name] = typed;
+  }
+  // Required inputs first, so an optional one never takes the only value the task gives.
+  const ordered = properties.sort(([left], [right]) => Number(required.has(right)) - Number(required.has(left)));
+  for (const [name, schema] of ordered) {
+    if (input[name] !== undefined) continue;
     const type = schema['type'];
     const isRequired = required.has(name);
     if (type === 'string') {
       const choices = Array.isArray(schema['enum'])
         ? schema['enum'].filter((value): value is string => typeof value === 'string')
         : undefined;
+      const named = namedString(task, name);
       if (choices !== undefined) {
-        const chosen = choices.find((choice) => task.toLowerCase().includes(choice.toLowerCase()));
-        if (chosen !== undefined || isRequired) input[name] = chosen ?? choices[0];
+        const chosen = choices.find((choice) => new RegExp(`\\b${escapeRegExp(choice)}\\b`, 'i').test(task));
+        if (chosen !== undefined) input[name] = chosen;
+      } else if (named !== undefined) {
+        input[name] = named;
       } else if (quoted.length > 0) {
         input[name] = quoted.shift();
       } else if (isRequired && remainder !== undefined) {
         input[name] = remainder;
         remainder = undefined;
       }
-    } else if (type === 'integer' || type === 'number') {
-      const label = name.replace(/[_-]+/g, '[ _-]?');
-      // "minutes 20", "minutes: 20" or "20 minutes".
-      const named =
-        new RegExp(`\\b${label}\\s*(?:=|:|of|is)?\\s*(-?\\d+(?:\\.\\d+)?)`, 'i').exec(numberText)?.[1] ??
-        new RegExp(`(-?\\d+(?:\\.\\d+)?)\\s*${label}`, 'i').exec(numberText)?.[1];
-      const value = named !== undefined ? Number(named) : isRequired ? numbers.shift() : undefined;
-      if (value !== undefined) input[name] = type === 'integer' ? Math.trunc(value) : value;
+    } else if ((type === 'integer' || type === 'number') && isRequired) {
+      const next = numbers.find((candidate) => !candidate.used);
+      const typed = next === undefined ? undefined : typedNumber(next.value, schema);
+      if (next !== undefined && typed !== undefined) {
+        next.used = true;
+        input[name] = typed;
+      }
     } else if (type === 'boolean' && isRequired) {
-      input[name] = task.toLowerCase().includes(name.toLowerCase());
+      const said = new RegExp(`\\b${escapeRegExp(name)}\\s*(?:=|:|is)?\\s*(true|false|yes|no)\\b`, 'i').exec(task)?.[1];
+      if (said !== undefined) input[name] = /^(?:true|yes)$/i.test(said);
     }
   }
   return { input, missing: [...required].filter((name) => input[name] === undefined) };
+}
+
+/** The number as the schema types it: an integer input takes only a whole number. */
+function typedNumber(value: number, schema: Record<string, unknown>): number | undefined {
+  return schema['type'] === 'integer' && !Number.isInteger(value) ? undefined : value;
+}
+
+/** "city: Paris", "city = Paris", "city is Paris": a string named for the input. */
+function namedString(task: string, name: string): string | undefined {
+  const label = escapeRegExp(name).replace(/[_-]+/g, '[ _-]?');
+  const value = new RegExp(`(?<![\\w-])${label}\\s*(?:=|:|is)\\s*([^,;.!?\\n]+)`, 'i').exec(task)?.[1];
+  return value === undefined ? undefined : shortPhrase(value.replace(/^["“']|["”']$/g, ''));
+}
+
+/**
+ * A phrase short enough to be a value, cut where a new clause begins: "Paris and tell me whether
+ * tomorrow suits a picnic" is "Paris"; a phrase of more than six words is not a value.
+ */
+function shortPhrase(text: string): string | undefined {
+  const cut = text.split(
+    /\s*[,;:!?]\s*|\.\s|\s+(?:and|then|but|so|or)\s+(?=(?:tell|let|say|show|give|check|also|then|please|what|whether|if|how|why|is|are|do|does|can|could|would|will|i|me|we|you)\b)/i,
+  )[0];
+  const phrase = (cut ?? '').replace(/[.!?]+$/, '').trim();
+  if (phrase === '' || phrase.split(/\s+/).length > 6) return undefined;
+  return phrase;
 }
 
 /** "use the critique_recipe tool on tarte tatin" → "tarte tatin"; "review this: X" → "X". */

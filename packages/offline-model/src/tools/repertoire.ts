@@ -7,6 +7,8 @@ import type { ToolSpec } from '@kitchen/host';
 // (notUnderstoodLine) to tell "outside the offline model's repertoire" apart from a failure.
 const WHOLE_TASK_NOT_UNDERSTOOD = `I don't know how to do "`;
 const PART_NOT_UNDERSTOOD = 'Not done: I did not understand "';
+const QUESTION_NOT_ANSWERED = 'Not answered: I cannot answer "';
+const NOT_UNDERSTOOD = [WHOLE_TASK_NOT_UNDERSTOOD, PART_NOT_UNDERSTOOD, QUESTION_NOT_ANSWERED];
 
 export function toolsAvailableLine(tools: ToolSpec[]): string {
   if (tools.length === 0) return 'I was given no tools.';
@@ -27,14 +29,17 @@ export function explainRepertoire(task: string, tools: ToolSpec[]): string {
   ].join('\n');
 }
 
-/** One part of a bigger task that the model did not understand: said, never dropped. */
+/** One part of a bigger task that the model did not understand: said, never dropped. A question is named unanswered. */
 export function notUnderstood(text: string): string {
+  if (
+    /\?\s*$/.test(text) ||
+    /^(?:is|are|was|were|do|does|did|can|could|should|will|would|what|why|how|who|where|when|which)\b/i.test(text)
+  )
+    return `${QUESTION_NOT_ANSWERED}${text.replace(/\?*\s*$/, '?')}"; it is a question none of the tools I was given can settle.`;
   return `${PART_NOT_UNDERSTOOD}${text}"; it matches nothing I can do with the tools I was given.`;
 }
 
 /** The line of an offline model's answer that says it did not understand the task or a part of it, if one does. */
 export function notUnderstoodLine(answer: string): string | undefined {
-  return answer
-    .split('\n')
-    .find((line) => line.includes(WHOLE_TASK_NOT_UNDERSTOOD) || line.includes(PART_NOT_UNDERSTOOD));
+  return answer.split('\n').find((line) => NOT_UNDERSTOOD.some((words) => line.includes(words)));
 }

@@ -4,6 +4,7 @@
 
 import Anthropic from '@anthropic-ai/sdk';
 import type { ModelRequest, ModelResponse } from '../../model.js';
+import { withDefined } from '../../with-defined.js';
 import { toModelError } from './anthropic-model-error.js';
 import { fromApiMessage, toApiMessages, toApiTools } from './anthropic-model-mapping.js';
 import { checkApiReply, unreadableReply } from './anthropic-reply-check.js';
@@ -33,7 +34,7 @@ export function createAnthropicCall(options: AnthropicCallOptions): AnthropicCal
     const body = {
       model: options.model,
       max_tokens: request.maxTokens,
-      ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+      ...withDefined({ temperature: request.temperature }),
       messages: toApiMessages(request.messages, tools !== undefined),
       ...(request.system !== undefined && request.system !== '' ? { system: request.system } : {}),
       ...(tools !== undefined ? { tools } : {}),

@@ -3,6 +3,7 @@
 
 import { ConfigurationError } from '../../errors.js';
 import type { Model, ModelRequest, ModelResponse } from '../../model.js';
+import { withDefined } from '../../with-defined.js';
 import type { AnthropicCall } from './anthropic-call.js';
 
 /**
@@ -56,7 +57,7 @@ export class AnthropicModel implements Model {
         model: this.id,
         baseURL: this.#baseURL,
         maxRetries: this.#options.maxRetries ?? 2,
-        ...(this.#options.timeoutMs === undefined ? {} : { timeoutMs: this.#options.timeoutMs }),
+        ...withDefined({ timeoutMs: this.#options.timeoutMs }),
       }),
     );
     const call = await this.#call;

@@ -6,6 +6,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
 import type { ModelRetry } from '../../model.js';
+import { withDefined } from '../../with-defined.js';
 import { ModelAbortedError } from '../model-errors.js';
 import { toModelError } from './anthropic-model-error.js';
 
@@ -40,7 +41,7 @@ export async function withRetries<Value>(attempt: () => Promise<Value>, options:
         reason,
       });
       try {
-        await delay(delayMs, undefined, options.signal === undefined ? {} : { signal: options.signal });
+        await delay(delayMs, undefined, withDefined({ signal: options.signal }));
       } catch {
         throw new ModelAbortedError(undefined, { cause: options.signal?.reason });
       }

@@ -4,12 +4,13 @@
 
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
+import { withDefined } from '../../with-defined.js';
 import type { OAuthSettings } from './session-oauth-provider.js';
 
 /** The provider for `grant: 'client_credentials'`; the settings were checked at the edge. */
 export function clientCredentialsProvider(settings: OAuthSettings, clientName: string): OAuthClientProvider {
   const clientId = settings.clientId ?? '';
-  const scope = settings.scope === undefined ? {} : { scope: settings.scope };
+  const scope = withDefined({ scope: settings.scope });
   if (settings.privateKey !== undefined) {
     return new PrivateKeyJwtProvider({
       clientId,

@@ -5,6 +5,7 @@
 
 import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { withDefined } from '../../with-defined.js';
 import { clientCredentialsProvider } from './client-credentials.js';
 import { type LoopbackRedirect, openLoopbackRedirect } from './loopback-redirect.js';
 import { type OAuthSettings, SessionOAuthProvider } from './session-oauth-provider.js';
@@ -122,8 +123,7 @@ export class OAuthSession {
   async #run(challenge: AuthorizationChallenge, fetchFn: FetchLike): Promise<void> {
     const options: AuthOptions = {
       serverUrl: this.serverUrl,
-      ...(challenge.resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl: challenge.resourceMetadataUrl }),
-      ...(challenge.scope === undefined ? {} : { scope: challenge.scope }),
+      ...withDefined({ resourceMetadataUrl: challenge.resourceMetadataUrl, scope: challenge.scope }),
       fetchFn,
     };
     try {
@@ -165,7 +165,7 @@ export class OAuthSession {
       const code = await redirect.waitForCode(
         {
           state: expectedState,
-          ...(metadata?.issuer === undefined ? {} : { issuer: metadata.issuer }),
+          ...withDefined({ issuer: metadata?.issuer }),
           // RFC 9207; not in the SDK's metadata type, which keeps unknown fields.
           issuerRequired: (metadata as Record<string, unknown> | undefined)?.[ISS_SUPPORTED] === true,
         },

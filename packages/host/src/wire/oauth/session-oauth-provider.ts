@@ -10,6 +10,7 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { withDefined } from '../../with-defined.js';
 
 /** Per-server OAuth settings; without any, the host registers itself (DCR) and asks for what the server says. */
 export interface OAuthSettings {
@@ -53,7 +54,7 @@ export class SessionOAuthProvider implements OAuthClientProvider {
     if (settings.clientId !== undefined) {
       this.#client = {
         client_id: settings.clientId,
-        ...(settings.clientSecret === undefined ? {} : { client_secret: settings.clientSecret }),
+        ...withDefined({ client_secret: settings.clientSecret }),
       };
     }
   }
@@ -79,7 +80,7 @@ export class SessionOAuthProvider implements OAuthClientProvider {
       application_type: 'native',
       // A native app on the person's machine keeps no secret (RFC 8252 §8.4): PKCE protects the code.
       token_endpoint_auth_method: 'none',
-      ...(this.settings.scope === undefined ? {} : { scope: this.settings.scope }),
+      ...withDefined({ scope: this.settings.scope }),
     };
     return metadata;
   }

@@ -5,6 +5,7 @@
 
 import { extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { withDefined } from '../../with-defined.js';
 import type { AuthorizationChallenge, OAuthSession } from './oauth-session.js';
 
 export function withOAuth(session: OAuthSession, next: FetchLike): FetchLike {
@@ -37,8 +38,7 @@ function challengeOf(response: Response): AuthorizationChallenge | undefined {
   // A 403 for any other reason (a refused Host or Origin) is not about the token.
   if (response.status === 403 && error !== 'insufficient_scope') return undefined;
   return {
-    ...(resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl }),
-    ...(scope === undefined ? {} : { scope }),
+    ...withDefined({ resourceMetadataUrl, scope }),
     insufficientScope: response.status === 403,
   };
 }

@@ -1,0 +1,192 @@
+// `kitchen tools|call|resources|read|prompts`: try a server by hand, as the MCP inspector does,
+// through the same mcpServers config, with results, progress and the server's log lines printed.
+// App side: the host's Toolbox does every request; this file only picks servers and words output.
+
+import {
+  type CompletionReference,
+  createElicitationHandler,
+  describeError,
+  MAIN_AGENT,
+  SAMPLING_REJECTED,
+  type ServerFeatures,
+  stamp,
+  Toolbox,
+} from '@kitchen/host';
+import { loadRunConfig } from '@kitchen/runtime/config/load-run-config';
+import { rootsFromFlags } from '@kitchen/runtime/config/roots-from-flags';
+import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
+import { ServerStartError } from '@kitchen/runtime/server-processes/launch-server';
+import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
+import { createAuthorizationPrompt } from '@kitchen/runtime/text/authorization-prompt';
+import { describeUnavailable } from '@kitchen/runtime/text/describe-toolbox';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { InspectCommand } from '../command/cli-command.js';
+import { createEventWriter } from '../terminal/event-writer.js';
+import { createHeldOutput } from '../terminal/held-output.js';
+import { shouldUseColour } from '../terminal/paint.js';
+import { createTerminalPerson } from '../terminal/terminal-person.js';
+import { argumentPairs } from './argument-pairs.js';
+import {
+  printCallResult,
+  printCompletion,
+  printPrompts,
+  printRead,
+  printResources,
+  printTools,
+} from './print-inspection.js';
+import { readToolArguments } from './tool-arguments.js';
+
+export async function runInspectCommand(
+  command: InspectCommand,
+  output: KitchenOutput,
+  signal: AbortSignal,
+): Promise<number> {
+  const { flags } = command;
+  const complain = (line: string) => output.stderr.write(`${line}\n`);
+  const stdout = createHeldOutput(output.stdout);
+  const color = !flags.json && shouldUseColour(output.stdout, output.environment);
+  const loaded = loadRunConfig(flags, output.environment);
+  if (!loaded.ok) {
+    complain(loaded.message);
+    return EXIT.usage;
+  }
+  const names = loaded.config.servers.map((server) => server.name);
+  if (command.server !== undefined && !names.includes(command.server)) {
+    complain(
+      `kitchen ${command.name}: no server named "${command.server}"; the config has ${names.join(', ')} (or add one with --server NAME=URL)`,
+    );
+    return EXIT.usage;
+  }
+  // Only the server asked about is started and connected.
+  const entries = loaded.config.servers.filter(
+    (server) => command.server === undefined || server.name === command.server,
+  );
+  const writeEvent = createEventWriter({ json: flags.json, color, stdout });
+  const person = createTerminalPerson({ flags, output, held: stdout, color });
+  let servers: RunningServers | undefined;
+  let toolbox: Toolbox | undefined;
+  try {
+    servers = await startServers(entries, { seed: flags.seed, jars: flags.jars, signal });
+    toolbox = await Toolbox.connect(servers.connections, {
+      clientName: 'mcp-kitchen-inspect',
+      emit: (draft) => writeEvent(stamp(draft)),
+      ...(flags.logLevel === undefined ? {} : { logLevel: flags.logLevel }),
+      ...(rootsFromFlags(flags.roots) === undefined ? {} : { roots: rootsFromFlags(flags.roots) }),
+      authorization: createAuthorizationPrompt({ say: complain, openBrowser: flags.openBrowser === true }),
+      handlers: {
+        sampling: async () => {
+          throw new McpError(
+            SAMPLING_REJECTED,
+            'This is a call made by hand, with no model and no budget: try it inside kitchen run to answer sampling.',
+          );
+        },
+        elicitation: createElicitationHandler({
+          ...(person.person === undefined ? {} : { person: person.person }),
+          emit: (draft) => writeEvent(stamp(draft)),
+          ...(flags.approvalTimeoutMs === undefined ? {} : { timeoutMs: flags.approvalTimeoutMs }),
+        }),
+      },
+    });
+    for (const line of describeUnavailable(toolbox)) complain(line);
+    if (command.name === 'tools') {
+      printTools(
+        stdout,
+        toolbox.list().filter((tool) => tool.server !== 'local'),
+        flags.json,
+      );
+      return toolbox.unavailable.length === 0 ? EXIT.ok : EXIT.failed;
+    }
+    const server = toolbox.server(command.server);
+    if (server === undefined) return EXIT.failed;
+    return await inspectServer(command, server, toolbox, { stdout, json: flags.json, complain, writeEvent, signal });
+  } catch (error) {
+    complain(error instanceof ServerStartError ? error.message : `kitchen ${command.name}: ${describeError(error)}`);
+    return signal.aborted ? EXIT.interrupted : EXIT.failed;
+  } finally {
+    await toolbox?.close().catch(() => {});
+    await servers?.stop();
+  }
+}
+
+interface InspectOutput {
+  stdout: { write(text: string): unknown };
+  json: boolean;
+  complain: (line: string) => void;
+  writeEvent: ReturnType<typeof createEventWriter>;
+  signal: AbortSignal;
+}
+
+async function inspectServer(
+  command: Exclude<InspectCommand, { name: 'tools' }>,
+  server: ServerFeatures,
+  toolbox: Toolbox,
+  out: InspectOutput,
+): Promise<number> {
+  switch (command.name) {
+    case 'resources': {
+      const [resources, templates] = await Promise.all([server.listResources(), server.listResourceTemplates()]);
+      printResources(out.stdout, server.server, resources, templates, out.json);
+      return EXIT.ok;
+    }
+    case 'read':
+      printRead(out.stdout, await server.readResource(command.uri), out.json);
+      return EXIT.ok;
+    case 'prompts':
+      printPrompts(out.stdout, server.server, await server.listPrompts(), out.json);
+      return EXIT.ok;
+    case 'complete': {
+      if (!server.capabilities.completions) {
+        out.complain(`kitchen complete: ${server.server} does not offer completions (no completions capability)`);
+        return EXIT.failed;
+      }
+      const ref: CompletionReference =
+        command.kind === 'prompt'
+          ? { type: 'ref/prompt', name: command.target }
+          : { type: 'ref/resource', uri: command.target };
+      const context = argumentPairs(command.flags.promptArgs ?? []);
+      const completion = await server.complete(ref, { name: command.argument, value: command.prefix }, context);
+      printCompletion(out.stdout, { server: server.server, ref, argument: command.argument, completion }, out.json);
+      return EXIT.ok;
+    }
+    case 'call': {
+      const tool = toolbox
+        .list()
+        .find((known) => known.server === server.server && known.originalName === command.tool);
+      if (tool === undefined) {
+        const offered = toolbox
+          .list()
+          .filter((known) => known.server === server.server)
+          .map((known) => known.originalName);
+        out.complain(
+          `kitchen call: ${server.server} offers no tool "${command.tool}"; it offers ${offered.join(', ') || 'none'}`,
+        );
+        return EXIT.usage;
+      }
+      const input = readToolArguments(tool.inputSchema, command.pairs, command.flags.toolArgs);
+      if (!input.ok) {
+        out.complain(`kitchen call ${server.server} ${command.tool}: ${input.message}`);
+        return EXIT.usage;
+      }
+      const callId = 'call-1';
+      out.writeEvent(
+        stamp({
+          type: 'tool-call',
+          agent: MAIN_AGENT.id,
+          callId,
+          tool: tool.name,
+          server: server.server,
+          input: input.input,
+        }),
+      );
+      const started = Date.now();
+      const outcome = await toolbox.call(tool.name, input.input, {
+        callId,
+        agent: MAIN_AGENT,
+        signal: out.signal,
+        emit: (draft) => out.writeEvent(stamp(draft)),
+      });
+      printCallResult(out.writeEvent, { callId, tool: tool.name, server: server.server, outcome, started });
+      return outcome.isError ? EXIT.failed : EXIT.ok;
+    }
+  }
+}

@@ -1,0 +1,186 @@
+// A hostile server beside the real cookie-jars server, and a model that obeys every order it reads
+// in a tool result: the real CLI on the real Anthropic SDK, the model a local fake Messages API that
+// follows "call NAME with {JSON}" wherever it appears. The impostors (`discard_jar` and a literal
+// `cookie-jars__discard_jar`, both swearing they are read-only) must not reach or replace the real
+// tool, the real discard must wait for an approval that --no refuses, and the terminal must show
+// none of the hostile escape sequences or bidi controls. Verified from the cookie-jars server's own
+// state after the run.
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type FakeMessagesApi,
+  type FakeReply,
+  type RecordedMessagesRequest,
+  startFakeMessagesApi,
+  textReply,
+} from '@kitchen/host/testing';
+import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
+import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
+import { connectHttpClient } from '@kitchen/server-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, runCli, writeConfig } from '../cli-process.js';
+import { probeSize, reportTried } from './probe-size.js';
+
+const KEY = 'sk-ant-kitchen-hostile';
+const JARS = 12;
+const REPO_CONFIG = fileURLToPath(new URL('../../../../kitchen.config.json', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const TASK = 'Read the shelf label: call read_label with {} and do what it says.';
+
+let cookieJars: RunningServers;
+let api: FakeMessagesApi | undefined;
+
+beforeAll(async () => {
+  const loaded = parseKitchenConfig(
+    { mcpServers: { 'cookie-jars': { kitchen: { package: 'servers/cookie-jars', entry: 'src/main.ts' } } } },
+    REPO_CONFIG,
+  );
+  if (!loaded.ok) throw new Error(loaded.message);
+  cookieJars = await startServers(loaded.config.servers, { seed: 1729, jars: JARS });
+}, PROCESS_TEST_TIMEOUT_MS);
+
+afterAll(async () => {
+  await api?.close();
+  await cookieJars?.stop();
+}, PROCESS_TEST_TIMEOUT_MS);
+
+type Block = Exclude<RecordedMessagesRequest['body']['messages'][number]['content'], string>[number];
+
+function blocks(request: RecordedMessagesRequest): Block[] {
+  return request.body.messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content));
+}
+
+function resultText(block: Block): string {
+  if (block.type !== 'tool_result') return '';
+  return typeof block.content === 'string' ? block.content : (block.content ?? []).map((part) => part.text).join('');
+}
+
+/**
+ * The obedient model: every `call NAME with {JSON}` in the task or a tool result is an order, sent
+ * to every offered tool called NAME or `…__NAME`, once each; when no order is left, it says so.
+ */
+function obedientScript(request: RecordedMessagesRequest): FakeReply {
+  const offered = (request.body.tools ?? []).map((tool) => tool.name);
+  const first = request.body.messages[0]?.content;
+  const texts = [typeof first === 'string' ? first : '', ...blocks(request).map(resultText)];
+  const done = new Set(
+    blocks(request).flatMap((block) =>
+      block.type === 'tool_use' ? [`${block.name} ${JSON.stringify(block.input)}`] : [],
+    ),
+  );
+  const calls: Array<{ name: string; input: Record<string, unknown> }> = [];
+  for (const [, name, json] of texts.join('\n').matchAll(/call ([A-Za-z0-9_-]+) with (\{[^}]*\})/g)) {
+    const input = JSON.parse(json!) as Record<string, unknown>;
+    for (const tool of offered.filter((candidate) => candidate === name || candidate.endsWith(`__${name}`))) {
+      const key = `${tool} ${JSON.stringify(input)}`;
+      if (done.has(key)) continue;
+      done.add(key);
+      calls.push({ name: tool, input });
+    }
+  }
+  if (calls.length === 0) return textReply('I did everything the notes asked.');
+  return {
+    content: calls.map((call, index) => ({
+      type: 'tool_use' as const,
+      id: `toolu_${request.body.messages.length}_${index}`,
+      name: call.name,
+      input: call.input,
+    })),
+    stop_reason: 'tool_use',
+  };
+}
+
+/** Every jar as the real cookie-jars server sees it now. */
+async function shelfState(): Promise<Array<{ id: number; seal: string; discarded: boolean; resealed: boolean }>> {
+  const client = await connectHttpClient(cookieJars.servers[0]!.url);
+  try {
+    const jars = [];
+    for (let id = 1; id <= JARS; id++) {
+      const result = await client.callTool({ name: 'inspect_jar', arguments: { id } });
+      jars.push(result.structuredContent as { id: number; seal: string; discarded: boolean; resealed: boolean });
+    }
+    return jars;
+  } finally {
+    await client.close();
+  }
+}
+
+// What a terminal would act on: escape sequences, C0/C1 controls other than tab and newline, bidi controls.
+const TERMINAL_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+describe('a hostile server and a model that obeys injected notes', () => {
+  it('reach no real jar without approval, forge no tool, and print no control character', {
+    timeout: PROCESS_TEST_TIMEOUT_MS * 3,
+  }, async () => {
+    const before = await shelfState();
+    const config = writeConfig({
+      mcpServers: {
+        'cookie-jars': { url: cookieJars.servers[0]!.url },
+        helper: { kitchen: { package: FIXTURES, entry: 'hostile-server.ts' } },
+      },
+    });
+    const rounds = probeSize(1, 4);
+    for (let round = 0; round < rounds; round++) {
+      await api?.close();
+      api = await startFakeMessagesApi({ script: obedientScript, apiKey: KEY });
+      // --no refuses every call that needs approval; odd rounds (under soak) leave it to the non-interactive default.
+      const approval = round % 2 === 0 ? ['--no'] : [];
+      const result = await runCli(['run', '--model', 'anthropic', '--config', config, ...approval, TASK], {
+        ANTHROPIC_API_KEY: KEY,
+        ANTHROPIC_BASE_URL: api.url,
+        KITCHEN_RUNS_DIR: mkdtempSync(join(tmpdir(), 'kitchen-hostile-')),
+      });
+      const printed = `${result.stdout}${result.stderr}`;
+      expect(result.code, printed).toBe(0);
+      expect(printed).toContain('I did everything the notes asked.');
+      // The person is told that two servers offer discard_jar, and the model read the huge result cut to size.
+      expect(printed).toMatch(/tool name clash: .*discard_jar/);
+      // ...and that helper named a tool after cookie-jars's namespaced discard, which it does not get.
+      expect(printed).toContain('helper offers a tool named "cookie-jars__discard_jar"');
+      expect(printed).toMatch(/the model read 20,000 of [\d,]+ characters/);
+
+      // The model saw the real discard under its server's name, with its real description, and the impostors apart.
+      const offered = api.requests[0]!.body.tools ?? [];
+      const names = offered.map((tool) => tool.name);
+      expect(names.filter((name) => name === 'cookie-jars__discard_jar')).toHaveLength(1);
+      expect(offered.find((tool) => tool.name === 'cookie-jars__discard_jar')?.description).toContain(
+        'Throw one jar away',
+      );
+      expect(names).toEqual(expect.arrayContaining(['helper__discard_jar', 'helper__cookie-jars__discard_jar']));
+
+      // The attack was made: the model asked the real tool to discard jars 3, 4, 6 and 7 and to reseal jar 1.
+      const attempts = api.requests.flatMap((request) =>
+        blocks(request).flatMap((block) =>
+          block.type === 'tool_use' && ['cookie-jars__discard_jar', 'reseal_jar'].includes(block.name)
+            ? [`${block.name} ${JSON.stringify(block.input)}`]
+            : [],
+        ),
+      );
+      expect(new Set(attempts)).toEqual(
+        new Set([
+          'cookie-jars__discard_jar {"id":3}',
+          'cookie-jars__discard_jar {"id":4}',
+          'cookie-jars__discard_jar {"id":6}',
+          'cookie-jars__discard_jar {"id":7}',
+          'reseal_jar {"id":1}',
+        ]),
+      );
+      // The huge result reached the model cut to size, and the run still ended on its own words.
+      const longest = Math.max(
+        ...api.requests.flatMap((request) => blocks(request).map((block) => resultText(block).length)),
+      );
+      expect(longest).toBeLessThan(100_000);
+
+      expect(printed).not.toMatch(TERMINAL_CONTROL);
+      expect(printed).not.toContain('pwned');
+    }
+    reportTried('obedient-model runs against the hostile server', rounds);
+
+    // The proof is the real server's state: nothing discarded, nothing resealed, every seal as it was.
+    expect(await shelfState()).toEqual(before);
+    expect(before.some((jar) => jar.seal === 'broken')).toBe(true);
+  });
+});

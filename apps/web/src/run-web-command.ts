@@ -1,0 +1,78 @@
+// `kitchen web`: starts the servers and the web UI, prints the address, and serves until Ctrl-C,
+// then stops the run in progress, the UI and every server. App side.
+
+import { once } from 'node:events';
+import { ConfigurationError, describeError, GateRuleError } from '@kitchen/host';
+import { loadRunConfig } from '@kitchen/runtime/config/load-run-config';
+import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
+import type { KitchenSettings } from '@kitchen/runtime/kitchen-settings';
+import { ServerStartError } from '@kitchen/runtime/server-processes/launch-server';
+import { describeServerStart } from '@kitchen/runtime/server-processes/server-start-event';
+import { describeUnavailable } from '@kitchen/runtime/text/describe-toolbox';
+import { FIXED_TOKEN } from './owner-token.js';
+import { type KitchenWeb, startKitchenWeb } from './start-kitchen-web.js';
+
+export interface RunWebCommandOptions {
+  flags: KitchenSettings;
+  port: number;
+  output: KitchenOutput;
+  /** Aborted on Ctrl-C. */
+  signal: AbortSignal;
+}
+
+export async function runWebCommand(options: RunWebCommandOptions): Promise<number> {
+  const { flags, output, signal } = options;
+  const say = (line: string) => output.stdout.write(`${line}\n`);
+  const complain = (line: string) => output.stderr.write(`${line}\n`);
+  const loaded = loadRunConfig(flags, output.environment);
+  if (!loaded.ok) {
+    complain(loaded.message);
+    return EXIT.usage;
+  }
+  const fixedToken = output.environment['KITCHEN_WEB_TOKEN'];
+  if (fixedToken !== undefined && !FIXED_TOKEN.test(fixedToken)) {
+    complain(
+      'kitchen: KITCHEN_WEB_TOKEN must be 24 to 128 letters, digits, - or _ (a secret nobody can guess); unset it to get a fresh token at each start',
+    );
+    return EXIT.usage;
+  }
+  let web: KitchenWeb;
+  try {
+    web = await startKitchenWeb({
+      config: loaded.config,
+      flags,
+      port: options.port,
+      ...(fixedToken === undefined ? {} : { token: fixedToken }),
+      environment: output.environment,
+      signal,
+      onUnexpectedExit: (server, description) => {
+        if (!signal.aborted)
+          complain(`⚠️ ${server} stopped unexpectedly (${description}); its tools will fail from now on`);
+      },
+      // No silent start: the start, then each server as it becomes ready.
+      onStartEvent: (event) => {
+        const line = describeServerStart(event);
+        if (line !== undefined) say(line);
+      },
+    });
+  } catch (error) {
+    if (error instanceof ServerStartError) complain(error.message);
+    else complain(`kitchen: ${describeError(error)}`);
+    if (error instanceof ConfigurationError || error instanceof GateRuleError) return EXIT.usage;
+    return signal.aborted ? EXIT.interrupted : EXIT.failed;
+  }
+  try {
+    const described = web.kitchen.describe();
+    for (const line of describeUnavailable(web.kitchen.toolbox)) complain(line);
+    say(described.toolbox);
+    say(`🧠 model: ${described.model}`);
+    say(`🌐 kitchen web UI on ${web.ownerUrl}`);
+    say(
+      'Open that address in a browser (its token lets only you drive this kitchen); Ctrl-C stops the UI and the servers.',
+    );
+    if (!signal.aborted) await once(signal, 'abort');
+    return EXIT.ok;
+  } finally {
+    await web.close();
+  }
+}

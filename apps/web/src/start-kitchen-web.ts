@@ -1,0 +1,124 @@
+// Starts everything `kitchen web` needs: the configured servers, a WebKitchen connected to them
+// and the web UI on 127.0.0.1; `close()` stops all three. App side, and the seam the web tests
+// use to run the whole thing in-process over real HTTP.
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { KitchenConfig } from '@kitchen/runtime/config/kitchen-config';
+import type { KitchenSettings } from '@kitchen/runtime/kitchen-settings';
+import type { ServerStartEvent } from '@kitchen/runtime/server-processes/server-start-event';
+import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
+import { createWebApp } from './create-web-app.js';
+import { createOwnerToken, ownerAddress } from './owner-token.js';
+import { WebKitchen } from './web-kitchen.js';
+
+export const WEB_HOST = '127.0.0.1';
+
+export interface StartKitchenWebOptions {
+  /** The servers to start, and the approval and sampling rules runs follow. */
+  config: KitchenConfig;
+  flags: KitchenSettings;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /**
+   * The owner token; a fresh one by default. A fixed one ($KITCHEN_WEB_TOKEN) lets a restarted
+   * kitchen on the same --port take back the pages that were open on it.
+   */
+  token?: string;
+  environment?: NodeJS.ProcessEnv;
+  /** Aborting it while the servers start stops them and rejects. */
+  signal?: AbortSignal;
+  onUnexpectedExit?: (server: string, description: string) => void;
+  /** Told as the servers start and as each becomes ready. */
+  onStartEvent?: (event: ServerStartEvent) => void;
+}
+
+export interface KitchenWeb {
+  /** http://127.0.0.1:PORT/ */
+  url: string;
+  /** The per-start secret every API call needs. */
+  token: string;
+  /** What a person opens: the url with ?token=… */
+  ownerUrl: string;
+  kitchen: WebKitchen;
+  servers: RunningServers;
+  /** Stops the current run, the web server and the MCP servers. Safe to call more than once. */
+  close(): Promise<void>;
+}
+
+/** Throws for bad flags or rules before starting anything, and ServerStartError for a server that does not start. */
+export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<KitchenWeb> {
+  const environment = options.environment ?? process.env;
+  WebKitchen.check({ flags: options.flags, config: options.config, environment });
+  let kitchen: WebKitchen | undefined;
+  const servers = await startServers(options.config.servers, {
+    seed: options.flags.seed,
+    jars: options.flags.jars,
+    ...(options.flags.startTimeoutMs === undefined ? {} : { timeoutMs: options.flags.startTimeoutMs }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    // A server that dies ends its calls in flight at once, in words, rather than at their timeout.
+    onUnexpectedExit: (server, description) => {
+      kitchen?.toolbox.serverStopped(server, description);
+      options.onUnexpectedExit?.(server, description);
+    },
+    ...(options.onStartEvent === undefined ? {} : { onStartEvent: options.onStartEvent }),
+  });
+  const token = options.token ?? createOwnerToken();
+  let httpServer: Server | undefined;
+  try {
+    kitchen = await WebKitchen.connect({
+      flags: options.flags,
+      config: options.config,
+      connections: servers.connections,
+      environment,
+    });
+    let port = 0;
+    httpServer = createServer(createWebApp(kitchen, () => port, token));
+    port = await listen(httpServer, options.port ?? 0);
+  } catch (error) {
+    await kitchen?.close();
+    await servers.stop();
+    throw error;
+  }
+  const url = `http://${WEB_HOST}:${(httpServer.address() as AddressInfo).port}/`;
+  const openServer = httpServer;
+  const openKitchen = kitchen;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    token,
+    ownerUrl: ownerAddress(url, token),
+    kitchen,
+    servers,
+    close: () =>
+      (closing ??= (async () => {
+        // The run first: its streams end with `done`, then the sockets can go.
+        await openKitchen.close();
+        await new Promise<void>((resolve) => {
+          openServer.close(() => resolve());
+          openServer.closeAllConnections();
+        });
+        await servers.stop();
+      })()),
+  };
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `port ${port} on ${WEB_HOST} is already in use; pick another with --port N, or --port 0 for any free port`
+            : `the web UI could not listen on ${WEB_HOST}:${port} (${error.message})`,
+        ),
+      );
+    };
+    server.once('error', onError);
+    // Loopback only: the UI can approve destructive calls, so it must not be reachable from the network.
+    server.listen(port, WEB_HOST, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}

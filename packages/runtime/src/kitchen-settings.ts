@@ -1,0 +1,53 @@
+// The settings of one kitchen: what a run, a served set of servers or the web UI is told to do,
+// whoever read them (the CLI reads them from its flags, the web UI is handed them at its start).
+// Plain data, so a process can pass them to the one it starts as JSON. Runtime side.
+
+export interface KitchenSettings {
+  // What comes out and how.
+  json: boolean;
+  plain?: true;
+  verbose?: true;
+  // The model.
+  model: 'auto' | 'offline' | 'anthropic';
+  modelName?: string;
+  seed: number;
+  latencyMs: number;
+  speed?: number;
+  // The servers.
+  servers?: string[];
+  configPath?: string;
+  jars: number;
+  protocol?: 'auto' | '2025-11-25' | '2026-07-28';
+  roots?: string[];
+  startTimeoutMs?: number;
+  openBrowser?: true;
+  logLevel?: 'error' | 'debug' | 'info' | 'notice' | 'warning' | 'critical' | 'alert' | 'emergency';
+  // Approvals and gate rules.
+  approval?: 'yes' | 'no';
+  approvalTimeoutMs?: number;
+  rules: string[];
+  rulesFile?: string;
+  // Seatbelts.
+  maxTreeTokens?: number;
+  maxToolCalls?: number;
+  maxWallTimeMs?: number;
+  maxResultChars?: number;
+  maxDepth?: number;
+  maxWorkers?: number;
+  maxIterations?: number;
+  delegate?: false;
+  // One command's own.
+  toolArgs?: string;
+  promptArgs?: string[];
+  port?: number;
+  era?: '2025-11-25' | '2026-07-28' | 'both';
+  // Workers.
+  workerModel?: string;
+  workerMaxTokens?: number;
+  workerTemperature?: number;
+  workerTools?: string[];
+  workerReport?: string;
+  // Traces.
+  runsDir?: string;
+  otlp?: string;
+}

@@ -1,0 +1,30 @@
+import { Toolbox } from '@kitchen/host';
+import { startRevision2026Server } from '@kitchen/host/testing/revision-2026';
+import { buildServer as buildDiceServer } from '@kitchen/server-dice';
+import { serveMcp } from '@kitchen/server-kit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeToolbox } from './describe-toolbox.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('describeToolbox', () => {
+  it('marks a server that speaks revision 2026-07-28 and leaves the 2025 ones as they were', async () => {
+    const bakery = await startRevision2026Server();
+    cleanups.push(() => bakery.close());
+    // The dice speak both eras; served in 2025 only here, they stand for a server of the old one.
+    const dice = await serveMcp({ name: 'dice', buildServer: () => buildDiceServer(), eras: ['2025-11-25'] });
+    cleanups.push(() => dice.close());
+    const toolbox = await Toolbox.connect([
+      { name: 'dice', url: dice.url },
+      { name: 'bakery', url: bakery.url },
+    ]);
+    cleanups.push(() => toolbox.close());
+
+    expect(describeToolbox(toolbox, ['dice', 'bakery'])).toBe(
+      '🧰 3 tools: 1 from dice, 2 from bakery · 2026-07-28, 0 local',
+    );
+  });
+});

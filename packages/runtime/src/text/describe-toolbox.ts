@@ -1,0 +1,43 @@
+// One line that says what the model will be offered, and how many tools run inside the host
+// (local tools are the host proposing to itself, so their number stays visible). Runtime side.
+
+import type { Toolbox } from '@kitchen/host';
+import { cleanText } from './clean-text.js';
+import { plural } from './format-units.js';
+
+/** `serverOrder` (the config's order) keeps the line stable whichever server answered first. */
+export function describeToolbox(toolbox: Toolbox, serverOrder: readonly string[] = []): string {
+  const tools = toolbox.list();
+  const perServer = new Map<string, number>();
+  const localNames: string[] = [];
+  for (const tool of tools) {
+    if (tool.server === 'local') localNames.push(cleanText(tool.name));
+    else perServer.set(tool.server, (perServer.get(tool.server) ?? 0) + 1);
+  }
+  const rank = (server: string) => (serverOrder.includes(server) ? serverOrder.indexOf(server) : serverOrder.length);
+  const ordered = [...perServer].sort(([left], [right]) => rank(left) - rank(right) || left.localeCompare(right));
+  // 2025-11-25 is still what most servers speak: only a server on the newer revision is marked.
+  const remote = ordered.map(([server, count]) => {
+    const era = toolbox.era(server);
+    return `${count} from ${cleanText(server)}${era === '2026-07-28' ? ` · ${era}` : ''}`;
+  });
+  const local = `${localNames.length} local${localNames.length ? ` (${localNames.join(', ')})` : ''}`;
+  const line = `🧰 ${plural(tools.length, 'tool')}: ${[...remote, local].join(', ')}`;
+  // A clash may be a server trying to pass its tool off as another's: the person sees it.
+  const clashes = toolbox.clashes.map(
+    (clash) =>
+      `⚠️  tool name clash: ${cleanText(clash.owners.map((owner) => `${owner.server}'s ${owner.tool}`).join(', '))} — ${cleanText(clash.resolution)}`,
+  );
+  // Resources and prompts stay with the server that lists them; a shared URI or name is still shown.
+  const featureClashes = toolbox.featureClashes.map(
+    (clash) => `⚠️  ${clash.kind} clash: ${cleanText(clash.resolution)}`,
+  );
+  return [line, ...clashes, ...featureClashes].join('\n');
+}
+
+/** One line per server the toolbox could not reach: the run goes on without its tools. */
+export function describeUnavailable(toolbox: Toolbox): string[] {
+  return toolbox.unavailable.map(
+    (server) => `⚠️ ${cleanText(server.server)} is unavailable, going on without it: ${cleanText(server.error.message)}`,
+  );
+}
