@@ -329,6 +329,10 @@ export class WebKitchen {
   }
 }
 
-function modelOptions(flags: KitchenSettings): { latencyMs: number; modelName?: string } {
-  return { latencyMs: flags.latencyMs, ...(flags.modelName === undefined ? {} : { modelName: flags.modelName }) };
+function modelOptions(flags: KitchenSettings): { latencyMs: number; modelName?: string; baseUrl?: string } {
+  return {
+    latencyMs: flags.latencyMs,
+    ...(flags.modelName === undefined ? {} : { modelName: flags.modelName }),
+    ...(flags.baseUrl === undefined ? {} : { baseUrl: flags.baseUrl }),
+  };
 }
