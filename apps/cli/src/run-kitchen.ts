@@ -196,7 +196,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
         servers.connections.map((connection) => connection.name),
       ),
     );
-    say(`🧠 model: ${describeModel(model)}`);
+    say(`🧠 model: ${describeModel(model, chosen.local)}`);
     if (workers.workerModel !== undefined) say(`🧑‍🍳 workers' model: ${describeModel(workers.workerModel)}`);
     if (telemetry !== undefined) say(`📡 OpenTelemetry spans → ${telemetry.endpoint}`);
 

@@ -11,8 +11,6 @@ import { modelOptions } from '../run-kitchen.js';
 export interface EvalModel {
   /** How the report names it: "offline", or the model's id (claude-sonnet-5-5, qwen3:8b). */
   name: string;
-  /** The model's person-facing label (it says "local" for a local one). */
-  label: string;
   /** A fresh model for one run. */
   create: () => Model;
   chosen: ChosenModel;
@@ -36,7 +34,6 @@ export function evalModels(
     if (!models.has(name))
       models.set(name, {
         name,
-        label: chosen.model.label,
         create: () => chooseModel(choice, environment, options).model,
         chosen,
       });

@@ -80,7 +80,7 @@ export async function runEvalCommand(options: EvalCommandOptions): Promise<numbe
   }
   const byName = new Map(models.map((model) => [model.name, model]));
   for (const model of models) {
-    complain(`🧠 model: ${describeModel(model.chosen.model)}`);
+    complain(`🧠 model: ${describeModel(model.chosen.model, model.chosen.local)}`);
     if (model.chosen.local?.droppedV1)
       complain(
         `ℹ️ dropped the trailing /v1 of the base URL (the Messages API's path holds it): ${model.chosen.local.baseUrl}`,

@@ -75,7 +75,7 @@ describe('chooseModel at an Anthropic-compatible endpoint', () => {
       );
       expect(chosen.local).toEqual({ baseUrl: api.url, droppedV1: true });
       expect(chosen.model.id).toBe('qwen3:8b');
-      expect(chosen.model.label).toBe(`qwen3:8b (local, ${api.url})`);
+      expect(chosen.model.label).toBe('qwen3:8b');
       const reply = await chosen.model.complete({ messages: [{ role: 'user', content: 'Hi' }], maxTokens: 50 });
       expect(reply.model).toBe('qwen3:8b');
       const budget = new TreeBudget({ maxTokens: 10_000, prices: pricesFor([chosen]) });

@@ -94,7 +94,6 @@ export function chooseModel(
       ...(apiKey === undefined ? {} : { apiKey }),
       baseURL: baseUrl,
       model: name,
-      label: `${name} (local, ${baseUrl})`,
       // Priced by its own name, whatever the endpoint calls it in a reply.
       reportAs: name,
     });
