@@ -23,6 +23,7 @@ export type CommandName =
   | 'prompt'
   | 'complete'
   | 'wire'
+  | 'dev'
   | 'help';
 
 /** `kitchen demo` (the cookie jars) or `kitchen demo pastry` (sampling, elicitation, progress). */
@@ -46,6 +47,8 @@ export type CliCommand =
   | { name: 'rerun'; run: string; flags: KitchenFlags }
   /** One tool call in each protocol revision, its wire exchanges side by side. */
   | WireCommand
+  /** The developer loop: one server watched, restarted on change, its tool list compared. */
+  | DevCommand
   | { name: 'version' };
 
 export type InspectCommand =
@@ -83,6 +86,13 @@ export interface CommandSpec<Command extends CliCommand = CliCommand> {
   read(words: readonly string[], flags: KitchenFlags): Command | string;
   /** Runs it; resolves to the exit code. */
   execute(command: Command, context: CommandContext): Promise<number>;
+}
+
+export interface DevCommand {
+  name: 'dev';
+  /** A server of the config or of --server; absent, the one --server given. */
+  server?: string;
+  flags: KitchenFlags;
 }
 
 export interface WireCommand {

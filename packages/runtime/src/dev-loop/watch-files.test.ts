@@ -47,4 +47,16 @@ describe('watchFiles', () => {
     await vi.waitFor(() => expect(batches).not.toHaveLength(0), { timeout: 20_000 });
     expect(batches.flat()).toEqual([join(base, 'src', 'main.mjs')]);
   });
+
+  it('watches a folder made after the watch began', async () => {
+    const base = folder();
+    const batches: string[][] = [];
+    watching(['src'], base, batches);
+    mkdirSync(join(base, 'src', 'tools'));
+    await vi.waitFor(() => expect(batches).not.toHaveLength(0), { timeout: 20_000 });
+    writeFileSync(join(base, 'src', 'tools', 'weigh.ts'), 'new');
+    await vi.waitFor(() => expect(batches.flat()).toContain(join(base, 'src', 'tools', 'weigh.ts')), {
+      timeout: 20_000,
+    });
+  });
 });
