@@ -4,7 +4,7 @@
 // until Ctrl-C, then stops everything it started. App side: the terminal words are here.
 
 import { once } from 'node:events';
-import { relative } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 import { Toolbox, type ToolDescriptor } from '@kitchen/host';
 import type { ServerEntry } from '@kitchen/runtime/config/kitchen-config';
 import { loadRunConfig } from '@kitchen/runtime/config/load-run-config';
@@ -49,7 +49,11 @@ export async function runDevCommand(command: DevCommand, output: KitchenOutput, 
   }
   const name = entry.name;
   const flags = command.flags;
-  const shown = (path: string) => relative(process.cwd(), path) || '.';
+  // Relative to here when under it, else absolute: "../../../tmp/x" says less than "/tmp/x".
+  const shown = (path: string) => {
+    const fromHere = relative(process.cwd(), path);
+    return fromHere === '' ? '.' : fromHere.startsWith('..') || isAbsolute(fromHere) ? path : fromHere;
+  };
   let previous: readonly ToolDescriptor[] | undefined;
   let current: Cycle = {};
 

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { serverWatch } from './server-watch.js';
+import { DEFAULT_WATCHED_FILES, serverWatch } from './server-watch.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -18,7 +18,7 @@ describe('serverWatch', () => {
     ]);
   });
 
-  it("is a launched server's package folder, and nothing for one reached by url", () => {
+  it("is the source files of a launched server's package folder, and nothing for one reached by url", () => {
     const launched = {
       kind: 'launch' as const,
       name: 'dice',
@@ -28,17 +28,21 @@ describe('serverWatch', () => {
       env: {},
       port: 0,
     };
-    expect(serverWatch(launched)).toEqual(['/repo/servers/dice']);
+    expect(serverWatch(launched)).toEqual(['/repo/servers/dice/**/*.{ts,mts,cts,js,mjs,cjs,json,py}']);
     expect(serverWatch({ kind: 'remote', name: 'far', url: 'http://127.0.0.1:1/mcp' })).toBeUndefined();
   });
 
-  it("is the folder of the script a command runs, else the command's folder", () => {
+  it("is the source files beside the script a command runs, else in the command's folder", () => {
     const folder = mkdtempSync(join(tmpdir(), 'kitchen-watch-'));
     made.push(folder);
     mkdirSync(join(folder, 'src'));
     writeFileSync(join(folder, 'src', 'main.ts'), '');
     const stdio = { kind: 'stdio' as const, name: 'mine', command: 'npx', env: {}, cwd: folder };
-    expect(serverWatch({ ...stdio, args: ['tsx', 'src/main.ts'] })).toEqual([join(folder, 'src')]);
-    expect(serverWatch({ ...stdio, args: ['-y', '@modelcontextprotocol/server-everything'] })).toEqual([folder]);
+    expect(serverWatch({ ...stdio, args: ['tsx', 'src/main.ts'] })).toEqual([
+      join(folder, 'src', DEFAULT_WATCHED_FILES),
+    ]);
+    expect(serverWatch({ ...stdio, args: ['-y', '@modelcontextprotocol/server-everything'] })).toEqual([
+      join(folder, DEFAULT_WATCHED_FILES),
+    ]);
   });
 });
