@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { runAgentLoop } from './run-agent-loop.js';
 import { createRecordingContext } from './testing/recording-context.js';
+import { ScriptedModel, textTurn, toolTurn } from './testing/scripted-model.js';
 import { type HttpTestServer, serveOverHttp } from './testing/serve-over-http.js';
 import { buildTestServer, createObservations, type ServerObservations } from './testing/test-server.js';
 import { Toolbox } from './toolbox.js';
@@ -134,6 +136,35 @@ describe('a server that answers 400 to a session it does not know (as the refere
     await vi.waitFor(() => expect(toolbox.find('weigh')).toBeDefined(), { timeout: 20_000 });
     expect(changed).toContain('pantry');
     expect((await toolbox.call('weigh', { jar: 'a' }, createRecordingContext().context)).content).toBe('412 g');
+  });
+
+  it("offers the model the restarted server's new tools on its next turn", async () => {
+    let restarted = false;
+    const server = await serveOverHttp(
+      () => {
+        const built = buildTestServer('pantry');
+        if (restarted) built.registerTool('weigh', { description: 'Weighs a jar' }, async () => ({ content: [] }));
+        return built;
+      },
+      { unknownSessionStatus: 400 },
+    );
+    cleanups.push(() => server.close());
+    const toolbox = await Toolbox.connect([{ name: 'pantry', url: server.url }]);
+    cleanups.push(() => toolbox.close());
+    const model = new ScriptedModel([
+      async () => {
+        restarted = true;
+        await server.forgetSessions();
+        return toolTurn({ name: 'echo', input: { text: 'hello' } });
+      },
+      textTurn('done'),
+    ]);
+    for await (const _event of runAgentLoop({ messages: [{ role: 'user', content: 'echo' }], model, toolbox })) {
+      // drained: only the requests the model saw matter here
+    }
+    const offered = model.requests.map((request) => (request.tools ?? []).map((tool) => tool.name));
+    expect(offered[0]).not.toContain('weigh');
+    expect(offered[1]).toContain('weigh');
   });
 
   it('still treats a 400 about something else as an answer, not a lost session', () => {

@@ -304,11 +304,15 @@ export class Toolbox {
     lost: LostConnection,
   ): Promise<(CallTarget & { newSession: boolean }) | undefined> {
     if (server.stopped.signal.aborted || this.#servers.get(server.name) !== server) return undefined;
-    return relink(server, from, () => {
+    let replaced = false;
+    const target = await relink(server, from, () => {
       this.#log(server.name, { level: 'warning', text: `session lost (${lost.detail}); opened a new one` });
-      // A lost session usually means a restarted server, which may offer other tools now.
-      void this.#refresh(server.name);
+      replaced = true;
     });
+    // A lost session usually means a restarted server, which may offer other tools now: listed
+    // before the call is sent again, so the model's next turn is offered them.
+    if (replaced) await this.#refresh(server.name);
+    return target;
   }
 
   /** What a server tells the host outside any call, routed the same way in both eras. */
