@@ -31,7 +31,7 @@ import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
 import { runsFolder } from '@kitchen/runtime/runs/runs-folder';
 import { traceSettings } from '@kitchen/runtime/runs/trace-settings';
 import { ServerStartError } from '@kitchen/runtime/server-processes/launch-server';
-import { describeServerStart } from '@kitchen/runtime/server-processes/server-start-event';
+import { describeServerStart, describeUnexpectedExit } from '@kitchen/runtime/server-processes/server-start-event';
 import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
 import { type RunTelemetry, startRunTelemetry } from '@kitchen/runtime/telemetry/run-telemetry';
 import { createAuthorizationPrompt } from '@kitchen/runtime/text/authorization-prompt';
@@ -146,11 +146,16 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
           if (line !== undefined) say(line);
         }
       },
-      onUnexpectedExit: (server, description) => {
+      onUnexpectedExit: (server, description, restarting) => {
         // Its calls in flight end now, in words, rather than at their timeout.
         host?.toolbox.serverStopped(server, description);
-        if (!signal?.aborted)
-          complain(`⚠️ ${server} stopped unexpectedly (${description}); its tools will fail from now on`);
+        if (!signal?.aborted) complain(describeUnexpectedExit(server, description, restarting));
+      },
+      // Started again: the toolbox connects anew and lists its tools, so the model's next turn sees them.
+      onRestarted: (connection) => {
+        void host?.toolbox.reconnect(connection).then((failure) => {
+          if (failure !== undefined) complain(`⚠️ ${failure.error.message}`);
+        });
       },
     });
     if (signal?.aborted) return EXIT.interrupted;

@@ -5,6 +5,7 @@
 import type { CliCommand, CommandContext, CommandName, CommandSpec } from '../command/cli-command.js';
 import type { FlagName, KitchenFlags } from '../command/kitchen-flags.js';
 import { check } from './check-command.js';
+import { dev } from './dev-command.js';
 import { call, complete, prompts, read, resources, serverWords, tools } from './inspect-commands.js';
 import { wire } from './wire-command.js';
 
@@ -328,6 +329,7 @@ export const KITCHEN_COMMANDS = {
   complete,
   wire,
   check,
+  dev,
   help,
 } as const satisfies Record<CommandName, unknown>;
 

@@ -150,7 +150,7 @@ describe('parseCliArguments', () => {
     }
     expect(parseCliArguments(['--version'])).toEqual({ ok: true, command: { name: 'version' } });
     expect(messageFor(['help', 'bake'])).toBe(
-      'kitchen help: no command "bake"; the commands are demo, run, eval, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, help',
+      'kitchen help: no command "bake"; the commands are demo, run, eval, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, dev, help',
     );
   });
 
@@ -202,10 +202,10 @@ describe('parseCliArguments', () => {
 
   it('refuses an unknown command, a run without a task and stray words', () => {
     expect(messageFor(['bake'])).toBe(
-      'kitchen: unknown command "bake"; the commands are demo, run, eval, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, help (see kitchen --help)',
+      'kitchen: unknown command "bake"; the commands are demo, run, eval, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, dev, help (see kitchen --help)',
     );
     expect(messageFor(['dmeo'])).toBe(
-      'kitchen: unknown command "dmeo" (did you mean demo?); the commands are demo, run, eval, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, help (see kitchen --help)',
+      'kitchen: unknown command "dmeo" (did you mean demo?); the commands are demo, run, eval, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, dev, help (see kitchen --help)',
     );
     expect(messageFor(['run'])).toBe(
       'kitchen run: the task is missing; put it in quotes, e.g. kitchen run "Roll 3 dice"',
@@ -314,6 +314,18 @@ describe('the inspector-style commands', () => {
     expect(parseCliArguments(['resources', 'dice', '--arg', 'a=b'])).toMatchObject({
       ok: false,
       message: expect.stringContaining('--arg does not apply to resources'),
+    });
+  });
+
+  it('reads kitchen dev with a server name, or none when one --server names it', () => {
+    expect(parseCliArguments(['dev', 'dice'])).toMatchObject({ ok: true, command: { name: 'dev', server: 'dice' } });
+    expect(parseCliArguments(['dev', '--server', 'mine=node server.mjs'])).toMatchObject({
+      ok: true,
+      command: { name: 'dev', flags: { servers: ['mine=node server.mjs'] } },
+    });
+    expect(parseCliArguments(['dev', 'dice', 'pantry'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('kitchen dev: unexpected "pantry"'),
     });
   });
 

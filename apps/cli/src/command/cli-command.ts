@@ -25,6 +25,7 @@ export type CommandName =
   | 'complete'
   | 'wire'
   | 'check'
+  | 'dev'
   | 'help';
 
 /** `kitchen demo` (the cookie jars) or `kitchen demo pastry` (sampling, elicitation, progress). */
@@ -52,6 +53,8 @@ export type CliCommand =
   | WireCommand
   /** A server seen the way other hosts and models will (check/run-check-command.ts). */
   | CheckCommand
+  /** The developer loop: one server watched, restarted on change, its tool list compared. */
+  | DevCommand
   | { name: 'version' };
 
 export type InspectCommand =
@@ -94,6 +97,13 @@ export interface CommandSpec<Command extends CliCommand = CliCommand> {
   read(words: readonly string[], flags: KitchenFlags, lists: Partial<Record<FlagName, string[]>>): Command | string;
   /** Runs it; resolves to the exit code. */
   execute(command: Command, context: CommandContext): Promise<number>;
+}
+
+export interface DevCommand {
+  name: 'dev';
+  /** A server of the config or of --server; absent, the one --server given. */
+  server?: string;
+  flags: KitchenFlags;
 }
 
 export interface WireCommand {
