@@ -151,17 +151,24 @@ const web: CommandSpec<Extract<CliCommand, { name: 'web' }>> = {
 const prompt: CommandSpec<Extract<CliCommand, { name: 'prompt' }>> = {
   forms: [
     {
-      usage: 'kitchen prompt SERVER NAME [--arg k=v …]',
-      summary: ["start a run whose task is that server's prompt"],
+      usage: 'kitchen prompt SERVER NAME [--arg k=v …] [--show]',
+      summary: ["start a run whose task is that server's prompt", '(--show: print the prompt, run nothing)'],
     },
   ],
-  flags: ['json', 'plain', 'verbose', ...RUN_FLAGS, 'arg'],
-  examples: ['kitchen prompt cookie-jars audit_shelf --arg shelf=A'],
+  flags: ['json', 'plain', 'verbose', ...RUN_FLAGS, 'arg', 'show'],
+  examples: [
+    'kitchen prompt cookie-jars audit_shelf --arg shelf=A',
+    'kitchen prompt cookie-jars audit_shelf --arg shelf=A --show',
+  ],
   read: (words, flags) => {
-    const read = serverWords('prompt', 'kitchen prompt SERVER NAME [--arg k=v …]', words, 1);
+    const read = serverWords('prompt', 'kitchen prompt SERVER NAME [--arg k=v …] [--show]', words, 1);
     return typeof read === 'string' ? read : { name: 'prompt', server: read[0] ?? '', prompt: read[1] ?? '', flags };
   },
   execute: async (command, context) => {
+    if (command.flags.showOnly === true) {
+      const { runInspectCommand } = await import('../inspect/run-inspect-command.js');
+      return runInspectCommand(command, context.output, context.signal);
+    }
     const { runKitchen } = await import('../run-kitchen.js');
     const { promptTask } = await import('../inspect/prompt-task.js');
     return runKitchen({

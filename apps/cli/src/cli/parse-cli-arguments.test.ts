@@ -247,7 +247,7 @@ describe('parseCliArguments', () => {
 
   it('refuses a flag the command does not take, naming the commands that do', () => {
     expect(messageFor(['servers', '--yes'])).toBe(
-      'kitchen servers: --yes does not apply to servers; it is for kitchen demo, kitchen run, kitchen web, kitchen rerun, kitchen prompt, kitchen wire (see kitchen servers --help)',
+      'kitchen servers: --yes does not apply to servers; it is for kitchen demo, kitchen run, kitchen web, kitchen rerun, kitchen call, kitchen prompt, kitchen wire (see kitchen servers --help)',
     );
     expect(messageFor(['demo', '--port', '4000'])).toBe(
       'kitchen demo: --port does not apply to demo; it is for kitchen web (see kitchen demo --help)',
