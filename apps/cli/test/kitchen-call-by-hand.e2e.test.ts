@@ -147,4 +147,20 @@ describe.concurrent('kitchen call, answering the server by hand', () => {
     expect(result.stdout).not.toContain('🧠 model');
     expect(result.stdout).not.toContain('📊');
   });
+
+  it('kitchen skills lists the chef’s skill with each file verified against the server’s digests', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const result = await runCli(['skills', 'pastry-chef', '--json', '--config', config]);
+    expect(result.code).toBe(0);
+    const [skill] = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { name: string; files: Array<{ path: string; verified: boolean }> });
+    expect(skill?.name).toBe('laminated-dough');
+    expect(skill?.files).toEqual([
+      expect.objectContaining({ path: 'SKILL.md', verified: true }),
+      expect.objectContaining({ path: 'references/TURNS.md', verified: true }),
+    ]);
+  });
 });

@@ -121,6 +121,25 @@ export const prompts: CommandSpec<Extract<CliCommand, { name: 'prompts' }>> = {
   execute: executeInspect,
 };
 
+export const skills: CommandSpec<Extract<CliCommand, { name: 'skills' }>> = {
+  forms: [
+    {
+      usage: 'kitchen skills SERVER',
+      summary: [
+        "list a server's skills (SEP-2640), each file read and",
+        "verified against the server's size and digest",
+      ],
+    },
+  ],
+  flags: INSPECT_FLAGS,
+  examples: ['kitchen skills pastry-chef', 'kitchen skills pastry-chef --json'],
+  read: (words, flags) => {
+    const read = serverWords('skills', 'kitchen skills SERVER', words, 0);
+    return typeof read === 'string' ? read : { name: 'skills', server: read[0] ?? '', flags };
+  },
+  execute: executeInspect,
+};
+
 const COMPLETE_USAGE = 'kitchen complete SERVER prompt|resource NAME ARGUMENT [PREFIX] [--arg k=v …]';
 export const complete: CommandSpec<Extract<CliCommand, { name: 'complete' }>> = {
   forms: [

@@ -4,7 +4,7 @@
 
 import type { CliCommand, CommandContext, CommandName, CommandSpec } from '../command/cli-command.js';
 import type { FlagName, KitchenFlags } from '../command/kitchen-flags.js';
-import { call, complete, prompts, read, resources, serverWords, tools } from './inspect-commands.js';
+import { call, complete, prompts, read, resources, serverWords, skills, tools } from './inspect-commands.js';
 import { wire } from './wire-command.js';
 
 export type {
@@ -297,6 +297,7 @@ export const KITCHEN_COMMANDS = {
   prompts,
   prompt,
   complete,
+  skills,
   wire,
   help,
 } as const satisfies Record<CommandName, unknown>;

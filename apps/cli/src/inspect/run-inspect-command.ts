@@ -9,6 +9,7 @@ import {
   GateRuleError,
   type LoopEventDraft,
   MAIN_AGENT,
+  readServerSkills,
   type ServerFeatures,
   stamp,
   Toolbox,
@@ -37,6 +38,7 @@ import {
   printTools,
 } from './print-inspection.js';
 import { printPrompt } from './print-prompt.js';
+import { printSkills } from './print-skills.js';
 import { missingArguments } from './prompt-task.js';
 import { readToolArguments } from './tool-arguments.js';
 
@@ -111,6 +113,16 @@ export async function runInspectCommand(
     }
     const server = toolbox.server(command.server);
     if (server === undefined) return EXIT.failed;
+    if (command.name === 'skills') {
+      const connection = servers.connections.find((known) => known.name === command.server);
+      if (connection === undefined || !('url' in connection)) {
+        complain(`kitchen skills: ${command.server} is not reached over HTTP, and skills are read over HTTP only`);
+        return EXIT.failed;
+      }
+      const read = await readServerSkills(connection.url, 'mcp-kitchen-inspect');
+      printSkills(stdout, command.server, read, flags.json);
+      return read.skills.every((skill) => skill.files.every((file) => file.verified)) ? EXIT.ok : EXIT.failed;
+    }
     return await inspectServer(command, server, toolbox, {
       stdout,
       json: flags.json,
@@ -139,7 +151,7 @@ interface InspectOutput {
 }
 
 async function inspectServer(
-  command: Exclude<InspectCommand, { name: 'tools' }> | ShowPromptCommand,
+  command: Exclude<InspectCommand, { name: 'tools' | 'skills' }> | ShowPromptCommand,
   server: ServerFeatures,
   toolbox: Toolbox,
   out: InspectOutput,
