@@ -86,6 +86,8 @@ export class Toolbox {
       clientName: options.clientName ?? 'mcp-kitchen',
       clientVersion: CLIENT_VERSION,
       handlers: options.handlers,
+      roots: () => this.#roots,
+      log: (server, text) => this.#log(server, { level: 'warning', text }),
     });
     this.#roots = options.roots ?? [{ uri: pathToFileURL(process.cwd()).href, name: basename(process.cwd()) }];
     this.#connector = new ServerConnector(options, {

@@ -16,7 +16,7 @@ import {
 import type { CallToolResult, CreateMessageRequest, ElicitRequest, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCallContext } from '../tool-types.js';
 import type { CallTool } from './remote-tool-call.js';
-import type { ServerRequestHandlers } from './server-requests.js';
+import type { Root, ServerRequestHandlers } from './server-requests.js';
 
 /** How a tool says it may be called: "required" tools only as tasks, "optional" ones either way. */
 export function taskSupportOf(tool: Tool | undefined): 'forbidden' | 'optional' | 'required' {
@@ -38,6 +38,10 @@ export interface TaskSessionsOptions {
   clientName: string;
   clientVersion: string;
   handlers: ServerRequestHandlers | undefined;
+  /** The folders the host offers as roots, read when a task asks for them. */
+  roots: () => Root[];
+  /** Where a task session's own problems go (a request it could not match to a task), as the server's log lines. */
+  log: (server: string, text: string) => void;
 }
 
 /** One task session per server, opened on its first task call and closed with the toolbox. */
@@ -129,8 +133,11 @@ async function openSession(
     },
   );
   await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+  // The session's errors (the client's own and the package's) are the server's log lines, not stack traces.
+  client.onerror = (error) => options.log(server.name, `task session: ${error.message}`);
   const session = createTaskSessionFromClient<ToolCallContext>(client, {
     endpointId: server.name,
+    onError: (error) => options.log(server.name, `task session: ${error.message}`),
     // A task's input requests are the server's questions: the same handlers answer them, in the
     // lane of the call that made the task.
     onInputRequest: (async (
@@ -147,7 +154,7 @@ async function openSession(
         if (handlers?.elicitation === undefined) return { action: 'decline' };
         return handlers.elicitation(server.name, request.params as ElicitRequest['params'], context, signal);
       }
-      return { roots: [] };
+      return { roots: options.roots() };
     }) as never,
   });
   return { client, session };
