@@ -122,6 +122,8 @@ export type {
   ServerResourceTemplate,
 } from './wire/server-features.js';
 export type { ServerRequestVia } from './wire/server-requests.js';
+export type { CheckedSkill, CheckedSkillFile, ServerSkills } from './wire/server-skills.js';
+export { readServerSkills } from './wire/server-skills.js';
 export type {
   WireEventRecord,
   WireFetch,

@@ -157,6 +157,19 @@ export interface ProgressEvent extends EventBase<'progress'> {
   total?: number;
   message?: string;
 }
+/**
+ * A tool call that runs as a task (the tasks extension): the server made a task of it, and its
+ * status moved (working, input_required, completed, failed, cancelled), with the server's words.
+ */
+export interface TaskStatusEvent extends EventBase<'task-status'> {
+  callId: string;
+  tool: string;
+  server: string;
+  taskId: string;
+  status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+  statusMessage?: string;
+}
+
 /** The MCP logging levels (RFC 5424 severities), lowest first. */
 export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -264,6 +277,7 @@ export type LoopEvent =
   | ElicitationRequestEvent
   | ElicitationResponseEvent
   | ProgressEvent
+  | TaskStatusEvent
   | ServerLogEvent
   | ResourceUpdatedEvent
   | UsageEvent

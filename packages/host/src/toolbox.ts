@@ -17,6 +17,7 @@ import { type ProtocolEra, REVISION_2025 } from './wire/protocol-revisions.js';
 import { type CallTarget, callRemoteTool, describeStop } from './wire/remote-tool-call.js';
 import { checkServerNames, parseServerConnections, type ServerConnection } from './wire/server-connection.js';
 import {
+  CLIENT_VERSION,
   type ConnectedServer,
   DEFAULT_CONNECT_TIMEOUT_MS,
   logLine,
@@ -35,8 +36,9 @@ import {
   relink,
   type ServerLink,
 } from './wire/server-link.js';
-import { featureNames, offeredTools } from './wire/server-listing.js';
+import { featureNames, offeredTools, runsTasks } from './wire/server-listing.js';
 import { listAllTools, type Root } from './wire/server-requests.js';
+import { createTaskSessions, type TaskSessions, taskSupportOf } from './wire/task-tool-call.js';
 import { LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
 
 export type { ToolboxOptions } from './toolbox/toolbox-options.js';
@@ -75,9 +77,18 @@ export class Toolbox {
   /** Per server, its tool calls in flight, for routing the requests it sends back to their lanes. */
   readonly #calls = new Map<string, ServerCalls>();
   readonly #connector: ServerConnector;
+  /** Where tools that must run as tasks are called (a session of their own per server). */
+  readonly #taskSessions: TaskSessions;
 
   private constructor(options: ToolboxOptions) {
     this.#options = options;
+    this.#taskSessions = createTaskSessions({
+      clientName: options.clientName ?? 'mcp-kitchen',
+      clientVersion: CLIENT_VERSION,
+      handlers: options.handlers,
+      roots: () => this.#roots,
+      log: (server, text) => this.#log(server, { level: 'warning', text }),
+    });
     this.#roots = options.roots ?? [{ uri: pathToFileURL(process.cwd()).href, name: basename(process.cwd()) }];
     this.#connector = new ServerConnector(options, {
       events: (name) => this.#serverEvents(name),
@@ -273,10 +284,17 @@ export class Toolbox {
     // A resource link in the result is worth following only if the model can read resources.
     const reader = this.#catalog.find(READ_RESOURCE_TOOL);
     const readResourceTool = reader?.server === LOCAL_SERVER ? READ_RESOURCE_TOOL : undefined;
+    // A tool that must run as a task goes through a task session; the rest are plain tools/call.
+    const declared = server.tools.find((known) => known.name === tool.originalName);
+    const asTask = link.era === REVISION_2025 && taskSupportOf(declared) === 'required' && declared !== undefined;
     const call = () =>
       callRemoteTool({
-        ...callTarget(server.link),
-        recovery: { reconnect: (lost) => this.#reconnect(server, link, lost) },
+        ...(asTask
+          ? { callTool: this.#taskSessions.callTool({ name: server.name, url: server.url }, declared, context) }
+          : {
+              ...callTarget(server.link),
+              recovery: { reconnect: (lost: LostConnection) => this.#reconnect(server, link, lost) },
+            }),
         tool,
         input,
         context,
@@ -292,6 +310,7 @@ export class Toolbox {
     const servers = [...this.#servers.values()];
     this.#servers.clear();
     await Promise.allSettled([
+      this.#taskSessions.close(),
       ...servers.map((server) => closeLink(server.link)),
       ...this.#connector.closeOAuthSessions(),
     ]);
@@ -348,11 +367,10 @@ export class Toolbox {
     const timeoutMs = this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     const { link } = server;
     try {
-      server.tools = offeredTools(
+      server.tools =
         link.era === REVISION_2025
-          ? await listAllTools(link.client, timeoutMs)
-          : await link.server2026.listTools(timeoutMs),
-      );
+          ? offeredTools(await listAllTools(link.client, timeoutMs), { tasks: runsTasks(server.url) })
+          : offeredTools(await link.server2026.listTools(timeoutMs));
     } catch {
       // Keep the last list we had: a call to a vanished tool still comes back as a readable error.
       return;

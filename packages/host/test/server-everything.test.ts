@@ -106,10 +106,27 @@ describe('the host against @modelcontextprotocol/server-everything', () => {
     expect(declined.content).toContain('User declined');
   }, 20_000);
 
-  it('does not offer the model a tool that must run as a task, and offers the rest', () => {
-    expect(toolbox.find('simulate-research-query')).toBeUndefined();
-    expect(toolbox.find('echo')).toBeDefined();
-  });
+  it('offers the model a tool that must run as a task, and runs it as one to its result', async () => {
+    expect(toolbox.find('simulate-research-query')).toBeDefined();
+    const recorded = createRecordingContext({ callId: 'call-task' });
+    const outcome = await toolbox.call('simulate-research-query', { topic: 'croissants' }, recorded.context);
+    expect(outcome.isError).toBe(false);
+    expect(outcome.content).toContain('# Research Report: croissants');
+    const statuses = recorded.events.filter((event) => event.type === 'task-status');
+    expect(statuses[0]).toMatchObject({ callId: 'call-task', server: 'everything', status: 'working' });
+    expect(statuses.at(-1)).toMatchObject({ status: 'completed' });
+  }, 30_000);
+
+  it('cancels a task when its call is stopped', async () => {
+    const recorded = createRecordingContext({ callId: 'call-stopped' });
+    const outcome = toolbox.call('simulate-research-query', { topic: 'éclairs' }, recorded.context);
+    while (!recorded.events.some((event) => event.type === 'task-status'))
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    recorded.abort(new Error('stopped by the test'));
+    const stopped = await outcome;
+    expect(stopped.isError).toBe(true);
+    expect(stopped.content).not.toContain('# Research Report');
+  }, 30_000);
 
   it('answers roots/list with the working directory', async () => {
     const outcome = await toolbox.call('get-roots-list', {}, createRecordingContext().context);

@@ -41,6 +41,8 @@ export interface KitchenSettings {
   // One command's own.
   toolArgs?: string;
   promptArgs?: string[];
+  /** Show a prompt's messages instead of running them. */
+  showOnly?: true;
   port?: number;
   era?: '2025-11-25' | '2026-07-28' | 'both';
   // Workers.

@@ -11,6 +11,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { errorToolResult as errorResult, jsonToolResult as jsonResult } from '@kitchen/server-kit';
 import { type CallToolResult, type InputRequiredResult, inputRequired, McpServer } from '@modelcontextprotocol/server';
+import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { z } from 'zod';
 import { readCritiqueAnswer, readFillingAnswer } from './host-answers.js';
 import {
@@ -38,6 +39,8 @@ export interface PastryChefOptions {
   /** Waits out one baking step, or less when `signal` aborts (it may also reject then). The
    * default is a real timer; tests pass a clock they move by hand. */
   waitForOven?: (milliseconds: number, signal: AbortSignal) => Promise<unknown>;
+  /** The skills to offer (the skills extension; see pastry-skills.ts). Without them, none. */
+  skills?: SkillsExtension;
 }
 
 /**
@@ -64,6 +67,8 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
   // envelope on a 2026 one (the SDK fills this accessor in per request; it marks it deprecated in
   // favour of ctx.mcpReq.envelope, which a 2025 session does not have). Checked before asking, so
   // a host without them gets a sentence, not the SDK's -32021 refusal.
+  // The skills extension registers its methods and declares itself before the server connects.
+  options.skills?.attach(server);
   const hostCan = (capability: 'sampling' | 'elicitation') =>
     server.server.getClientCapabilities()?.[capability] !== undefined;
 

@@ -4,6 +4,9 @@
 import { runServerMain, wholeNumberFlag } from '@kitchen/server-kit';
 import { z } from 'zod';
 import { buildServer } from './build-server.js';
+import { loadPastrySkills } from './pastry-skills.js';
+
+const skills = await loadPastrySkills();
 
 await runServerMain({
   name: 'pastry-chef',
@@ -17,5 +20,5 @@ await runServerMain({
     bakeSteps: wholeNumberFlag({ min: 1, max: 100, fallback: 8 }).describe('progress steps per bake (default 8)'),
   }),
   buildServer: ({ bakeMsPerMinute, bakeSteps }) =>
-    buildServer({ bakeMillisecondsPerMinute: bakeMsPerMinute, bakeSteps }),
+    buildServer({ bakeMillisecondsPerMinute: bakeMsPerMinute, bakeSteps, skills }),
 });

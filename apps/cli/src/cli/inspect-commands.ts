@@ -18,6 +18,9 @@ const INSPECT_FLAGS = [
   'approval-timeout',
 ] as const satisfies readonly FlagName[];
 
+/** What a call by hand needs to answer a server that asks for a model call (sampling) or a form. */
+const BY_HAND_FLAGS = ['yes', 'no', 'model', 'model-name', 'max-tree-tokens'] as const satisfies readonly FlagName[];
+
 async function executeInspect(command: InspectCommand, context: CommandContext): Promise<number> {
   const { runInspectCommand } = await import('../inspect/run-inspect-command.js');
   return runInspectCommand(command, context.output, context.signal);
@@ -61,12 +64,18 @@ export const call: CommandSpec<Extract<CliCommand, { name: 'call' }>> = {
       usage: CALL_USAGE,
       summary: [
         'call one tool by hand (arguments checked against its',
-        'schema); prints progress, log lines and the result',
+        'schema); prints progress, log lines and the whole result;',
+        "answers the server's sampling (offline model unless",
+        '--model, priced, --yes/--no or asked) and its forms',
       ],
     },
   ],
-  flags: [...INSPECT_FLAGS, 'args'],
-  examples: ['kitchen call dice roll_dice count=3 sides=20', `kitchen call dice roll_dice --args '{"count": 3}'`],
+  flags: [...INSPECT_FLAGS, 'args', ...BY_HAND_FLAGS],
+  examples: [
+    'kitchen call dice roll_dice count=3 sides=20',
+    `kitchen call dice roll_dice --args '{"count": 3}'`,
+    "kitchen call pastry-chef critique_recipe recipe='lemon tart' --yes",
+  ],
   read: (words, flags) => {
     const [server, tool, ...pairs] = words;
     if (server === undefined) return `kitchen call: the server name is missing; use ${CALL_USAGE}`;
@@ -108,6 +117,25 @@ export const prompts: CommandSpec<Extract<CliCommand, { name: 'prompts' }>> = {
   read: (words, flags) => {
     const read = serverWords('prompts', 'kitchen prompts SERVER', words, 0);
     return typeof read === 'string' ? read : { name: 'prompts', server: read[0] ?? '', flags };
+  },
+  execute: executeInspect,
+};
+
+export const skills: CommandSpec<Extract<CliCommand, { name: 'skills' }>> = {
+  forms: [
+    {
+      usage: 'kitchen skills SERVER',
+      summary: [
+        "list a server's skills (SEP-2640), each file read and",
+        "verified against the server's size and digest",
+      ],
+    },
+  ],
+  flags: INSPECT_FLAGS,
+  examples: ['kitchen skills pastry-chef', 'kitchen skills pastry-chef --json'],
+  read: (words, flags) => {
+    const read = serverWords('skills', 'kitchen skills SERVER', words, 0);
+    return typeof read === 'string' ? read : { name: 'skills', server: read[0] ?? '', flags };
   },
   execute: executeInspect,
 };

@@ -6,7 +6,7 @@ import type { CliCommand, CommandContext, CommandName, CommandSpec } from '../co
 import type { FlagName, KitchenFlags } from '../command/kitchen-flags.js';
 import { check } from './check-command.js';
 import { dev } from './dev-command.js';
-import { call, complete, prompts, read, resources, serverWords, tools } from './inspect-commands.js';
+import { call, complete, prompts, read, resources, serverWords, skills, tools } from './inspect-commands.js';
 import { wire } from './wire-command.js';
 
 export type {
@@ -187,17 +187,24 @@ const web: CommandSpec<Extract<CliCommand, { name: 'web' }>> = {
 const prompt: CommandSpec<Extract<CliCommand, { name: 'prompt' }>> = {
   forms: [
     {
-      usage: 'kitchen prompt SERVER NAME [--arg k=v …]',
-      summary: ["start a run whose task is that server's prompt"],
+      usage: 'kitchen prompt SERVER NAME [--arg k=v …] [--show]',
+      summary: ["start a run whose task is that server's prompt", '(--show: print the prompt, run nothing)'],
     },
   ],
-  flags: ['json', 'plain', 'verbose', ...RUN_FLAGS, 'arg'],
-  examples: ['kitchen prompt cookie-jars audit_shelf --arg shelf=A'],
+  flags: ['json', 'plain', 'verbose', ...RUN_FLAGS, 'arg', 'show'],
+  examples: [
+    'kitchen prompt cookie-jars audit_shelf --arg shelf=A',
+    'kitchen prompt cookie-jars audit_shelf --arg shelf=A --show',
+  ],
   read: (words, flags) => {
-    const read = serverWords('prompt', 'kitchen prompt SERVER NAME [--arg k=v …]', words, 1);
+    const read = serverWords('prompt', 'kitchen prompt SERVER NAME [--arg k=v …] [--show]', words, 1);
     return typeof read === 'string' ? read : { name: 'prompt', server: read[0] ?? '', prompt: read[1] ?? '', flags };
   },
   execute: async (command, context) => {
+    if (command.flags.showOnly === true) {
+      const { runInspectCommand } = await import('../inspect/run-inspect-command.js');
+      return runInspectCommand(command, context.output, context.signal);
+    }
     const { runKitchen } = await import('../run-kitchen.js');
     const { promptTask } = await import('../inspect/prompt-task.js');
     return runKitchen({
@@ -327,6 +334,7 @@ export const KITCHEN_COMMANDS = {
   prompts,
   prompt,
   complete,
+  skills,
   wire,
   check,
   dev,

@@ -150,7 +150,7 @@ describe('parseCliArguments', () => {
     }
     expect(parseCliArguments(['--version'])).toEqual({ ok: true, command: { name: 'version' } });
     expect(messageFor(['help', 'bake'])).toBe(
-      'kitchen help: no command "bake"; the commands are demo, run, eval, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, dev, help',
+      'kitchen help: no command "bake"; the commands are demo, run, eval, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, skills, wire, check, dev, help',
     );
   });
 
@@ -202,10 +202,10 @@ describe('parseCliArguments', () => {
 
   it('refuses an unknown command, a run without a task and stray words', () => {
     expect(messageFor(['bake'])).toBe(
-      'kitchen: unknown command "bake"; the commands are demo, run, eval, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, dev, help (see kitchen --help)',
+      'kitchen: unknown command "bake"; the commands are demo, run, eval, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, skills, wire, check, dev, help (see kitchen --help)',
     );
     expect(messageFor(['dmeo'])).toBe(
-      'kitchen: unknown command "dmeo" (did you mean demo?); the commands are demo, run, eval, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, dev, help (see kitchen --help)',
+      'kitchen: unknown command "dmeo" (did you mean demo?); the commands are demo, run, eval, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, skills, wire, check, dev, help (see kitchen --help)',
     );
     expect(messageFor(['run'])).toBe(
       'kitchen run: the task is missing; put it in quotes, e.g. kitchen run "Roll 3 dice"',
@@ -247,7 +247,7 @@ describe('parseCliArguments', () => {
 
   it('refuses a flag the command does not take, naming the commands that do', () => {
     expect(messageFor(['servers', '--yes'])).toBe(
-      'kitchen servers: --yes does not apply to servers; it is for kitchen demo, kitchen run, kitchen eval, kitchen web, kitchen rerun, kitchen prompt, kitchen wire (see kitchen servers --help)',
+      'kitchen servers: --yes does not apply to servers; it is for kitchen demo, kitchen run, kitchen eval, kitchen web, kitchen rerun, kitchen call, kitchen prompt, kitchen wire (see kitchen servers --help)',
     );
     expect(messageFor(['demo', '--port', '4000'])).toBe(
       'kitchen demo: --port does not apply to demo; it is for kitchen web (see kitchen demo --help)',

@@ -23,6 +23,7 @@ export type CommandName =
   | 'prompts'
   | 'prompt'
   | 'complete'
+  | 'skills'
   | 'wire'
   | 'check'
   | 'dev'
@@ -64,6 +65,8 @@ export type InspectCommand =
   | { name: 'resources'; server: string; flags: KitchenFlags }
   | { name: 'read'; server: string; uri: string; flags: KitchenFlags }
   | { name: 'prompts'; server: string; flags: KitchenFlags }
+  /** The server's skills (the skills extension), each file verified against the server's entry. */
+  | { name: 'skills'; server: string; flags: KitchenFlags }
   /** completion/complete for a prompt's argument or a resource template's variable (--arg k=v: the others). */
   | {
       name: 'complete';

@@ -94,10 +94,15 @@ export function printPrompts(out: Sink, server: string, prompts: ServerPrompt[],
   }
 }
 
-/** The result of a call made by hand, as the same tool-result event a run would show. */
+/**
+ * The result of a call made by hand, as the same tool-result event a run would show; with
+ * `whole`, a result or error too long for its line is then printed whole beneath it (a person
+ * trying a server wants all of it, where a run's story keeps one line a call).
+ */
 export function printCallResult(
   writeEvent: (event: LoopEvent) => void,
   call: { callId: string; tool: string; server: string; outcome: ToolOutcome; started: number },
+  whole?: { out: Sink; width: number },
 ): void {
   writeEvent(
     stamp({
@@ -112,6 +117,15 @@ export function printCallResult(
       durationMs: Date.now() - call.started,
     }),
   );
+  if (whole === undefined) return;
+  const text = cleanText(call.outcome.content, { keepNewlines: true });
+  // The event line holds the tool's name and a few words before the result: past that, it was cut.
+  const room = whole.width - call.tool.length - 12;
+  if (Array.from(text).length <= room && !text.includes('\n')) return;
+  whole.out.write(
+    `── whole ${call.outcome.isError ? 'error' : 'result'} (${text.length.toLocaleString('en-US')} characters)\n`,
+  );
+  whole.out.write(`${text}\n`);
 }
 
 /** Suggestions, one a line (the server may know more: its total is said), or one JSON object. */

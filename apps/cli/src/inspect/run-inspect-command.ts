@@ -4,10 +4,12 @@
 
 import {
   type CompletionReference,
-  createElicitationHandler,
+  ConfigurationError,
   describeError,
+  GateRuleError,
+  type LoopEventDraft,
   MAIN_AGENT,
-  SAMPLING_REJECTED,
+  readServerSkills,
   type ServerFeatures,
   stamp,
   Toolbox,
@@ -19,13 +21,14 @@ import { ServerStartError } from '@kitchen/runtime/server-processes/launch-serve
 import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
 import { createAuthorizationPrompt } from '@kitchen/runtime/text/authorization-prompt';
 import { describeUnavailable } from '@kitchen/runtime/text/describe-toolbox';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { InspectCommand } from '../command/cli-command.js';
 import { createEventWriter } from '../terminal/event-writer.js';
 import { createHeldOutput } from '../terminal/held-output.js';
 import { shouldUseColour } from '../terminal/paint.js';
-import { createTerminalPerson } from '../terminal/terminal-person.js';
+import { LINE_WIDTH } from '../terminal/render-event.js';
+import { createTerminalPerson, toolCallTimeoutMs } from '../terminal/terminal-person.js';
 import { argumentPairs } from './argument-pairs.js';
+import { type ByHandAnswers, createByHandAnswers } from './by-hand-answers.js';
 import {
   printCallResult,
   printCompletion,
@@ -34,10 +37,21 @@ import {
   printResources,
   printTools,
 } from './print-inspection.js';
+import { printPrompt } from './print-prompt.js';
+import { printSkills } from './print-skills.js';
+import { missingArguments } from './prompt-task.js';
 import { readToolArguments } from './tool-arguments.js';
 
+/** `kitchen prompt SERVER NAME --show`: prompts/get printed, not run. */
+export interface ShowPromptCommand {
+  name: 'prompt';
+  server: string;
+  prompt: string;
+  flags: InspectCommand['flags'];
+}
+
 export async function runInspectCommand(
-  command: InspectCommand,
+  command: InspectCommand | ShowPromptCommand,
   output: KitchenOutput,
   signal: AbortSignal,
 ): Promise<number> {
@@ -61,31 +75,32 @@ export async function runInspectCommand(
   const entries = loaded.config.servers.filter(
     (server) => command.server === undefined || server.name === command.server,
   );
-  const writeEvent = createEventWriter({ json: flags.json, color, stdout });
-  const person = createTerminalPerson({ flags, output, held: stdout, color });
+  // A wide terminal gets wide lines: a call by hand shows as much as the screen holds.
+  const width = Math.max(LINE_WIDTH, output.stdout.columns ?? LINE_WIDTH);
+  const writeEvent = createEventWriter({ json: flags.json, color, width, stdout });
+  const terminal = createTerminalPerson({ flags, output, held: stdout, color });
+  const emit = (draft: LoopEventDraft) => writeEvent(stamp(draft));
+  let answers: ByHandAnswers;
+  try {
+    answers = createByHandAnswers({ flags, config: loaded.config, output, terminal, emit });
+  } catch (error) {
+    complain(`kitchen ${command.name}: ${describeError(error)}`);
+    return error instanceof ConfigurationError || error instanceof GateRuleError ? EXIT.usage : EXIT.failed;
+  }
   let servers: RunningServers | undefined;
   let toolbox: Toolbox | undefined;
   try {
     servers = await startServers(entries, { seed: flags.seed, jars: flags.jars, signal });
     toolbox = await Toolbox.connect(servers.connections, {
       clientName: 'mcp-kitchen-inspect',
-      emit: (draft) => writeEvent(stamp(draft)),
+      emit,
+      // A call whose server waits on a person (a sampling approval, a form) must outlast them.
+      callTimeoutMs: toolCallTimeoutMs(terminal, answers.approvalTimeoutMs),
       ...(flags.logLevel === undefined ? {} : { logLevel: flags.logLevel }),
       ...(rootsFromFlags(flags.roots) === undefined ? {} : { roots: rootsFromFlags(flags.roots) }),
       authorization: createAuthorizationPrompt({ say: complain, openBrowser: flags.openBrowser === true }),
-      handlers: {
-        sampling: async () => {
-          throw new McpError(
-            SAMPLING_REJECTED,
-            'This is a call made by hand, with no model and no budget: try it inside kitchen run to answer sampling.',
-          );
-        },
-        elicitation: createElicitationHandler({
-          ...(person.person === undefined ? {} : { person: person.person }),
-          emit: (draft) => writeEvent(stamp(draft)),
-          ...(flags.approvalTimeoutMs === undefined ? {} : { timeoutMs: flags.approvalTimeoutMs }),
-        }),
-      },
+      // A server's sampling request and form are answered as a run answers them.
+      handlers: answers.handlers,
     });
     for (const line of describeUnavailable(toolbox)) complain(line);
     if (command.name === 'tools') {
@@ -98,7 +113,24 @@ export async function runInspectCommand(
     }
     const server = toolbox.server(command.server);
     if (server === undefined) return EXIT.failed;
-    return await inspectServer(command, server, toolbox, { stdout, json: flags.json, complain, writeEvent, signal });
+    if (command.name === 'skills') {
+      const connection = servers.connections.find((known) => known.name === command.server);
+      if (connection === undefined || !('url' in connection)) {
+        complain(`kitchen skills: ${command.server} is not reached over HTTP, and skills are read over HTTP only`);
+        return EXIT.failed;
+      }
+      const read = await readServerSkills(connection.url, 'mcp-kitchen-inspect');
+      printSkills(stdout, command.server, read, flags.json);
+      return read.skills.every((skill) => skill.files.every((file) => file.verified)) ? EXIT.ok : EXIT.failed;
+    }
+    return await inspectServer(command, server, toolbox, {
+      stdout,
+      json: flags.json,
+      width,
+      complain,
+      writeEvent,
+      signal,
+    });
   } catch (error) {
     complain(error instanceof ServerStartError ? error.message : `kitchen ${command.name}: ${describeError(error)}`);
     return signal.aborted ? EXIT.interrupted : EXIT.failed;
@@ -111,13 +143,15 @@ export async function runInspectCommand(
 interface InspectOutput {
   stdout: { write(text: string): unknown };
   json: boolean;
+  /** The terminal's width (at least the usual 100 columns). */
+  width: number;
   complain: (line: string) => void;
   writeEvent: ReturnType<typeof createEventWriter>;
   signal: AbortSignal;
 }
 
 async function inspectServer(
-  command: Exclude<InspectCommand, { name: 'tools' }>,
+  command: Exclude<InspectCommand, { name: 'tools' | 'skills' }> | ShowPromptCommand,
   server: ServerFeatures,
   toolbox: Toolbox,
   out: InspectOutput,
@@ -134,6 +168,17 @@ async function inspectServer(
     case 'prompts':
       printPrompts(out.stdout, server.server, await server.listPrompts(), out.json);
       return EXIT.ok;
+    case 'prompt': {
+      const args = argumentPairs(command.flags.promptArgs ?? []);
+      const missing = await missingArguments(server, command.prompt, args);
+      if (missing !== undefined) {
+        out.complain(`kitchen prompt: ${missing}`);
+        return EXIT.usage;
+      }
+      const result = await server.getPrompt(command.prompt, args);
+      printPrompt(out.stdout, { server: server.server, prompt: command.prompt, result }, out.json);
+      return EXIT.ok;
+    }
     case 'complete': {
       if (!server.capabilities.completions) {
         out.complain(`kitchen complete: ${server.server} does not offer completions (no completions capability)`);
@@ -185,7 +230,11 @@ async function inspectServer(
         signal: out.signal,
         emit: (draft) => out.writeEvent(stamp(draft)),
       });
-      printCallResult(out.writeEvent, { callId, tool: tool.name, server: server.server, outcome, started });
+      printCallResult(
+        out.writeEvent,
+        { callId, tool: tool.name, server: server.server, outcome, started },
+        out.json ? undefined : { out: out.stdout, width: out.width },
+      );
       return outcome.isError ? EXIT.failed : EXIT.ok;
     }
   }

@@ -44,4 +44,51 @@ describe('readToolArguments', () => {
   it('summarises a schema for a listing, required arguments starred', () => {
     expect(summariseArguments(rollDice)).toBe('count: integer*, sides: integer, label: string, loud: boolean');
   });
+
+  it('refuses a value outside an enum before sending, naming the allowed values with their titles', () => {
+    const bake = {
+      type: 'object',
+      properties: {
+        size: { type: 'string', enum: ['small', 'large'] },
+        crust: {
+          type: 'string',
+          oneOf: [
+            { const: 'shortcrust', title: 'Short crust' },
+            { const: 'puff', title: 'Puff pastry' },
+          ],
+        },
+        toppings: { type: 'array', items: { type: 'string', enum: ['nuts', 'sugar'] } },
+      },
+    };
+    expect(readToolArguments(bake, ['size=medium'], undefined)).toEqual({
+      ok: false,
+      message: 'size=medium: medium is not one of the allowed values: small, large',
+    });
+    expect(readToolArguments(bake, ['crust=flaky'], undefined)).toEqual({
+      ok: false,
+      message: 'crust=flaky: flaky is not one of the allowed values: shortcrust "Short crust", puff "Puff pastry"',
+    });
+    expect(readToolArguments(bake, [], '{"toppings": ["nuts", "salt"]}')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('salt is not one of the allowed values: nuts, sugar'),
+    });
+    expect(readToolArguments(bake, ['size=large', 'crust=puff', 'toppings=["sugar"]'], undefined)).toEqual({
+      ok: true,
+      input: { size: 'large', crust: 'puff', toppings: ['sugar'] },
+    });
+  });
+
+  it('shows enums, titled choices and defaults in a listing', () => {
+    expect(
+      summariseArguments({
+        type: 'object',
+        properties: {
+          count: { type: 'integer', default: 1 },
+          size: { type: 'string', enum: ['s', 'l'], enumNames: ['Small', 'Large'], default: 's' },
+          toppings: { type: 'array', items: { type: 'string', enum: ['nuts', 'sugar'] } },
+        },
+        required: ['size'],
+      }),
+    ).toBe('count: integer = 1, size: s "Small"|l "Large"* = s, toppings: [nuts|sugar]');
+  });
 });

@@ -1,11 +1,20 @@
 // `kitchen call SERVER TOOL k=v … --args '{…}'`: the arguments a person typed, read against the
-// tool's input schema (types from its properties, required ones present, unknown ones named)
-// before anything is sent. App side.
+// tool's input schema (types from its properties, required ones present, unknown ones named, a
+// value outside an enum refused with the choices) before anything is sent. App side.
 
 export type ToolArgumentsResult = { ok: true; input: Record<string, unknown> } | { ok: false; message: string };
 
 interface PropertySchema {
   type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  /** Titled choices: `oneOf: [{ const, title }]` (JSON Schema 2020-12, as MCP forms use them). */
+  oneOf?: Array<{ const?: unknown; title?: string }>;
+  anyOf?: Array<{ const?: unknown; title?: string }>;
+  /** The older way to title an enum's values, one title per value. */
+  enumNames?: string[];
+  default?: unknown;
+  items?: PropertySchema;
 }
 
 interface ObjectSchema {
@@ -54,6 +63,10 @@ export function readToolArguments(
   if (closed && unknown.length > 0 && schema.additionalProperties !== true) {
     return { ok: false, message: `unknown argument ${unknown.map((key) => `"${key}"`).join(', ')}; ${fields}` };
   }
+  for (const [key, value] of Object.entries(input)) {
+    const problem = choiceProblem(properties[key], value);
+    if (problem !== undefined) return { ok: false, message: `${key}=${formatValue(value)}: ${problem}` };
+  }
   const missing = (schema.required ?? []).filter((key) => !(key in input));
   if (missing.length > 0) {
     return {
@@ -64,14 +77,79 @@ export function readToolArguments(
   return { ok: true, input };
 }
 
-/** A short form of a tool's arguments for a listing: `count: integer*, sides: integer` (* required). */
+/**
+ * A short form of a tool's arguments for a listing: `count: integer* = 1, size: small|large`
+ * (* required; an enum's values, titled ones as `value "Title"`; `= x` the default).
+ */
 export function summariseArguments(inputSchema: Record<string, unknown>): string {
   const schema = inputSchema as ObjectSchema;
   const properties = (schema.properties ?? {}) as Record<string, PropertySchema>;
   const required = new Set(schema.required ?? []);
   return Object.entries(properties)
-    .map(([name, property]) => `${name}: ${typesOf(property).join('|') || 'any'}${required.has(name) ? '*' : ''}`)
+    .map(([name, property]) => {
+      const choices = choicesOf(property) ?? choicesOf(property.items);
+      const kind =
+        choices === undefined
+          ? typesOf(property).join('|') || 'any'
+          : `${property.items === undefined ? '' : '['}${choices.map(describeChoice).join('|')}${property.items === undefined ? '' : ']'}`;
+      const fallback = property.default === undefined ? '' : ` = ${formatValue(property.default)}`;
+      return `${name}: ${kind}${required.has(name) ? '*' : ''}${fallback}`;
+    })
     .join(', ');
+}
+
+export interface Choice {
+  value: unknown;
+  title?: string;
+}
+
+/** The values a property allows, with their titles where the schema gives them; undefined when it is free. */
+export function choicesOf(property: PropertySchema | undefined): Choice[] | undefined {
+  if (property === undefined) return undefined;
+  if (Array.isArray(property.enum)) {
+    return property.enum.map((value, index) => {
+      const title = property.enumNames?.[index];
+      return title === undefined ? { value } : { value, title };
+    });
+  }
+  const options = property.oneOf ?? property.anyOf;
+  if (Array.isArray(options) && options.length > 0 && options.every((option) => 'const' in option)) {
+    return options.map((option) =>
+      option.title === undefined ? { value: option.const } : { value: option.const, title: option.title },
+    );
+  }
+  if ('const' in property) return [{ value: property.const }];
+  return undefined;
+}
+
+/** Why a value is not one of the property's choices (for an array, each item's), or undefined when it is. */
+function choiceProblem(property: PropertySchema | undefined, value: unknown): string | undefined {
+  const choices = choicesOf(property);
+  const offered = (list: Choice[]) => list.map(describeChoice).join(', ');
+  if (choices !== undefined) {
+    if (choices.some((choice) => sameValue(choice.value, value))) return undefined;
+    return `${formatValue(value)} is not one of the allowed values: ${offered(choices)}`;
+  }
+  const itemChoices = choicesOf(property?.items);
+  if (itemChoices !== undefined && Array.isArray(value)) {
+    const outside = value.find((item) => !itemChoices.some((choice) => sameValue(choice.value, item)));
+    if (outside !== undefined)
+      return `${formatValue(outside)} is not one of the allowed values: ${offered(itemChoices)}`;
+  }
+  return undefined;
+}
+
+function describeChoice(choice: Choice): string {
+  const value = formatValue(choice.value);
+  return choice.title === undefined || choice.title === value ? value : `${value} "${choice.title}"`;
+}
+
+function formatValue(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function sameValue(left: unknown, right: unknown): boolean {
+  return left === right || JSON.stringify(left) === JSON.stringify(right);
 }
 
 function convert(raw: string, property: PropertySchema | undefined): unknown {

@@ -96,6 +96,9 @@ export function createLaneBoard(): LaneBoard {
               `${event.tool} ${event.progress}${event.total === undefined ? '' : `/${event.total}`}`,
             );
           break;
+        case 'task-status':
+          if (row.running.has(event.callId)) row.progress.set(event.callId, `${event.tool} task ${event.status}`);
+          break;
         case 'approval-request':
           row.questions.set(event.requestId, `approval of ${event.tool}`);
           break;

@@ -69,6 +69,12 @@ export function renderEvent(event: LoopEvent, context: RenderContext): string | 
       const message = event.message === undefined ? '' : `: ${shortenLine(event.message, width / 2)}`;
       return line(paint('dim', `⏳ ${clean(event.tool)} ${amount}${message}`, colour));
     }
+    case 'task-status': {
+      const message = event.statusMessage === undefined ? '' : `: ${shortenLine(event.statusMessage, width / 2)}`;
+      return line(
+        paint('dim', `📋 ${clean(event.tool)} task ${clean(event.taskId)} ${event.status}${message}`, colour),
+      );
+    }
     case 'approval-request':
       return line(
         paint('yellow', `✋ approval needed: ${toolName(event.server, event.tool)} `, colour) +

@@ -126,4 +126,57 @@ describe('the terminal form', () => {
       '   Enter takes the default shown in [brackets]; Enter on a first field without one, or decline, declines; type cancel or press Ctrl-D to cancel.',
     ]);
   });
+
+  it('shows enum titles beside the values and takes a choice by number or title, several for a multi-select', async () => {
+    const terminal = createFakeTerminal();
+    const prompt = createTerminalPrompt({ input: terminal.input, output: terminal.output });
+    const handler = createElicitationHandler({
+      person: { fillIn: createTerminalElicitationAsker({ prompt, color: false }) },
+    });
+    const answered = handler(
+      'pastry-chef',
+      {
+        mode: 'form',
+        message: 'How should it look?',
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            crust: {
+              type: 'string',
+              oneOf: [
+                { const: 'short', title: 'Short crust' },
+                { const: 'puff', title: 'Puff pastry' },
+              ],
+            },
+            glaze: { type: 'string', enum: ['egg', 'milk'], enumNames: ['Egg wash', 'Milk'] },
+            toppings: {
+              type: 'array',
+              items: {
+                anyOf: [
+                  { const: 'nuts', title: 'Nuts' },
+                  { const: 'sugar', title: 'Pearl sugar' },
+                  { const: 'zest', title: 'Lemon zest' },
+                ],
+              },
+            },
+          },
+          required: ['crust', 'glaze'],
+        },
+      } as ElicitRequest['params'],
+      createRecordingContext().context,
+      new AbortController().signal,
+    );
+    await terminal.answer('crust: ', '2');
+    await terminal.answer('glaze: ', 'egg wash');
+    await terminal.answer('toppings: ', '1, 3');
+    expect(await answered).toEqual({
+      action: 'accept',
+      content: { crust: 'puff', glaze: 'egg', toppings: ['nuts', 'zest'] },
+    });
+    expect(terminal.text()).toContain('crust: one of 1) short "Short crust" 2) puff "Puff pastry", required');
+    expect(terminal.text()).toContain('glaze: one of 1) egg "Egg wash" 2) milk "Milk", required');
+    expect(terminal.text()).toContain(
+      'toppings: one or more of 1) nuts "Nuts" 2) sugar "Pearl sugar" 3) zest "Lemon zest"',
+    );
+  });
 });

@@ -114,23 +114,53 @@ function formatDefault(value: unknown): string {
   return String(value);
 }
 
-/** The choices a field offers, for enums and multi-selects; undefined for free fields. */
-function choicesOf(field: PrimitiveSchemaDefinition): string[] | undefined {
-  if (field.type === 'array')
-    return 'enum' in field.items ? field.items.enum : field.items.anyOf.map((option) => option.const);
+/** A choice of an enum field: the value sent, and the title shown beside it when the form gives one. */
+interface FieldChoice {
+  value: string;
+  title?: string;
+}
+
+/**
+ * The choices a field offers, for enums and multi-selects, with their titles (`oneOf`/`anyOf`
+ * const + title, or the older `enumNames`); undefined for free fields.
+ */
+function choicesOf(field: PrimitiveSchemaDefinition): FieldChoice[] | undefined {
+  const titled = (value: string, title: string | undefined): FieldChoice =>
+    title === undefined || title === value ? { value } : { value, title };
+  if (field.type === 'array') {
+    return 'enum' in field.items
+      ? field.items.enum.map((value) => ({ value }))
+      : field.items.anyOf.map((option) => titled(option.const, option.title));
+  }
   if (field.type !== 'string') return undefined;
-  if ('enum' in field) return field.enum;
-  if ('oneOf' in field) return field.oneOf.map((option) => option.const);
+  if ('enum' in field) {
+    const names = 'enumNames' in field && Array.isArray(field.enumNames) ? (field.enumNames as string[]) : [];
+    return field.enum.map((value, index) => titled(value, names[index]));
+  }
+  if ('oneOf' in field) return field.oneOf.map((option) => titled(option.const, option.title));
   return undefined;
 }
 
-function numbered(choices: string[]): string {
-  return choices.map((choice, index) => `${index + 1}) ${cleanText(choice)}`).join(' ');
+function numbered(choices: FieldChoice[]): string {
+  return choices
+    .map(
+      (choice, index) =>
+        `${index + 1}) ${cleanText(choice.value)}${choice.title === undefined ? '' : ` "${cleanText(choice.title)}"`}`,
+    )
+    .join(' ');
 }
 
-/** "2" picks the second choice of a single-choice field; anything else is read as typed. */
+/**
+ * "2" picks the second choice of a single-choice field, and "1, 3" the first and third of a
+ * multi-select; a choice's title picks it too. Anything else is read as typed.
+ */
 function choiceByNumber(field: PrimitiveSchemaDefinition, typed: string): string {
-  const choices = field.type === 'string' ? choicesOf(field) : undefined;
-  if (choices === undefined || !/^\d+$/.test(typed)) return typed;
-  return choices[Number(typed) - 1] ?? typed;
+  const choices = choicesOf(field);
+  if (choices === undefined) return typed;
+  const pick = (word: string): string => {
+    const trimmed = word.trim();
+    if (/^\d+$/.test(trimmed)) return choices[Number(trimmed) - 1]?.value ?? trimmed;
+    return choices.find((choice) => choice.title?.toLowerCase() === trimmed.toLowerCase())?.value ?? trimmed;
+  };
+  return field.type === 'array' ? typed.split(',').map(pick).join(', ') : pick(typed);
 }

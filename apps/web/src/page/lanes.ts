@@ -237,6 +237,16 @@ export function applyEvent(view: RunView, event: LoopEvent): Change {
       };
       return changed(entry);
     }
+    case 'task-status': {
+      // A task's status is shown where a call's progress is.
+      const entry = lane.calls.get(event.callId);
+      if (entry === undefined) return changed(undefined);
+      entry.progress = {
+        progress: entry.progress?.progress ?? 0,
+        message: `task ${event.status}${event.statusMessage ? `: ${event.statusMessage}` : ''}`,
+      };
+      return changed(entry);
+    }
     case 'tool-result': {
       const result = {
         isError: event.isError,

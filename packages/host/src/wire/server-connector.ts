@@ -18,7 +18,7 @@ import { type ProtocolEra, REVISION_2025, REVISION_2026 } from './protocol-revis
 import { describeServerLocation, isStdioConnection, type ServerConnection } from './server-connection.js';
 import { featureRequests2025, ServerFeatures } from './server-features.js';
 import { type ServerLink, sessionLink } from './server-link.js';
-import { featureNames, offeredTools } from './server-listing.js';
+import { featureNames, offeredTools, runsTasks } from './server-listing.js';
 import { listAllTools, type ServerClientOptions, type ServerRequestHandlers } from './server-requests.js';
 import type { OpenedTransport } from './server-transport.js';
 import type { WireFetch, WireRecorder } from './wire-recorder.js';
@@ -91,7 +91,7 @@ export interface ConnectorHooks {
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 const STDIO_CONNECT_TIMEOUT_MS = 60_000;
-const CLIENT_VERSION = '0.1.0';
+export const CLIENT_VERSION = '0.1.0';
 
 export class ServerConnector {
   readonly #settings: ConnectionSettings;
@@ -158,7 +158,7 @@ export class ServerConnector {
     let connected: ConnectedServer;
     try {
       await client.connect(transport, { timeout: timeoutMs });
-      const tools = offeredTools(await listAllTools(client, timeoutMs));
+      const tools = offeredTools(await listAllTools(client, timeoutMs), { tasks: runsTasks(url) });
       const features = await featureNames(new ServerFeatures(name, featureRequests2025(client), timeoutMs));
       const link = sessionLink(client, transport);
       connected = { name, url, link, tools, ...features, ...withDefined({ reopen }) };

@@ -6,11 +6,17 @@ import type { ServerFeatures } from './server-features.js';
 
 /**
  * The tools the model may be offered. A tool whose execution.taskSupport is "required" must be
- * called as a task (2025-11-25, tool-level negotiation), which this host does not do: offering it
- * would only ever fail, so it is left out.
+ * called as a task (tool-level negotiation). The host runs tasks (wire/task-tool-call.ts) on a
+ * 2025-11-25 server reached over HTTP (`tasks: true`); elsewhere such a tool would only ever fail,
+ * so it is left out.
  */
-export function offeredTools(tools: Tool[]): Tool[] {
-  return tools.filter((tool) => tool.execution?.taskSupport !== 'required');
+export function offeredTools(tools: Tool[], where: { tasks: boolean } = { tasks: false }): Tool[] {
+  return where.tasks ? tools : tools.filter((tool) => tool.execution?.taskSupport !== 'required');
+}
+
+/** True when the host can run a server's tasks: a 2025-11-25 session over HTTP. */
+export function runsTasks(url: string): boolean {
+  return /^https?:\/\//.test(url);
 }
 
 /**

@@ -26,6 +26,13 @@ export const ARGUMENT_FLAGS = {
     group: 'run',
     help: ["kitchen prompt: one of the prompt's arguments (repeatable)"],
   },
+  show: {
+    kind: 'switch',
+    key: 'showOnly',
+    sets: true,
+    group: 'run',
+    help: ['kitchen prompt: print what prompts/get returns and stop', '(no run, no model)'],
+  },
 } as const satisfies Record<string, FlagSpec>;
 
 /** `kitchen web`. */
