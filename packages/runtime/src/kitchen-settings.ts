@@ -41,6 +41,7 @@ export interface KitchenSettings {
   promptArgs?: string[];
   port?: number;
   era?: '2025-11-25' | '2026-07-28' | 'both';
+  force?: true;
   // Workers.
   workerModel?: string;
   workerMaxTokens?: number;

@@ -23,6 +23,7 @@ export type CommandName =
   | 'prompt'
   | 'complete'
   | 'wire'
+  | 'init'
   | 'help';
 
 /** `kitchen demo` (the cookie jars) or `kitchen demo pastry` (sampling, elicitation, progress). */
@@ -46,6 +47,8 @@ export type CliCommand =
   | { name: 'rerun'; run: string; flags: KitchenFlags }
   /** One tool call in each protocol revision, its wire exchanges side by side. */
   | WireCommand
+  /** A starter kitchen.config.json in the current folder (--force: over one that is there). */
+  | { name: 'init'; flags: KitchenFlags }
   | { name: 'version' };
 
 export type InspectCommand =

@@ -14,6 +14,7 @@ import { parseWorkersSection, type WorkerChoices } from './worker-choices.js';
 export const CONFIG_FILE_NAME = 'kitchen.config.json';
 
 export type { LaunchedServerEntry, RemoteServerEntry, ServerEntry, StdioServerEntry } from './mcp-servers.js';
+export { SERVER_NAME } from './mcp-servers.js';
 
 export interface KitchenConfig {
   file: string;
