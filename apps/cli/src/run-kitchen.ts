@@ -183,6 +183,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       describeToolbox(
         host.toolbox,
         servers.connections.map((connection) => connection.name),
+        config.disabled,
       ),
     );
     say(`🧠 model: ${describeModel(model)}`);

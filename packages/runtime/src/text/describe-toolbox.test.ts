@@ -27,4 +27,14 @@ describe('describeToolbox', () => {
       '🧰 3 tools: 1 from dice, 2 from bakery · 2026-07-28, 0 local',
     );
   });
+
+  it('names the servers the config disabled, as not started', async () => {
+    const dice = await serveMcp({ name: 'dice', buildServer: () => buildDiceServer(), eras: ['2025-11-25'] });
+    cleanups.push(() => dice.close());
+    const toolbox = await Toolbox.connect([{ name: 'dice', url: dice.url }]);
+    cleanups.push(() => toolbox.close());
+    expect(describeToolbox(toolbox, ['dice'], ['github', 'slack'])).toBe(
+      '🧰 1 tool: 1 from dice, 0 local · not started (disabled in the config): github, slack',
+    );
+  });
 });

@@ -5,8 +5,15 @@ import type { Toolbox } from '@kitchen/host';
 import { cleanText } from './clean-text.js';
 import { plural } from './format-units.js';
 
-/** `serverOrder` (the config's order) keeps the line stable whichever server answered first. */
-export function describeToolbox(toolbox: Toolbox, serverOrder: readonly string[] = []): string {
+/**
+ * `serverOrder` (the config's order) keeps the line stable whichever server answered first;
+ * `disabled`, the servers the config lists with "disabled": true, are named as not started.
+ */
+export function describeToolbox(
+  toolbox: Toolbox,
+  serverOrder: readonly string[] = [],
+  disabled: readonly string[] = [],
+): string {
   const tools = toolbox.list();
   const perServer = new Map<string, number>();
   const localNames: string[] = [];
@@ -22,7 +29,9 @@ export function describeToolbox(toolbox: Toolbox, serverOrder: readonly string[]
     return `${count} from ${cleanText(server)}${era === '2026-07-28' ? ` · ${era}` : ''}`;
   });
   const local = `${localNames.length} local${localNames.length ? ` (${localNames.join(', ')})` : ''}`;
-  const line = `🧰 ${plural(tools.length, 'tool')}: ${[...remote, local].join(', ')}`;
+  const skipped =
+    disabled.length === 0 ? '' : ` · not started (disabled in the config): ${cleanText(disabled.join(', '))}`;
+  const line = `🧰 ${plural(tools.length, 'tool')}: ${[...remote, local].join(', ')}${skipped}`;
   // A clash may be a server trying to pass its tool off as another's: the person sees it.
   const clashes = toolbox.clashes.map(
     (clash) =>
