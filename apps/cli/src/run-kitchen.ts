@@ -171,6 +171,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       clientName: 'mcp-kitchen',
       // A call whose server waits on a person (a sampling approval, a form) must outlast them.
       callTimeoutMs: toolCallTimeoutMs(person, policy.approvalTimeoutMs),
+      ...(flags.startTimeoutMs === undefined ? {} : { startTimeoutMs: flags.startTimeoutMs }),
       ...(policy.spawnLimits === undefined ? {} : { spawnLimits: policy.spawnLimits }),
       ...(workers.workerOptions === undefined ? {} : { workerOptions: workers.workerOptions }),
       ...(flags.logLevel === undefined ? {} : { logLevel: flags.logLevel }),

@@ -16,6 +16,7 @@ const INSPECT_FLAGS = [
   'seed',
   'jars',
   'approval-timeout',
+  'start-timeout',
 ] as const satisfies readonly FlagName[];
 
 async function executeInspect(command: InspectCommand, context: CommandContext): Promise<number> {

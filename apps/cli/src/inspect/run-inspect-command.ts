@@ -66,9 +66,16 @@ export async function runInspectCommand(
   let servers: RunningServers | undefined;
   let toolbox: Toolbox | undefined;
   try {
-    servers = await startServers(entries, { seed: flags.seed, jars: flags.jars, signal });
+    const startTimeoutMs = flags.startTimeoutMs === undefined ? {} : { startTimeoutMs: flags.startTimeoutMs };
+    servers = await startServers(entries, {
+      seed: flags.seed,
+      jars: flags.jars,
+      signal,
+      ...(flags.startTimeoutMs === undefined ? {} : { timeoutMs: flags.startTimeoutMs }),
+    });
     toolbox = await Toolbox.connect(servers.connections, {
       clientName: 'mcp-kitchen-inspect',
+      ...startTimeoutMs,
       emit: (draft) => writeEvent(stamp(draft)),
       ...(flags.logLevel === undefined ? {} : { logLevel: flags.logLevel }),
       ...(rootsFromFlags(flags.roots) === undefined ? {} : { roots: rootsFromFlags(flags.roots) }),

@@ -95,7 +95,7 @@ describe('parseKitchenConfig', () => {
       '"mcpServers" → "far": "env" belongs with "command"',
     );
     expect(errorOf({ mcpServers: { tool: { command: 'npx', arg: ['x'] } } })).toContain(
-      '"mcpServers" → "tool": unknown field "arg"; the fields are type, url, headers, oauth, command, args, env, envFile, cwd, protocol, disabled, kitchen',
+      '"mcpServers" → "tool": unknown field "arg"; the fields are type, url, headers, oauth, command, args, env, envFile, cwd, roots, protocol, disabled, kitchen',
     );
     expect(errorOf({ mcpServers: { tool: { command: 'npx', env: { PORT: 7 } } } })).toContain(
       '"mcpServers" → "tool": "env.PORT" must be a string, not 7; fix: give an object of string values',

@@ -39,6 +39,8 @@ export interface RemoteServerEntry {
   protocol?: ProtocolSetting;
   /** "sse": the older HTTP+SSE transport (revision 2024-11-05), for a server that speaks only that. */
   transport?: 'sse';
+  /** Absolute folders offered to this server as roots, instead of the run's. */
+  roots?: string[];
 }
 
 /** A server the host spawns and speaks to over stdin/stdout. */
@@ -52,6 +54,8 @@ export interface StdioServerEntry {
   cwd?: string;
   /** Default "auto", which over stdio stays on 2025-11-25; "2026-07-28" asks for the new revision. */
   protocol?: ProtocolSetting;
+  /** Absolute folders offered to this server as roots, instead of the run's (none by default when it has args). */
+  roots?: string[];
 }
 
 export type ServerEntry = LaunchedServerEntry | RemoteServerEntry | StdioServerEntry;
@@ -77,6 +81,8 @@ export const SERVER_NAME = /^[A-Za-z0-9_-]{1,32}$/;
 const FIELD_FIXES: Record<string, string> = {
   type: 'use "stdio" (with "command"), "http" (with "url") or "sse" (with "url": the older HTTP+SSE transport)',
   disabled: 'use true to skip the server, false (or leave it out) to start it',
+  roots:
+    'give the folders this server may work in, relative to the config file, e.g. ["notes", "${HOME}/docs"] ([] for none)',
   envFile: 'give a file of NAME=value lines, relative to the config file, e.g. ".env"',
   url: 'give the MCP endpoint of a running server, e.g. "http://127.0.0.1:4100/mcp"',
   headers: 'give an object of string values, e.g. {"Authorization": "Bearer ${MY_TOKEN}"}',
@@ -96,7 +102,7 @@ const FIELD_FIXES: Record<string, string> = {
   'kitchen.port': 'use a whole number from 0 to 65535 (0 picks a free port)',
   'kitchen.token': 'give the bearer token the server should require, e.g. "${DICE_TOKEN}"',
 };
-const ENTRY_FIELDS = 'type, url, headers, oauth, command, args, env, envFile, cwd, protocol, disabled, kitchen';
+const ENTRY_FIELDS = 'type, url, headers, oauth, command, args, env, envFile, cwd, roots, protocol, disabled, kitchen';
 
 const stringMap = z.record(z.string(), z.string());
 const entrySchema = z.strictObject({
@@ -105,6 +111,7 @@ const entrySchema = z.strictObject({
   url: z.string().min(1).optional(),
   disabled: z.boolean().optional(),
   envFile: z.string().min(1).optional(),
+  roots: z.array(z.string().min(1)).optional(),
   headers: stringMap.optional(),
   oauth: oauthSettingsSchema.optional(),
   command: z.string().min(1).optional(),
@@ -198,6 +205,10 @@ function toServerEntry(
   const expand = expander(variables, directory);
   const protocol = entry.protocol === undefined ? {} : { protocol: entry.protocol };
   try {
+    const roots =
+      entry.roots === undefined || entry.kitchen !== undefined
+        ? {}
+        : { roots: entry.roots.map((folder, index) => resolve(directory, expand(folder, `roots[${index}]`))) };
     if (entry.url !== undefined) {
       const wrong = [
         ...misplaced(['args', 'env', 'envFile', 'cwd'], '"command"'),
@@ -218,6 +229,7 @@ function toServerEntry(
         ...(oauth === undefined ? {} : { oauth }),
         ...protocol,
         ...(entry.type === 'sse' ? { transport: 'sse' as const } : {}),
+        ...roots,
       };
     }
     if (entry.command !== undefined) {
@@ -241,6 +253,7 @@ function toServerEntry(
         env: { ...fromFile, ...expandValues(entry.env ?? {}, 'env', expand) },
         ...(cwd === undefined ? {} : { cwd: isAbsolute(cwd) ? cwd : resolve(directory, cwd) }),
         ...protocol,
+        ...roots,
       };
     }
   } catch (error) {
@@ -249,7 +262,7 @@ function toServerEntry(
   }
   const launch = entry.kitchen;
   const wrong = misplaced(
-    ['type', 'headers', 'oauth', 'args', 'env', 'envFile', 'cwd'],
+    ['type', 'headers', 'oauth', 'args', 'env', 'envFile', 'cwd', 'roots'],
     'a server reached by "url" or "command" (inside "kitchen" use "args", "env", "port")',
   );
   if (launch === undefined || wrong.length > 0) return wrong.join('; ');

@@ -172,3 +172,26 @@ describe('--server words', () => {
     expect(parseServerFlag('x=node "a b.mjs')).toContain('a " quote is not closed');
   });
 });
+
+describe('"roots" per server', () => {
+  it('resolves the folders a server may work in against the config, variables expanded', () => {
+    const config = servers(
+      {
+        mcpServers: {
+          files: {
+            command: 'npx',
+            args: ['-y', '@modelcontextprotocol/server-filesystem'],
+            roots: ['notes', '${HOME}/docs'],
+          },
+          none: { url: 'http://127.0.0.1:1/mcp', roots: [] },
+        },
+      },
+      { HOME: '/home/cook' },
+      '/work/project/kitchen.config.json',
+    );
+    expect(config.servers.map((server) => [server.name, 'roots' in server ? server.roots : undefined])).toEqual([
+      ['files', ['/work/project/notes', '/home/cook/docs']],
+      ['none', []],
+    ]);
+  });
+});

@@ -3,6 +3,7 @@
 
 import type { ServerConnection } from '@kitchen/host';
 import type { ServerEntry } from '../config/kitchen-config.js';
+import { rootsFromFlags } from '../config/roots-from-flags.js';
 import {
   type LaunchOptions,
   launchServer,
@@ -86,6 +87,10 @@ export async function startServers(entries: ServerEntry[], options: StartServers
 
 function connectionFor(entry: ServerEntry | undefined, server: StartedServer): ServerConnection {
   const protocol = entry?.protocol === undefined ? {} : { protocol: entry.protocol };
+  const roots =
+    entry === undefined || entry.kind === 'launch' || entry.roots === undefined
+      ? {}
+      : { roots: rootsFromFlags(entry.roots) ?? [] };
   switch (entry?.kind) {
     case 'stdio':
       return {
@@ -95,6 +100,7 @@ function connectionFor(entry: ServerEntry | undefined, server: StartedServer): S
         env: entry.env,
         ...(entry.cwd === undefined ? {} : { cwd: entry.cwd }),
         ...protocol,
+        ...roots,
       };
     case 'remote':
       return {
@@ -102,7 +108,9 @@ function connectionFor(entry: ServerEntry | undefined, server: StartedServer): S
         url: entry.url,
         ...(entry.headers === undefined ? {} : { headers: entry.headers }),
         ...(entry.oauth === undefined ? {} : { oauth: entry.oauth }),
+        ...(entry.transport === undefined ? {} : { transport: entry.transport }),
         ...protocol,
+        ...roots,
       };
     case 'launch':
       // The kitchen started it with this token (KITCHEN_TOKEN), so the host must send it.
