@@ -150,7 +150,7 @@ describe('parseCliArguments', () => {
     }
     expect(parseCliArguments(['--version'])).toEqual({ ok: true, command: { name: 'version' } });
     expect(messageFor(['help', 'bake'])).toBe(
-      'kitchen help: no command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, help',
+      'kitchen help: no command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, init, help',
     );
   });
 
@@ -202,10 +202,10 @@ describe('parseCliArguments', () => {
 
   it('refuses an unknown command, a run without a task and stray words', () => {
     expect(messageFor(['bake'])).toBe(
-      'kitchen: unknown command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, help (see kitchen --help)',
+      'kitchen: unknown command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, init, help (see kitchen --help)',
     );
     expect(messageFor(['dmeo'])).toBe(
-      'kitchen: unknown command "dmeo" (did you mean demo?); the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, help (see kitchen --help)',
+      'kitchen: unknown command "dmeo" (did you mean demo?); the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, init, help (see kitchen --help)',
     );
     expect(messageFor(['run'])).toBe(
       'kitchen run: the task is missing; put it in quotes, e.g. kitchen run "Roll 3 dice"',
