@@ -24,7 +24,9 @@ const PACKS_IN_DOC = '/tmp/kitchen-packs';
 const URL_IN_DOC = 'http://127.0.0.1:4100/mcp';
 
 /** The commands this test runs, in the section's order; the section must show exactly these. */
-const PACK = `npx -y pnpm@10.34.9 pack:kitchen ${PACKS_IN_DOC}`;
+const PACK = `pnpm pack:kitchen ${PACKS_IN_DOC}`;
+/** The root script it names, run as pnpm runs it (from the root, its bin folder on PATH). */
+const PACK_SCRIPT = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts['pack:kitchen'];
 const OUTSIDE = [
   `npm i ${PACKS_IN_DOC}/*.tgz @modelcontextprotocol/server@2.4.0 zod@4.6.7 @modelcontextprotocol/server-everything@2026.8.31`,
   'npx kitchen init',
@@ -100,7 +102,7 @@ describe('a server in its own repository, from pack:kitchen tarballs installed w
   beforeAll(async () => {
     packs = mkdtempSync(join(tmpdir(), 'kitchen-packs-'));
     folder = mkdtempSync(join(tmpdir(), 'kitchen-own-repository-'));
-    const packed = await shell(PACK.replace(PACKS_IN_DOC, packs), ROOT, SETUP_TIMEOUT_MS);
+    const packed = await shell(`${PACK_SCRIPT} ${packs}`, ROOT, SETUP_TIMEOUT_MS);
     expect(packed.code, packed.output).toBe(0);
     const [packageJson] = fencedBlocks(SECTION, 'json');
     writeFileSync(join(folder, 'package.json'), packageJson ?? '');

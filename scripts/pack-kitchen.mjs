@@ -2,7 +2,7 @@
 // outside this workspace (docs/write-your-own-server.md, "A server in its own repository"):
 //
 //   kitchen-cli-0.1.0.tgz         the `kitchen` command: the CLI's compiled bundle (apps/cli/dist,
-//                                 `pnpm build`), which carries its workspace packages and its npm
+//                                 its own build script), which carries its workspace packages and its npm
 //                                 dependencies inside it, so the package depends on nothing
 //   kitchen-server-kit-0.1.0.tgz  @kitchen/server-kit: JavaScript and type declarations from tsc
 //                                 (packages/server-kit/tsconfig.pack.json), its npm dependencies
@@ -28,7 +28,6 @@ if (destinationArgument === undefined) {
 const destination = resolve(process.env.INIT_CWD ?? process.cwd(), destinationArgument);
 mkdirSync(destination, { recursive: true });
 
-run(join(BIN, 'turbo'), ['run', 'build', '--filter=@kitchen/cli', '--output-logs=errors-only'], ROOT);
 const cli = packCli();
 const kit = packServerKit();
 process.stdout.write(`${[cli, kit].map((file) => join(destination, file)).join('\n')}\n`);
@@ -37,6 +36,8 @@ process.stdout.write(`${[cli, kit].map((file) => join(destination, file)).join('
 function packCli() {
   const source = join(ROOT, 'apps', 'cli');
   const manifest = readJson(join(source, 'package.json'));
+  // The CLI's own build (scripts/build-package.mjs, plain node: no pnpm or turbo needed on PATH).
+  run('bash', ['-c', manifest.scripts.build], source);
   const staging = mkdtempSync(join(tmpdir(), 'kitchen-cli-pack-'));
   try {
     cpSync(join(source, 'dist'), join(staging, 'dist'), { recursive: true });
