@@ -10,6 +10,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { JsonTooDeepError, refuseDeepJson } from './json-depth-limit.js';
 import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
+import { checkServerByName } from './server-check.js';
 import { callToolByHand, completeByHand, describeServers, readResourceByHand } from './server-inspector.js';
 import { streamRunEvents } from './stream-run-events.js';
 import { addTraceRoutes } from './trace-routes.js';
@@ -50,6 +51,16 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
 
   app.get('/api/servers', async (_request, response) => {
     response.json({ servers: await describeServers(kitchen.toolbox, kitchen.options.connections) });
+  });
+
+  app.get('/api/servers/:server/check', async (request, response) => {
+    const checked = await checkServerByName(
+      kitchen.options.connections,
+      request.params.server,
+      kitchen.options.environment,
+    );
+    if (!checked.ok) return void response.status(checked.status).json({ error: checked.message });
+    response.json(checked.report);
   });
 
   app.post('/api/servers/:server/tools/:tool', async (request, response) => {
