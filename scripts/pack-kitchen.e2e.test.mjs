@@ -159,7 +159,7 @@ describe('a server in its own repository, from pack:kitchen tarballs installed w
     const test = await run(4);
     expect(test.code, test.output).toBe(0);
     expect(test.stdout).toMatch(/# pass 1\b/);
-  });
+  }, STEP_TIMEOUT_MS);
 
   it(
     'calls the server by URL, and the reference server over stdio by command',
