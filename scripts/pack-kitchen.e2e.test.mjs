@@ -155,11 +155,15 @@ describe('a server in its own repository, from pack:kitchen tarballs installed w
     STEP_TIMEOUT_MS * 3,
   );
 
-  it("runs the server's own test on the kit's testing helpers under plain node", async () => {
-    const test = await run(4);
-    expect(test.code, test.output).toBe(0);
-    expect(test.stdout).toMatch(/# pass 1\b/);
-  }, STEP_TIMEOUT_MS);
+  it(
+    "runs the server's own test on the kit's testing helpers under plain node",
+    async () => {
+      const test = await run(4);
+      expect(test.code, test.output).toBe(0);
+      expect(test.stdout).toMatch(/# pass 1\b/);
+    },
+    STEP_TIMEOUT_MS,
+  );
 
   it(
     'calls the server by URL, and the reference server over stdio by command',
