@@ -187,6 +187,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       clientName: 'mcp-kitchen',
       // A call whose server waits on a person (a sampling approval, a form) must outlast them.
       callTimeoutMs: toolCallTimeoutMs(person, policy.approvalTimeoutMs),
+      ...(flags.startTimeoutMs === undefined ? {} : { startTimeoutMs: flags.startTimeoutMs }),
       ...(policy.spawnLimits === undefined ? {} : { spawnLimits: policy.spawnLimits }),
       ...(workers.workerOptions === undefined ? {} : { workerOptions: workers.workerOptions }),
       ...(flags.logLevel === undefined ? {} : { logLevel: flags.logLevel }),
@@ -199,6 +200,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       describeToolbox(
         host.toolbox,
         servers.connections.map((connection) => connection.name),
+        config.disabled,
       ),
     );
     say(`🧠 model: ${describeModel(model, chosen.local)}`);

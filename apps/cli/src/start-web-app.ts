@@ -27,6 +27,13 @@ const WEB_PARENT_PIPE = 'KITCHEN_WEB_PARENT_PIPE';
 /** Runs the web UI until it stops; resolves to its exit code. */
 export async function startWebApp(options: StartWebAppOptions): Promise<number> {
   const compiled = join(WEB_APP, 'dist', 'web-main.js');
+  // The CLI installed from its tarball (pnpm pack:kitchen) carries no web app beside it.
+  if (!existsSync(compiled) && !existsSync(join(WEB_APP, 'src', 'web-main.ts'))) {
+    options.output.stderr.write(
+      'kitchen web: the web UI is not part of this install; run it from a checkout of the kitchen (pnpm kitchen web), the other commands work here\n',
+    );
+    return EXIT.usage;
+  }
   const program =
     RUNS_COMPILED && existsSync(compiled)
       ? [compiled]

@@ -69,6 +69,8 @@ export class Toolbox {
   readonly #servers = new Map<string, RemoteServer>();
   readonly #unavailable: UnavailableServer[] = [];
   #roots: Root[] = [];
+  /** Per server, the roots it is told about instead of the toolbox's (see #rootsOf). */
+  readonly #serverRoots = new Map<string, Root[]>();
   readonly #localTools = new LocalTools();
   readonly #catalog = new ToolCatalog();
   /** Server names in the order the caller gave them: the tool list follows it, not connection speed. */
@@ -109,6 +111,10 @@ export class Toolbox {
     const connections = parseServerConnections(servers);
     const toolbox = new Toolbox(options);
     toolbox.#order = connections.map((server) => server.name);
+    for (const server of connections) {
+      const roots = rootsOf(server, options.roots !== undefined);
+      if (roots !== undefined) toolbox.#serverRoots.set(server.name, roots);
+    }
     await Promise.all(
       connections.map(async (server) => {
         const failure = await toolbox.#connector.connect(server);
@@ -212,6 +218,11 @@ export class Toolbox {
 
   get roots(): readonly Root[] {
     return this.#roots;
+  }
+
+  /** The roots one server is told about: its own (a "roots" entry, or none by default for a spawned server given arguments), else the toolbox's. */
+  rootsFor(server: string): readonly Root[] {
+    return this.#serverRoots.get(server) ?? this.#roots;
   }
 
   /** Replaces the roots and tells every server (notifications/roots/list_changed). */
@@ -338,7 +349,7 @@ export class Toolbox {
   #serverEvents(name: string): ServerEvents {
     return {
       calls: this.#callsTo(name),
-      roots: () => this.#roots,
+      roots: () => [...this.rootsFor(name)],
       onToolsChanged: () => void this.#refresh(name),
       onFeaturesChanged: () => void this.#refreshFeatures(name),
       onLog: (params) => this.#log(name, logLine(params)),
@@ -403,4 +414,16 @@ function stopController(): AbortController {
   const stopped = new AbortController();
   setMaxListeners(0, stopped.signal);
   return stopped;
+}
+
+/**
+ * A server's own roots, when it has them: the connection's "roots", else none at all for a spawned
+ * server given arguments while the toolbox offers only its default (the working directory). Its
+ * arguments often are its folders (the filesystem server's), and a server that supports roots
+ * replaces them with what roots/list answers. Undefined: the toolbox's roots.
+ */
+function rootsOf(server: ServerConnection, rootsGiven: boolean): Root[] | undefined {
+  if (server.roots !== undefined) return [...server.roots];
+  if (!rootsGiven && 'command' in server && (server.args?.length ?? 0) > 0) return [];
+  return undefined;
 }

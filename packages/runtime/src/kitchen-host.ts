@@ -41,6 +41,8 @@ export type KitchenHostOptions = {
   clientName: string;
   /** No answer and no progress for this long ends a remote call (the toolbox's default otherwise). */
   callTimeoutMs?: number;
+  /** How long a server the toolbox spawns (stdio) may take to start (--start-timeout). */
+  startTimeoutMs?: number;
   /** spawn_agent's limits; undefined (--no-delegate): no local tool, the main agent does it all. */
   spawnLimits?: SpawnLimits;
   /**
@@ -167,6 +169,7 @@ export class KitchenHost {
       ...(options.roots === undefined ? {} : { roots: options.roots }),
       ...(options.authorization === undefined ? {} : { authorization: options.authorization }),
       ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
+      ...(options.startTimeoutMs === undefined ? {} : { startTimeoutMs: options.startTimeoutMs }),
       handlers: {
         sampling: (server, params, context, signal) => {
           const handlers = current();

@@ -45,6 +45,7 @@ export interface KitchenSettings {
   showOnly?: true;
   port?: number;
   era?: '2025-11-25' | '2026-07-28' | 'both';
+  force?: true;
   // Workers.
   workerModel?: string;
   workerMaxTokens?: number;

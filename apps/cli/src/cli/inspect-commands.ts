@@ -16,6 +16,7 @@ const INSPECT_FLAGS = [
   'seed',
   'jars',
   'approval-timeout',
+  'start-timeout',
 ] as const satisfies readonly FlagName[];
 
 /** What a call by hand needs to answer a server that asks for a model call (sampling) or a form. */

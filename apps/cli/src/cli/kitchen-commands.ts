@@ -220,6 +220,25 @@ const prompt: CommandSpec<Extract<CliCommand, { name: 'prompt' }>> = {
   },
 };
 
+const init: CommandSpec<Extract<CliCommand, { name: 'init' }>> = {
+  forms: [
+    {
+      usage: 'kitchen init [--force]',
+      summary: ['write a starter kitchen.config.json here, from this', "folder's server.json or package.json"],
+    },
+  ],
+  flags: ['force'],
+  examples: ['kitchen init', 'kitchen init --force'],
+  read: (words, flags) =>
+    words.length > 0
+      ? `kitchen init: unexpected ${JSON.stringify(words.join(' '))}; init takes flags only and writes in the current folder`
+      : { name: 'init', flags },
+  execute: async (command, context) => {
+    const { runInit } = await import('../init/run-init.js');
+    return runInit({ folder: process.cwd(), force: command.flags.force === true, output: context.output });
+  },
+};
+
 const help: CommandSpec<Extract<CliCommand, { name: 'help' }>> = {
   forms: [
     { usage: 'kitchen --help', summary: ['this text'] },
@@ -338,6 +357,7 @@ export const KITCHEN_COMMANDS = {
   wire,
   check,
   dev,
+  init,
   help,
 } as const satisfies Record<CommandName, unknown>;
 

@@ -27,6 +27,7 @@ export type CommandName =
   | 'wire'
   | 'check'
   | 'dev'
+  | 'init'
   | 'help';
 
 /** `kitchen demo` (the cookie jars) or `kitchen demo pastry` (sampling, elicitation, progress). */
@@ -56,6 +57,8 @@ export type CliCommand =
   | CheckCommand
   /** The developer loop: one server watched, restarted on change, its tool list compared. */
   | DevCommand
+  /** A starter kitchen.config.json in the current folder (--force: over one that is there). */
+  | { name: 'init'; flags: KitchenFlags }
   | { name: 'version' };
 
 export type InspectCommand =

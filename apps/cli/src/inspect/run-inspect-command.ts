@@ -90,9 +90,16 @@ export async function runInspectCommand(
   let servers: RunningServers | undefined;
   let toolbox: Toolbox | undefined;
   try {
-    servers = await startServers(entries, { seed: flags.seed, jars: flags.jars, signal });
+    const startTimeoutMs = flags.startTimeoutMs === undefined ? {} : { startTimeoutMs: flags.startTimeoutMs };
+    servers = await startServers(entries, {
+      seed: flags.seed,
+      jars: flags.jars,
+      signal,
+      ...(flags.startTimeoutMs === undefined ? {} : { timeoutMs: flags.startTimeoutMs }),
+    });
     toolbox = await Toolbox.connect(servers.connections, {
       clientName: 'mcp-kitchen-inspect',
+      ...startTimeoutMs,
       emit,
       // A call whose server waits on a person (a sampling approval, a form) must outlast them.
       callTimeoutMs: toolCallTimeoutMs(terminal, answers.approvalTimeoutMs),

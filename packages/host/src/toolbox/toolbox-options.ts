@@ -13,6 +13,11 @@ export interface ToolboxOptions {
   callTimeoutMs?: number;
   /** How long a server may take to answer initialize and tools/list. Default 10 s. */
   connectTimeoutMs?: number;
+  /**
+   * How long a server the host spawns (stdio) may take to start and answer initialize: it may
+   * first be installed by its package runner, or compiled. Default 60 s (the app's --start-timeout).
+   */
+  startTimeoutMs?: number;
   clientName?: string;
   /**
    * Called after a server's tool list was refetched: on notifications/tools/list_changed, after a

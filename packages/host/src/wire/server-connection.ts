@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ConfigurationError } from '../errors.js';
 import type { OAuthSettings } from './oauth/session-oauth-provider.js';
 import { type ProtocolEra, REVISION_2025, REVISION_2026 } from './protocol-revisions.js';
+import type { Root } from './server-requests.js';
 import { LOCAL_SERVER } from './tool-index.js';
 
 /**
@@ -29,6 +30,13 @@ export interface HttpServerConnection {
    * Authorization of their own.
    */
   oauth?: OAuthSettings;
+  /**
+   * "sse": the older HTTP+SSE transport (revision 2024-11-05: a GET event stream, messages POSTed
+   * to the endpoint it names), for a server that speaks only that; spoken in 2025-11-25 only.
+   */
+  transport?: 'sse';
+  /** The roots this server is told about (roots/list), instead of the toolbox's. */
+  roots?: Root[];
 }
 
 /** A server the host starts itself and speaks to over stdin/stdout. */
@@ -44,6 +52,8 @@ export interface StdioServerConnection {
    */
   env?: Record<string, string>;
   cwd?: string;
+  /** The roots this server is told about (roots/list), instead of the toolbox's. */
+  roots?: Root[];
 }
 
 export type ServerConnection = HttpServerConnection | StdioServerConnection;
@@ -89,6 +99,8 @@ const httpConnectionSchema = z.strictObject({
   headers: z.record(z.string(), z.string()).optional(),
   oauth: oauthSettingsSchema.optional(),
   protocol: protocolSchema.optional(),
+  transport: z.literal('sse', 'use "sse" for the older HTTP+SSE transport, or leave it out').optional(),
+  roots: z.array(z.strictObject({ uri: z.string().min(1), name: z.string().optional() })).optional(),
 });
 
 const stdioConnectionSchema = z.strictObject({
@@ -98,6 +110,7 @@ const stdioConnectionSchema = z.strictObject({
   env: z.record(z.string(), z.string()).optional(),
   cwd: z.string().min(1).optional(),
   protocol: protocolSchema.optional(),
+  roots: z.array(z.strictObject({ uri: z.string().min(1), name: z.string().optional() })).optional(),
 });
 
 /** Checks a server list (from code or a config file); throws ConfigurationError naming every problem. */

@@ -57,6 +57,7 @@ export interface ConnectedServer {
 export interface ConnectionSettings {
   handlers?: ServerRequestHandlers;
   connectTimeoutMs?: number;
+  startTimeoutMs?: number;
   clientName?: string;
   logLevel?: LogLevel;
   authorization?: AuthorizationOptions;
@@ -90,7 +91,8 @@ export interface ConnectorHooks {
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
-const STDIO_CONNECT_TIMEOUT_MS = 60_000;
+/** How long a spawned (stdio) server gets to start and answer, unless startTimeoutMs says otherwise. */
+export const DEFAULT_STDIO_START_TIMEOUT_MS = 60_000;
 export const CLIENT_VERSION = '0.1.0';
 
 export class ServerConnector {
@@ -121,7 +123,9 @@ export class ServerConnector {
       );
     const where = describeServerLocation(server);
     // A spawned server may first be installed by its package runner, or compiled: give it longer to answer.
-    const minimumTimeoutMs = isStdioConnection(server) ? STDIO_CONNECT_TIMEOUT_MS : undefined;
+    const minimumTimeoutMs = isStdioConnection(server)
+      ? (this.#settings.startTimeoutMs ?? DEFAULT_STDIO_START_TIMEOUT_MS)
+      : undefined;
     const generation = oauth?.generation ?? 0;
     const offered2026 = await this.#connect2026(server, minimumTimeoutMs, oauth, network);
     if (offered2026 !== 'not offered') return offered2026;
@@ -200,7 +204,7 @@ export class ServerConnector {
     const protocol = server.protocol ?? 'auto';
     if (protocol === REVISION_2025) return 'not offered';
     const required = protocol === REVISION_2026;
-    if (!required && isStdioConnection(server)) return 'not offered';
+    if (!required && (isStdioConnection(server) || server.transport === 'sse')) return 'not offered';
     const timeoutMs = Math.max(this.#settings.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, minimumTimeoutMs ?? 0);
     const where = describeServerLocation(server);
     const name = server.name;

@@ -1,7 +1,9 @@
-// Opens the transport to one server: Streamable HTTP for a URL, stdio for a command. Host side,
+// Opens the transport to one server: Streamable HTTP for a URL (the older HTTP+SSE one when the
+// entry says "sse"), stdio for a command. Host side,
 // at the wire: a spawned server gets the SDK's minimal environment plus what its entry names.
 
 import { StringDecoder } from 'node:string_decoder';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -30,6 +32,16 @@ export function openTransport(
   oauth?: OAuthSession,
   network: FetchLike = fetch,
 ): OpenedTransport {
+  if (!isStdioConnection(server) && server.transport === 'sse') {
+    // The event stream stays open for the whole session: plain fetch, not the fast path's lone-answer reader.
+    return {
+      transport: new SSEClientTransport(new URL(server.url), {
+        fetch: oauth === undefined ? network : withOAuth(oauth, network),
+        ...(server.headers ? { requestInit: { headers: server.headers } } : {}),
+      }),
+      stderrTail: () => [],
+    };
+  }
   if (!isStdioConnection(server)) {
     const wireFetch = transportFetch(network, { readLoneAnswers: true });
     return {

@@ -95,7 +95,7 @@ describe('parseKitchenConfig', () => {
       '"mcpServers" → "far": "env" belongs with "command"',
     );
     expect(errorOf({ mcpServers: { tool: { command: 'npx', arg: ['x'] } } })).toContain(
-      '"mcpServers" → "tool": unknown field "arg"; the fields are type, url, headers, oauth, command, args, env, cwd, protocol, kitchen',
+      '"mcpServers" → "tool": unknown field "arg"; the fields are type, url, headers, oauth, command, args, env, envFile, cwd, roots, protocol, disabled, kitchen',
     );
     expect(errorOf({ mcpServers: { tool: { command: 'npx', env: { PORT: 7 } } } })).toContain(
       '"mcpServers" → "tool": "env.PORT" must be a string, not 7; fix: give an object of string values',
@@ -103,8 +103,8 @@ describe('parseKitchenConfig', () => {
     expect(errorOf({ mcpServers: { 'my server': { command: 'npx' } } })).toContain(
       '"mcpServers" → "my server": the name is not usable; use 1-32 letters, digits, "-" or "_"',
     );
-    expect(errorOf({ mcpServers: { far: { type: 'sse', url: 'http://a/sse' } } })).toContain(
-      'the old SSE transport is not supported',
+    expect(errorOf({ mcpServers: { far: { type: 'websocket', url: 'http://a/ws' } } })).toContain(
+      'use "stdio" (with "command"), "http" (with "url") or "sse" (with "url": the older HTTP+SSE transport)',
     );
     expect(errorOf({ mcpServers: {} })).toContain('"mcpServers" is empty');
     expect(errorOf({ mcpServers: [] })).toContain('"mcpServers" must be an object keyed by server name');

@@ -15,6 +15,7 @@ import { parseWorkersSection, type WorkerChoices } from './worker-choices.js';
 export const CONFIG_FILE_NAME = 'kitchen.config.json';
 
 export type { LaunchedServerEntry, RemoteServerEntry, ServerEntry, StdioServerEntry } from './mcp-servers.js';
+export { SERVER_NAME } from './mcp-servers.js';
 
 export interface KitchenConfig {
   file: string;
@@ -27,11 +28,13 @@ export interface KitchenConfig {
   workers?: WorkerChoices;
   /** An Anthropic-compatible endpoint and its model ("model"), below --base-url, --model-name and the environment. */
   model?: ModelSection;
+  /** Servers the file lists with "disabled": true: not started, and said so. */
+  disabled?: string[];
 }
 
 export type ConfigResult = { ok: true; config: KitchenConfig } | { ok: false; message: string };
 
-const TOP_FIELDS = ['$schema', 'mcpServers', 'servers', 'rules', 'sampling', 'workers', 'model'];
+const TOP_FIELDS = ['$schema', 'mcpServers', 'servers', 'inputs', 'rules', 'sampling', 'workers', 'model'];
 
 /** The nearest kitchen.config.json from `start` upwards, else the one at the kitchen's own root. */
 export function findConfigFile(start: string = process.cwd()): string {
@@ -70,7 +73,9 @@ export function parseKitchenConfig(
     };
   }
   let serversInput = fields['mcpServers'];
-  if (serversInput === undefined && fields['servers'] !== undefined) {
+  // VS Code's .vscode/mcp.json: "servers" is the same map by name, beside its "inputs".
+  if (serversInput === undefined && isPlainObject(fields['servers'])) serversInput = fields['servers'];
+  else if (serversInput === undefined && fields['servers'] !== undefined) {
     const converted = fromServerList(fields['servers']);
     if (typeof converted === 'string') return { ok: false, message: `${shown}: ${converted}` };
     serversInput = converted;
@@ -81,7 +86,9 @@ export function parseKitchenConfig(
       message: `${shown}: "mcpServers" is missing; fix: name the servers, e.g. {"mcpServers": {"everything": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything"]}}}`,
     };
   }
-  const parsedServers = parseMcpServers(serversInput, dirname(resolve(file)), environment);
+  const inputs = parseInputs(fields['inputs']);
+  if (typeof inputs === 'string') return { ok: false, message: `${shown}: ${inputs}` };
+  const parsedServers = parseMcpServers(serversInput, dirname(resolve(file)), { environment, inputs });
   if (!parsedServers.ok)
     return { ok: false, message: parsedServers.problems.map((line) => `${shown}: ${line}`).join('\n') };
   const servers = parsedServers.servers;
@@ -111,8 +118,35 @@ export function parseKitchenConfig(
       sampling: sampling.rules,
       ...(Object.keys(workers.workers).length === 0 ? {} : { workers: workers.workers }),
       ...(model.model === undefined ? {} : { model: model.model }),
+      ...(parsedServers.disabled.length === 0 ? {} : { disabled: parsedServers.disabled }),
     },
   };
+}
+
+/**
+ * VS Code's "inputs": [{"type": "promptString", "id", "description", "password", "default"}], read
+ * for `${input:id}` (mcp-servers.ts); the kitchen asks nothing while loading its config, so a value
+ * comes from the environment (KITCHEN_INPUT_<ID>) or the input's "default".
+ */
+function parseInputs(input: unknown): Array<{ id: string; default?: string; description?: string }> | string {
+  if (input === undefined) return [];
+  if (!Array.isArray(input)) return '"inputs" must be a list, e.g. [{"type": "promptString", "id": "api-key"}]';
+  const inputs: Array<{ id: string; default?: string; description?: string }> = [];
+  for (const [index, item] of input.entries()) {
+    if (!isPlainObject(item) || typeof item['id'] !== 'string' || item['id'] === '') {
+      return `inputs[${index}]: each input needs an "id", e.g. {"type": "promptString", "id": "api-key"}`;
+    }
+    inputs.push({
+      id: item['id'],
+      ...(typeof item['default'] === 'string' ? { default: item['default'] } : {}),
+      ...(typeof item['description'] === 'string' ? { description: item['description'] } : {}),
+    });
+  }
+  return inputs;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**

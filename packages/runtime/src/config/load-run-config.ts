@@ -1,13 +1,19 @@
 // The config a command runs with: kitchen.config.json (or --config FILE) plus the servers given
 // with --server, each speaking the MCP revision --protocol names when it is given. Runtime side; every
-// command that reaches servers reads its config here.
+// command that reaches servers reads its config here. With no config file anywhere (a folder
+// outside the kitchen, with the CLI installed from npm), the --server flags alone are the config.
 
+import { existsSync } from 'node:fs';
 import type { KitchenSettings } from '../kitchen-settings.js';
-import { type ConfigResult, findConfigFile, loadKitchenConfig } from './kitchen-config.js';
+import { CONFIG_FILE_NAME, type ConfigResult, findConfigFile, loadKitchenConfig } from './kitchen-config.js';
 import { parseServerFlag, type ServerEntry } from './mcp-servers.js';
 
 export function loadRunConfig(flags: KitchenSettings, environment: NodeJS.ProcessEnv = process.env): ConfigResult {
-  const loaded = loadKitchenConfig(flags.configPath ?? findConfigFile(), environment);
+  const file = flags.configPath ?? findConfigFile();
+  const loaded =
+    flags.configPath === undefined && !existsSync(file)
+      ? withoutConfigFile(file, flags.servers ?? [])
+      : loadKitchenConfig(file, environment);
   if (!loaded.ok) return loaded;
   const added: ServerEntry[] = [];
   for (const text of flags.servers ?? []) {
@@ -30,5 +36,14 @@ export function loadRunConfig(flags: KitchenSettings, environment: NodeJS.Proces
       ...loaded.config,
       servers: protocol === undefined ? servers : servers.map((server) => ({ ...server, protocol })),
     },
+  };
+}
+
+/** No kitchen.config.json here or above: an empty config when --server names the servers, else the two fixes. */
+function withoutConfigFile(file: string, servers: readonly string[]): ConfigResult {
+  if (servers.length > 0) return { ok: true, config: { file, servers: [], rules: [], sampling: { perServer: {} } } };
+  return {
+    ok: false,
+    message: `kitchen: no ${CONFIG_FILE_NAME} in ${process.cwd()} or a folder above; fix: write one with \`kitchen init\`, or name a server with --server NAME=http://127.0.0.1:PORT/mcp or --server "NAME=command arg…"`,
   };
 }

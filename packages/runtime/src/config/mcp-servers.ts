@@ -2,8 +2,12 @@
 // SDK's reference client write it: a server by "url" (+ "headers") or by "command" (+ "args",
 // "env", "cwd", over stdio). The kitchen's own example servers carry a "kitchen" field instead:
 // the app starts them as child processes and reaches them over HTTP. Runtime side, checked at the edge.
+// What other hosts write is read too: VS Code's "type": "sse" (the older HTTP+SSE transport),
+// "disabled", "envFile" and its variables (${env:VAR}, ${input:id}, ${workspaceFolder}), and the
+// shell's ${VAR:-default}, expanded in every string field (url, headers, env, command, args, cwd).
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: "${NAME}" is the config's own variable syntax, not a template.
 
+import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { type OAuthSettings, oauthSettingsSchema, PROTOCOL_SETTINGS, type ProtocolSetting } from '@kitchen/host';
 import { z } from 'zod';
@@ -37,6 +41,10 @@ export interface RemoteServerEntry {
   protocol?: ProtocolSetting;
   /** What `kitchen dev` watches ("dev.watch", as VS Code writes it): absolute globs or folders. */
   watch?: string[];
+  /** "sse": the older HTTP+SSE transport (revision 2024-11-05), for a server that speaks only that. */
+  transport?: 'sse';
+  /** Absolute folders offered to this server as roots, instead of the run's. */
+  roots?: string[];
 }
 
 /** A server the host spawns and speaks to over stdin/stdout. */
@@ -52,17 +60,36 @@ export interface StdioServerEntry {
   protocol?: ProtocolSetting;
   /** What `kitchen dev` watches ("dev.watch", as VS Code writes it): absolute globs or folders. */
   watch?: string[];
+  /** Absolute folders offered to this server as roots, instead of the run's (none by default when it has args). */
+  roots?: string[];
 }
 
 export type ServerEntry = LaunchedServerEntry | RemoteServerEntry | StdioServerEntry;
 
-export type ServersResult = { ok: true; servers: ServerEntry[] } | { ok: false; problems: string[] };
+/** `disabled`: the names of entries with "disabled": true, skipped (and said so). */
+export type ServersResult =
+  | { ok: true; servers: ServerEntry[]; disabled: string[] }
+  | { ok: false; problems: string[] };
+
+/**
+ * Where `${…}` in the config is read from: the environment (`${VAR}`, `${env:VAR}`,
+ * `${VAR:-default}`), the config's folder (`${workspaceFolder}`), and VS Code's "inputs"
+ * (`${input:id}`: the environment's KITCHEN_INPUT_<ID>, else the input's "default").
+ */
+export interface ConfigVariables {
+  environment: NodeJS.ProcessEnv;
+  inputs?: ReadonlyArray<{ id: string; default?: string; description?: string }>;
+}
 
 // Names prefix clashing tool names (server__tool): the host's rule.
 export const SERVER_NAME = /^[A-Za-z0-9_-]{1,32}$/;
 
 const FIELD_FIXES: Record<string, string> = {
-  type: 'use "stdio" (with "command") or "http" (with "url"); the old SSE transport is not supported',
+  type: 'use "stdio" (with "command"), "http" (with "url") or "sse" (with "url": the older HTTP+SSE transport)',
+  disabled: 'use true to skip the server, false (or leave it out) to start it',
+  roots:
+    'give the folders this server may work in, relative to the config file, e.g. ["notes", "${HOME}/docs"] ([] for none)',
+  envFile: 'give a file of NAME=value lines, relative to the config file, e.g. ".env"',
   url: 'give the MCP endpoint of a running server, e.g. "http://127.0.0.1:4100/mcp"',
   headers: 'give an object of string values, e.g. {"Authorization": "Bearer ${MY_TOKEN}"}',
   command: 'name the program that runs the server, e.g. "npx"',
@@ -82,12 +109,17 @@ const FIELD_FIXES: Record<string, string> = {
   'kitchen.port': 'use a whole number from 0 to 65535 (0 picks a free port)',
   'kitchen.token': 'give the bearer token the server should require, e.g. "${DICE_TOKEN}"',
 };
-const ENTRY_FIELDS = 'type, url, headers, oauth, command, args, env, cwd, protocol, kitchen, dev';
+const ENTRY_FIELDS =
+  'type, url, headers, oauth, command, args, env, envFile, cwd, roots, protocol, disabled, kitchen, dev';
 
 const stringMap = z.record(z.string(), z.string());
 const entrySchema = z.strictObject({
-  type: z.enum(['stdio', 'http', 'streamable-http']).optional(),
-  url: z.url({ protocol: /^https?$/ }).optional(),
+  type: z.enum(['stdio', 'http', 'streamable-http', 'sse']).optional(),
+  // A string here: a "${VAR}" in it is expanded first, and the result checked as a URL.
+  url: z.string().min(1).optional(),
+  disabled: z.boolean().optional(),
+  envFile: z.string().min(1).optional(),
+  roots: z.array(z.string().min(1)).optional(),
   headers: stringMap.optional(),
   oauth: oauthSettingsSchema.optional(),
   command: z.string().min(1).optional(),
@@ -123,9 +155,10 @@ type Entry = z.infer<typeof entrySchema>;
 export function parseMcpServers(
   input: unknown,
   directory: string,
-  environment: NodeJS.ProcessEnv,
+  variables: ConfigVariables,
   where = '"mcpServers"',
 ): ServersResult {
+  const { environment, inputs = [] } = variables;
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return {
       ok: false,
@@ -136,6 +169,7 @@ export function parseMcpServers(
   }
   const problems: string[] = [];
   const servers: ServerEntry[] = [];
+  const disabled: string[] = [];
   for (const [name, value] of Object.entries(input)) {
     const at = `${where} → "${name}"`;
     if (!SERVER_NAME.test(name)) {
@@ -147,20 +181,33 @@ export function parseMcpServers(
       problems.push(...new Set(parsed.error.issues.map((issue) => describeIssue(at, issue, value))));
       continue;
     }
-    const entry = toServerEntry(name, parsed.data, directory, environment);
+    if (parsed.data.disabled === true) {
+      disabled.push(name);
+      continue;
+    }
+    const entry = toServerEntry(name, parsed.data, directory, { environment, inputs });
     if (typeof entry === 'string') problems.push(`${at}: ${entry}`);
     else servers.push(entry);
   }
   if (problems.length > 0) return { ok: false, problems };
-  if (servers.length === 0) return { ok: false, problems: [`${where} is empty; name at least one server`] };
-  return { ok: true, servers };
+  if (servers.length === 0) {
+    return {
+      ok: false,
+      problems: [
+        disabled.length > 0
+          ? `${where}: every server is "disabled"; enable one`
+          : `${where} is empty; name at least one server`,
+      ],
+    };
+  }
+  return { ok: true, servers, disabled };
 }
 
 function toServerEntry(
   name: string,
   entry: Entry,
   directory: string,
-  environment: NodeJS.ProcessEnv,
+  variables: ConfigVariables,
 ): ServerEntry | string {
   const ways = (['url', 'command', 'kitchen'] as const).filter((field) => entry[field] !== undefined);
   if (ways.length !== 1) {
@@ -170,7 +217,7 @@ function toServerEntry(
   }
   const misplaced = (fields: Array<keyof Entry>, owner: string) =>
     fields.filter((field) => entry[field] !== undefined).map((field) => `"${field}" belongs with ${owner}`);
-  const expand = expander(environment);
+  const expand = expander(variables, directory);
   const watch = entry.dev?.watch === undefined ? undefined : [entry.dev.watch].flat();
   // What every kind of entry may carry.
   const shared = {
@@ -178,21 +225,31 @@ function toServerEntry(
     ...(watch === undefined ? {} : { watch: watch.map((pattern) => resolve(directory, pattern)) }),
   };
   try {
+    const roots =
+      entry.roots === undefined || entry.kitchen !== undefined
+        ? {}
+        : { roots: entry.roots.map((folder, index) => resolve(directory, expand(folder, `roots[${index}]`))) };
     if (entry.url !== undefined) {
       const wrong = [
-        ...misplaced(['args', 'env', 'cwd'], '"command"'),
+        ...misplaced(['args', 'env', 'envFile', 'cwd'], '"command"'),
         ...(entry.type === 'stdio' ? ['"type" is "stdio" but the server has a "url"'] : []),
       ];
       if (wrong.length > 0) return wrong.join('; ');
       const headers = entry.headers === undefined ? undefined : expandValues(entry.headers, 'headers', expand);
       const oauth = entry.oauth === undefined ? undefined : expandOAuth(entry.oauth, expand);
+      const url = expand(entry.url, 'url');
+      if (!/^https?:\/\//.test(url) || !URL.canParse(url)) {
+        return `"url" is not allowed: ${JSON.stringify(url)}; fix: ${FIELD_FIXES['url']}`;
+      }
       return {
         kind: 'remote',
         name,
-        url: expand(entry.url, 'url'),
+        url,
         ...(headers === undefined ? {} : { headers }),
         ...(oauth === undefined ? {} : { oauth }),
         ...shared,
+        ...(entry.type === 'sse' ? { transport: 'sse' as const } : {}),
+        ...roots,
       };
     }
     if (entry.command !== undefined) {
@@ -203,14 +260,20 @@ function toServerEntry(
           : []),
       ];
       if (wrong.length > 0) return wrong.join('; ');
+      const fromFile =
+        entry.envFile === undefined ? {} : readEnvFile(resolve(directory, expand(entry.envFile, 'envFile')));
+      if (typeof fromFile === 'string') return fromFile;
+      const cwd = entry.cwd === undefined ? undefined : expand(entry.cwd, 'cwd');
       return {
         kind: 'stdio',
         name,
-        command: entry.command,
-        args: entry.args ?? [],
-        env: expandValues(entry.env ?? {}, 'env', expand),
-        ...(entry.cwd === undefined ? {} : { cwd: isAbsolute(entry.cwd) ? entry.cwd : resolve(directory, entry.cwd) }),
+        command: expand(entry.command, 'command'),
+        args: (entry.args ?? []).map((argument, index) => expand(argument, `args[${index}]`)),
+        // "env" over the file's values, as VS Code reads them.
+        env: { ...fromFile, ...expandValues(entry.env ?? {}, 'env', expand) },
+        ...(cwd === undefined ? {} : { cwd: isAbsolute(cwd) ? cwd : resolve(directory, cwd) }),
         ...shared,
+        ...roots,
       };
     }
   } catch (error) {
@@ -219,7 +282,7 @@ function toServerEntry(
   }
   const launch = entry.kitchen;
   const wrong = misplaced(
-    ['type', 'headers', 'oauth', 'args', 'env', 'cwd'],
+    ['type', 'headers', 'oauth', 'args', 'env', 'envFile', 'cwd', 'roots'],
     'a server reached by "url" or "command" (inside "kitchen" use "args", "env", "port")',
   );
   if (launch === undefined || wrong.length > 0) return wrong.join('; ');
@@ -230,7 +293,7 @@ function toServerEntry(
       name,
       packageDirectory,
       entryFile: resolve(packageDirectory, launch.entry),
-      args: launch.args ?? [],
+      args: (launch.args ?? []).map((argument, index) => expand(argument, `kitchen.args[${index}]`)),
       env: expandValues(launch.env ?? {}, 'kitchen.env', expand),
       port: launch.port ?? 0,
       ...(launch.token === undefined ? {} : { token: sendableToken(expand(launch.token, 'kitchen.token')) }),
@@ -256,17 +319,55 @@ function sendableToken(token: string): string {
 
 class UnsetVariable extends Error {}
 
-function expander(environment: NodeJS.ProcessEnv): (text: string, field: string) => string {
+/**
+ * `${VAR}`, `${env:VAR}`, `${VAR:-default}`, VS Code's `${workspaceFolder}` (the config's folder),
+ * `${userHome}` and `${input:id}`; anything else is left as written.
+ */
+const VARIABLE = /\$\{(?:(env|input):)?([A-Za-z_][A-Za-z0-9_.-]*)(?::-([^}]*))?\}/g;
+
+function expander(variables: ConfigVariables, directory: string): (text: string, field: string) => string {
+  const { environment, inputs = [] } = variables;
   return (text, field) =>
-    text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_match, variable: string) => {
-      const value = environment[variable];
-      if (value === undefined) {
+    text.replace(VARIABLE, (match, scope: string | undefined, variable: string, fallback: string | undefined) => {
+      if (scope === 'input') {
+        const input = inputs.find((candidate) => candidate.id === variable);
+        const fromEnvironment = environment[inputVariable(variable)];
+        const value = fromEnvironment ?? input?.default;
+        if (value !== undefined) return value;
         throw new UnsetVariable(
-          `"${field}" uses \${${variable}}, which is not set; export ${variable} or write the value`,
+          `"${field}" uses \${input:${variable}}${input?.description === undefined ? '' : ` (${input.description})`}, which has no value here; export ${inputVariable(variable)} (the kitchen asks no questions while reading its config)`,
         );
       }
-      return value;
+      if (scope === undefined && variable === 'workspaceFolder' && fallback === undefined) return directory;
+      if (scope === undefined && variable === 'userHome' && fallback === undefined && environment['HOME'] !== undefined)
+        return environment['HOME'];
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) return match;
+      const value = environment[variable];
+      if (value !== undefined && !(fallback !== undefined && value === '')) return value;
+      if (fallback !== undefined) return fallback;
+      throw new UnsetVariable(
+        `"${field}" uses \${${scope === 'env' ? 'env:' : ''}${variable}}, which is not set; export ${variable} or write the value`,
+      );
     });
+}
+
+/** The environment variable that answers `${input:id}`: KITCHEN_INPUT_ and the id in capitals. */
+export function inputVariable(id: string): string {
+  return `KITCHEN_INPUT_${id.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+}
+
+/** A dotenv file: NAME=value lines, `#` comments, optional `export`, values in quotes kept whole. */
+function readEnvFile(file: string): Record<string, string> | string {
+  if (!existsSync(file)) return `"envFile" ${file} does not exist; fix the path (it is relative to the config file)`;
+  const values: Record<string, string> = {};
+  for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match === null) continue;
+    const [, name = '', raw = ''] = match;
+    const quoted = /^(["'])(.*)\1$/.exec(raw);
+    values[name] = quoted === null ? raw.replace(/\s+#.*$/, '') : (quoted[2] ?? '');
+  }
+  return values;
 }
 
 /** A client id or secret may come from the environment, like a header. */
@@ -328,8 +429,9 @@ function valueAt(data: unknown, path: readonly string[]): unknown {
 }
 
 /**
- * `--server NAME=URL` (Streamable HTTP) or `--server "NAME=command arg…"` (stdio; split on
- * whitespace, no quoting), as the reference client's --server reads a target.
+ * `--server NAME=URL` (Streamable HTTP) or `--server "NAME=command arg…"` (stdio; split into
+ * words as a shell would: "double" or 'single' quotes keep spaces, a backslash escapes), as the
+ * reference client's --server reads a target.
  */
 export function parseServerFlag(text: string): ServerEntry | string {
   const separator = text.indexOf('=');
@@ -348,6 +450,40 @@ export function parseServerFlag(text: string): ServerEntry | string {
     }
     return { kind: 'remote', name, url: target };
   }
-  const [command = '', ...args] = target.split(/\s+/);
+  const words = splitCommandLine(target);
+  if (typeof words === 'string') return `--server ${JSON.stringify(text)}: ${words}; ${usage}`;
+  const [command = '', ...args] = words;
   return { kind: 'stdio', name, command, args, env: {} };
+}
+
+/** Shell-like words: whitespace splits, quotes group ('…' literally, "…" with \" and \\), a backslash escapes. */
+export function splitCommandLine(text: string): string[] | string {
+  const words: string[] = [];
+  let word: string | undefined;
+  let quote: '"' | "'" | undefined;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index] ?? '';
+    if (quote === "'") {
+      if (character === "'") quote = undefined;
+      else word = `${word ?? ''}${character}`;
+    } else if (quote === '"') {
+      if (character === '"') quote = undefined;
+      else if (character === '\\' && (text[index + 1] === '"' || text[index + 1] === '\\'))
+        word = `${word ?? ''}${text[++index] ?? ''}`;
+      else word = `${word ?? ''}${character}`;
+    } else if (/\s/.test(character)) {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else if (character === '"' || character === "'") {
+      quote = character;
+      word ??= '';
+    } else if (character === '\\' && index + 1 < text.length) {
+      word = `${word ?? ''}${text[++index] ?? ''}`;
+    } else {
+      word = (word ?? '') + character;
+    }
+  }
+  if (quote !== undefined) return `a ${quote} quote is not closed`;
+  if (word !== undefined) words.push(word);
+  return words;
 }

@@ -4,6 +4,7 @@
 
 import type { ServerConnection } from '@kitchen/host';
 import type { LaunchedServerEntry, ServerEntry } from '../config/kitchen-config.js';
+import { rootsFromFlags } from '../config/roots-from-flags.js';
 import {
   type Launch,
   type LaunchOptions,
@@ -143,6 +144,10 @@ export async function startServers(entries: ServerEntry[], options: StartServers
 
 function connectionFor(entry: ServerEntry | undefined, server: StartedServer): ServerConnection {
   const protocol = entry?.protocol === undefined ? {} : { protocol: entry.protocol };
+  const roots =
+    entry === undefined || entry.kind === 'launch' || entry.roots === undefined
+      ? {}
+      : { roots: rootsFromFlags(entry.roots) ?? [] };
   switch (entry?.kind) {
     case 'stdio':
       return {
@@ -152,6 +157,7 @@ function connectionFor(entry: ServerEntry | undefined, server: StartedServer): S
         env: entry.env,
         ...(entry.cwd === undefined ? {} : { cwd: entry.cwd }),
         ...protocol,
+        ...roots,
       };
     case 'remote':
       return {
@@ -159,7 +165,9 @@ function connectionFor(entry: ServerEntry | undefined, server: StartedServer): S
         url: entry.url,
         ...(entry.headers === undefined ? {} : { headers: entry.headers }),
         ...(entry.oauth === undefined ? {} : { oauth: entry.oauth }),
+        ...(entry.transport === undefined ? {} : { transport: entry.transport }),
         ...protocol,
+        ...roots,
       };
     case 'launch':
       // The kitchen started it with this token (KITCHEN_TOKEN), so the host must send it.

@@ -27,4 +27,32 @@ describe('describeToolbox', () => {
       '🧰 3 tools: 1 from dice, 2 from bakery · 2026-07-28, 0 local',
     );
   });
+
+  it('names the servers the config disabled, as not started', async () => {
+    const dice = await serveMcp({ name: 'dice', buildServer: () => buildDiceServer(), eras: ['2025-11-25'] });
+    cleanups.push(() => dice.close());
+    const toolbox = await Toolbox.connect([{ name: 'dice', url: dice.url }]);
+    cleanups.push(() => toolbox.close());
+    expect(describeToolbox(toolbox, ['dice'], ['github', 'slack'])).toBe(
+      '🧰 1 tool: 1 from dice, 0 local · not started (disabled in the config): github, slack',
+    );
+  });
+
+  it('says which roots went where when a server got its own', async () => {
+    const dice = await serveMcp({ name: 'dice', buildServer: () => buildDiceServer(), eras: ['2025-11-25'] });
+    cleanups.push(() => dice.close());
+    const toolbox = await Toolbox.connect(
+      [
+        { name: 'dice', url: dice.url },
+        { name: 'files', command: process.execPath, args: ['-e', 'process.exit(1)', '/srv/notes'] },
+        { name: 'notes', url: dice.url, roots: [{ uri: 'file:///srv/notes', name: 'notes' }] },
+      ],
+      { roots: [{ uri: 'file:///work', name: 'work' }] },
+    );
+    cleanups.push(() => toolbox.close());
+    // Two servers behind one URL clash on roll_dice; the first line is the one about roots.
+    expect(describeToolbox(toolbox, ['dice', 'files', 'notes']).split('\n')[0]).toMatch(
+      / · roots: notes \(notes\), work \(the others\)$/,
+    );
+  });
 });

@@ -16,6 +16,13 @@ export const GENERIC_SCENARIOS = [
   'server-sse-polling',
 ] as const;
 
+/**
+ * What any server is checked against in 2025-11-25, one not built on the kit included (a URL or a
+ * command, `pnpm conformance URL`): the generic scenarios less the two about resumable SSE streams,
+ * which a server need not offer (the protocol lets it answer with plain JSON).
+ */
+export const ANY_SERVER_SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'] as const;
+
 /** Scenarios of the suite the kitchen does not run, each with the reason: none at present. */
 export const EXCLUDED_SCENARIOS: Readonly<Record<string, string>> = {};
 
@@ -69,7 +76,8 @@ export interface ScenarioExpectation {
   tolerated?: Readonly<Record<string, string>>;
 }
 
-export type ServerKind = 'fixture' | 'example';
+/** fixture: every scenario; example: a kitchen server on the kit; any: a server from anywhere. */
+export type ServerKind = 'fixture' | 'example' | 'any';
 
 /** Scenarios of revision 2026-07-28 that apply to any server that serves it. */
 export const MODERN_GENERIC_SCENARIOS = [
@@ -128,7 +136,7 @@ export const MODERN_FIXTURE_SCENARIOS = [
 /** What each kind of server is checked against, per revision. */
 export function plannedScenarios(kind: ServerKind, era: SpecVersion): readonly string[] {
   if (era === '2026-07-28') return kind === 'fixture' ? MODERN_FIXTURE_SCENARIOS : MODERN_GENERIC_SCENARIOS;
-  return kind === 'fixture' ? FIXTURE_SCENARIOS : GENERIC_SCENARIOS;
+  return kind === 'fixture' ? FIXTURE_SCENARIOS : kind === 'any' ? ANY_SERVER_SCENARIOS : GENERIC_SCENARIOS;
 }
 
 const EXPECTATIONS: Readonly<Record<string, Partial<Record<ServerKind, ScenarioExpectation>>>> = {
@@ -153,7 +161,7 @@ const STATELESS_DIAGNOSTICS_MISSING =
 
 const MODERN_EXPECTATIONS: Readonly<Record<string, Partial<Record<ServerKind, ScenarioExpectation>>>> = {
   // The fixture offers the diagnostic tools (modern-fixture/register-stateless-diagnostics.ts).
-  'server-stateless': { example: { tolerated: statelessDiagnostics() } },
+  'server-stateless': { example: { tolerated: statelessDiagnostics() }, any: { tolerated: statelessDiagnostics() } },
 };
 
 function statelessDiagnostics(): Record<string, string> {

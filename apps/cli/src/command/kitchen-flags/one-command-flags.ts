@@ -48,6 +48,17 @@ export const WEB_FLAGS = {
   },
 } as const satisfies Record<string, FlagSpec>;
 
+/** `kitchen init`. */
+export const INIT_FLAGS = {
+  force: {
+    kind: 'switch',
+    key: 'force',
+    sets: true,
+    group: 'run',
+    help: ['kitchen init: replace the kitchen.config.json that is there'],
+  },
+} as const satisfies Record<string, FlagSpec>;
+
 /** `kitchen wire`. */
 export const WIRE_FLAGS = {
   era: {

@@ -49,7 +49,8 @@ export const SERVER_FLAGS = {
     group: 'run',
     help: [
       'seconds a started server has to say it listens (default 20),',
-      'stretched by the load per core on a busy machine (up to 10×)',
+      'stretched by the load per core on a busy machine (up to 10×),',
+      'and a stdio server to start and answer (default 60)',
     ],
   },
   'open-browser': {
