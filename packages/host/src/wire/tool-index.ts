@@ -65,11 +65,11 @@ interface Offer {
 export function indexTools(servers: ServerTools[], localTools: LocalTool[]): ToolIndex {
   const owners = [...servers.map((entry) => entry.server), LOCAL_SERVER];
   const offersByKey = new Map<string, Set<string>>();
-  const qualified: { server: string; tool: string; key: string }[] = [];
+  const qualified: { server: string; tool: string; key: string; bare: string }[] = [];
   const offer = (server: string, name: string) => {
     const key = nameKey(name);
     offersByKey.set(key, (offersByKey.get(key) ?? new Set()).add(server));
-    qualified.push({ server, tool: name, key: `${nameKey(server)}${key}` });
+    qualified.push({ server, tool: name, key: `${nameKey(server)}${key}`, bare: key });
   };
   for (const tool of localTools) offer(LOCAL_SERVER, tool.name);
   for (const server of servers)
@@ -79,7 +79,12 @@ export function indexTools(servers: ServerTools[], localTools: LocalTool[]): Too
     const key = nameKey(name);
     return (
       owners.find((owner) => owner !== server && startsWithName(name, owner)) ??
-      qualified.find((entry) => entry.server !== server && entry.key !== '' && key.includes(entry.key))?.server
+      qualified.find(
+        (entry) =>
+          entry.server !== server &&
+          ((entry.key !== '' && key.includes(entry.key)) ||
+            (entry.bare !== '' && entry.bare !== key && key.includes(entry.bare))),
+      )?.server
     );
   };
 
@@ -97,8 +102,15 @@ export function indexTools(servers: ServerTools[], localTools: LocalTool[]): Too
   }));
   const plain: Offer[] = [];
   const namespaced: (Offer & { imitated?: string })[] = [];
+  const repeated: Pick<Offer, 'server' | 'name'>[] = [];
   for (const { server, tools: offered } of servers) {
+    const seen = new Set<string>();
     for (const tool of [...offered].sort((left, right) => left.name.localeCompare(right.name))) {
+      if (seen.has(tool.name)) {
+        repeated.push({ server, name: tool.name });
+        continue;
+      }
+      seen.add(tool.name);
       const make = (shownAs: string): ToolDescriptor => ({
         name: shownAs,
         originalName: tool.name,
@@ -117,12 +129,8 @@ export function indexTools(servers: ServerTools[], localTools: LocalTool[]): Too
   const tools = new Map<string, ToolDescriptor>();
   const holders = new Map<string, ToolDescriptor>();
   const clashes = new Map<string, ToolClash>();
-  const place = (entry: Offer, wanted: string): ToolDescriptor | undefined => {
+  const place = (entry: Offer, wanted: string): ToolDescriptor => {
     const holder = holders.get(nameKey(validCharacters(wanted)));
-    if (holder !== undefined && holder.server === entry.server && holder.originalName === entry.name) {
-      noteTaken(clashes, holder, entry, undefined);
-      return undefined;
-    }
     const shownAs = modelFacingName(wanted, { server: entry.server, name: entry.name }, (name) =>
       holders.has(nameKey(name)),
     );
@@ -135,9 +143,14 @@ export function indexTools(servers: ServerTools[], localTools: LocalTool[]): Too
   for (const entry of [...local, ...plain]) place(entry, entry.name);
   for (const entry of namespaced) {
     const shown = place(entry, `${entry.server}${NAMESPACE_SEPARATOR}${entry.name}`);
-    if (shown === undefined) continue;
     if (entry.imitated !== undefined) noteBorrowed(clashes, entry, shown.name, entry.imitated);
     else noteShared(clashes, entry, shown.name, tools);
+  }
+  for (const entry of repeated) {
+    const holder = [...tools.values()].find(
+      (shown) => shown.server === entry.server && shown.originalName === entry.name,
+    );
+    if (holder !== undefined) noteTaken(clashes, holder, entry, undefined);
   }
   return {
     tools: new Map([...tools].sort(byOwnerOrder(servers.map((entry) => entry.server)))),
@@ -169,7 +182,7 @@ function noteShared(
 function noteTaken(
   clashes: Map<string, ToolClash>,
   holder: ToolDescriptor,
-  entry: Offer,
+  entry: Pick<Offer, 'server' | 'name'>,
   shownAs: string | undefined,
 ): void {
   const key = `taken:${holder.name}`;
