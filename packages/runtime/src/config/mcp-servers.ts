@@ -48,7 +48,11 @@ export interface StdioServerEntry {
   protocol?: ProtocolSetting;
 }
 
-export type ServerEntry = LaunchedServerEntry | RemoteServerEntry | StdioServerEntry;
+/**
+ * `trusted`: the person marked the server trusted ("trust": true), so the gate takes its tool
+ * annotations at their word; any other server's tools ask before their first call.
+ */
+export type ServerEntry = (LaunchedServerEntry | RemoteServerEntry | StdioServerEntry) & { trusted?: true };
 
 export type ServersResult = { ok: true; servers: ServerEntry[] } | { ok: false; problems: string[] };
 
@@ -68,6 +72,7 @@ const FIELD_FIXES: Record<string, string> = {
   oauth:
     'give {"clientId": "…", "clientSecret": "${MY_SECRET}", "scope": "…", "callbackPort": 8976, "clientMetadataUrl": "https://…"} (every field optional) for a server that asks for OAuth, or {"grant": "client_credentials", "clientId": "…", "clientSecret": "${MY_SECRET}"} (or "privateKey") to sign in with no person',
   kitchen: 'give {"package": "servers/dice", "entry": "src/main.ts"} for a kitchen example server',
+  trust: "give true to let the server's read-only tools run without asking, or leave it out",
   'kitchen.package': 'give the server package folder relative to the config file, e.g. "servers/cookie-jars"',
   'kitchen.entry': 'give the entry file inside the package, e.g. "src/main.ts"',
   'kitchen.args': 'give a list of strings, e.g. ["--bake-steps", "8"]',
@@ -75,12 +80,13 @@ const FIELD_FIXES: Record<string, string> = {
   'kitchen.port': 'use a whole number from 0 to 65535 (0 picks a free port)',
   'kitchen.token': 'give the bearer token the server should require, e.g. "${DICE_TOKEN}"',
 };
-const ENTRY_FIELDS = 'type, url, headers, oauth, command, args, env, cwd, protocol, kitchen';
+const ENTRY_FIELDS = 'type, url, headers, oauth, command, args, env, cwd, protocol, kitchen, trust';
 
 const stringMap = z.record(z.string(), z.string());
 const entrySchema = z.strictObject({
   type: z.enum(['stdio', 'http', 'streamable-http']).optional(),
-  url: z.url({ protocol: /^https?$/ }).optional(),
+  // Checked as a URL once ${NAME} is expanded (see remoteUrl).
+  url: z.string().min(1).optional(),
   headers: stringMap.optional(),
   oauth: oauthSettingsSchema.optional(),
   command: z.string().min(1).optional(),
@@ -88,6 +94,7 @@ const entrySchema = z.strictObject({
   env: stringMap.optional(),
   cwd: z.string().min(1).optional(),
   protocol: z.enum(PROTOCOL_SETTINGS).optional(),
+  trust: z.boolean().optional(),
   kitchen: z
     .strictObject({
       package: z.string().min(1),
@@ -135,7 +142,7 @@ export function parseMcpServers(
     }
     const entry = toServerEntry(name, parsed.data, directory, environment);
     if (typeof entry === 'string') problems.push(`${at}: ${entry}`);
-    else servers.push(entry);
+    else servers.push(parsed.data.trust === true ? { ...entry, trusted: true } : entry);
   }
   if (problems.length > 0) return { ok: false, problems };
   if (servers.length === 0) return { ok: false, problems: [`${where} is empty; name at least one server`] };
@@ -170,7 +177,7 @@ function toServerEntry(
       return {
         kind: 'remote',
         name,
-        url: expand(entry.url, 'url'),
+        url: remoteUrl(entry.url, expand(entry.url, 'url')),
         ...(headers === undefined ? {} : { headers }),
         ...(oauth === undefined ? {} : { oauth }),
         ...protocol,
@@ -195,7 +202,7 @@ function toServerEntry(
       };
     }
   } catch (error) {
-    if (error instanceof UnsetVariable) return error.message;
+    if (error instanceof UnsetVariable || error instanceof UnusableUrl) return error.message;
     throw error;
   }
   const launch = entry.kitchen;
@@ -236,6 +243,18 @@ function sendableToken(token: string): string {
 }
 
 class UnsetVariable extends Error {}
+
+/** Raised for a "url" that is not an http(s) URL once its ${NAME}s are expanded. */
+class UnusableUrl extends Error {}
+
+/** `written` as the config has it, `url` with its ${NAME}s expanded. */
+function remoteUrl(written: string, url: string): string {
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  if (parsed !== undefined && (parsed.protocol === 'http:' || parsed.protocol === 'https:')) return url;
+  // Only the text as written is echoed: an expanded ${NAME} may hold a secret.
+  const shown = written === url ? JSON.stringify(written) : `${JSON.stringify(written)} once expanded`;
+  throw new UnusableUrl(`"url" is not allowed: ${shown}; fix: ${FIELD_FIXES['url']}`);
+}
 
 function expander(environment: NodeJS.ProcessEnv): (text: string, field: string) => string {
   return (text, field) =>
