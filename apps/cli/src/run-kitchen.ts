@@ -22,7 +22,7 @@ import { mergeWorkerFlags } from '@kitchen/runtime/config/worker-choices';
 import { type WorkerSettings, workerSettings } from '@kitchen/runtime/config/worker-settings';
 import { KitchenHost } from '@kitchen/runtime/kitchen-host';
 import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
-import { runsFolder } from '@kitchen/runtime/runs/runs-folder';
+import { makeRunsFolder, runsFolder } from '@kitchen/runtime/runs/runs-folder';
 import { traceSettings } from '@kitchen/runtime/runs/trace-settings';
 import { ServerStartError } from '@kitchen/runtime/server-processes/launch-server';
 import { describeServerStart } from '@kitchen/runtime/server-processes/server-start-event';
@@ -78,6 +78,13 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     return EXIT.usage;
   }
   const config = loaded.config;
+  // Before any server starts: a folder that cannot be made is refused now, with its reason.
+  try {
+    makeRunsFolder(runsFolder(output.environment, flags.runsDir));
+  } catch (error) {
+    complain(`kitchen: ${describeError(error)}; point --runs-dir or KITCHEN_RUNS_DIR at a folder you can write`);
+    return EXIT.usage;
+  }
   const workerChoices = mergeWorkerFlags(flags, config.workers);
   if (!workerChoices.ok) {
     complain(workerChoices.message);
