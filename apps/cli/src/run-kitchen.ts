@@ -32,6 +32,7 @@ import { createAuthorizationPrompt } from '@kitchen/runtime/text/authorization-p
 import { describeModel } from '@kitchen/runtime/text/describe-model';
 import { describeToolbox, describeUnavailable } from '@kitchen/runtime/text/describe-toolbox';
 import type { KitchenFlags } from './command/kitchen-flags.js';
+import { ApprovedByYes } from './terminal/approved-by-yes.js';
 import { createEventWriter } from './terminal/event-writer.js';
 import { createHeldOutput } from './terminal/held-output.js';
 import { liveBoardFor } from './terminal/live-board.js';
@@ -200,6 +201,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     if (options.resolveTask !== undefined) say(`📝 ${options.task}: ${task.length} characters of task`);
     let done: DoneEvent | undefined;
     let tracePath: string | undefined;
+    const approvedByYes = flags.approval === 'yes' ? new ApprovedByYes() : undefined;
     for await (const event of host.run({
       task,
       model,
@@ -223,6 +225,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       },
     })) {
       if (event.type === 'done') done = event;
+      approvedByYes?.note(event);
       write(event);
     }
     writeEvent.flush();
@@ -241,6 +244,8 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
           `💰 by model: ${[...byModel].map(([id, spent]) => `${id} ${formatTokens(spent.tokens)} tokens ${formatCents(spent.costCents)}`).join(' · ')}`,
         );
     }
+    const approved = approvedByYes?.line();
+    if (approved !== undefined) say(approved);
     if (tracePath !== undefined) say(`📼 trace: ${tracePath} (kitchen replay, kitchen rerun)`);
     return exitCodeFor(done);
   } catch (error) {
