@@ -115,15 +115,22 @@ export function writeConfig(config: unknown): string {
   return file;
 }
 
-/** A config with only the named example servers of the repository. */
+/** A config with only the named example servers of the repository, trusted as the repository's config trusts them. */
 export function serversConfig(...names: string[]): string {
   return writeConfig({
-    servers: names.map((name) => ({
-      name,
-      package: `${APP_DIRECTORY}../../servers/${name}`,
-      entry: 'src/main.ts',
-      args: name === 'pastry-chef' ? ['--bake-ms-per-minute', '2'] : [],
-    })),
+    mcpServers: Object.fromEntries(
+      names.map((name) => [
+        name,
+        {
+          trust: true,
+          kitchen: {
+            package: `${APP_DIRECTORY}../../servers/${name}`,
+            entry: 'src/main.ts',
+            args: name === 'pastry-chef' ? ['--bake-ms-per-minute', '2'] : [],
+          },
+        },
+      ]),
+    ),
   });
 }
 
