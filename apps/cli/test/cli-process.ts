@@ -134,6 +134,8 @@ export function serversConfig(...names: string[]): string {
 export function fakeServer(name: string, mode = 'ok', port?: number): Record<string, unknown> {
   return {
     name,
+    // The test's own fixture: trusted, so its tools reach it as they did before servers had to be trusted.
+    trust: true,
     package: FIXTURES,
     entry: 'fake-server.ts',
     env: { FAKE_MODE: mode, FAKE_NAME: name },
