@@ -65,7 +65,10 @@ describe('the compiled kitchen', () => {
   }, async () => {
     const config = writeConfig({
       mcpServers: {
-        'cookie-jars': { trust: true, kitchen: { package: join(ROOT, 'servers', 'cookie-jars'), entry: 'src/main.ts' } },
+        'cookie-jars': {
+          trust: true,
+          kitchen: { package: join(ROOT, 'servers', 'cookie-jars'), entry: 'src/main.ts' },
+        },
         dice: { trust: true, kitchen: { package: unbuiltPackage, entry: 'src/main.ts' } },
       },
     });

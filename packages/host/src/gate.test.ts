@@ -67,7 +67,9 @@ describe('Gate.decide without rules', () => {
       kind: 'ask',
       reason: 'discard_jar on cookie-jars is marked destructive.',
     });
-    expect(gate.decide(tool('place_order', { destructiveHint: false, openWorldHint: true }, 'cookie-jars'), {})).toEqual({
+    expect(
+      gate.decide(tool('place_order', { destructiveHint: false, openWorldHint: true }, 'cookie-jars'), {}),
+    ).toEqual({
       kind: 'ask',
       reason: 'place_order on cookie-jars reaches outside the kitchen and is not marked read-only.',
     });
@@ -391,7 +393,11 @@ describe('Gate.authorize', () => {
       throw new Error('terminal closed');
     };
     await expect(
-      trustingGate({ person: { approve: failing } }).authorize({ tool: discardJar, input: {}, context: lane().context }),
+      trustingGate({ person: { approve: failing } }).authorize({
+        tool: discardJar,
+        input: {},
+        context: lane().context,
+      }),
     ).resolves.toEqual({
       approved: false,
       reason: 'The approval request for discard_jar on cookie-jars failed (terminal closed); treated as a denial.',

@@ -259,8 +259,7 @@ function decisionFromAnnotations(tool: ToolDescriptor, trusted: boolean): Decisi
   if (tool.server === 'local') return { kind: 'approved', reason: 'local tool' };
   if (!trusted) {
     const untrusted = `${tool.server} is not marked trusted; it says`;
-    if (readOnlyHint === true)
-      return { kind: 'ask', reason: `${untrusted} this tool is read-only.`, untrusted: true };
+    if (readOnlyHint === true) return { kind: 'ask', reason: `${untrusted} this tool is read-only.`, untrusted: true };
     if (destructiveHint === true) return { kind: 'ask', reason: `${untrusted} this tool is destructive.` };
     if (readOnlyHint === undefined && destructiveHint === undefined)
       return { kind: 'ask', reason: `${untrusted} nothing about whether this tool is safe.` };
