@@ -28,7 +28,7 @@ import { mergeWorkerFlags } from '@kitchen/runtime/config/worker-choices';
 import { type WorkerSettings, workerSettings } from '@kitchen/runtime/config/worker-settings';
 import { KitchenHost } from '@kitchen/runtime/kitchen-host';
 import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
-import { runsFolder } from '@kitchen/runtime/runs/runs-folder';
+import { makeRunsFolder, runsFolder } from '@kitchen/runtime/runs/runs-folder';
 import { traceSettings } from '@kitchen/runtime/runs/trace-settings';
 import { ServerStartError } from '@kitchen/runtime/server-processes/launch-server';
 import { describeServerStart, describeUnexpectedExit } from '@kitchen/runtime/server-processes/server-start-event';
@@ -38,6 +38,7 @@ import { createAuthorizationPrompt } from '@kitchen/runtime/text/authorization-p
 import { describeModel } from '@kitchen/runtime/text/describe-model';
 import { describeToolbox, describeUnavailable } from '@kitchen/runtime/text/describe-toolbox';
 import type { KitchenFlags } from './command/kitchen-flags.js';
+import { ApprovedByYes } from './terminal/approved-by-yes.js';
 import { createEventWriter } from './terminal/event-writer.js';
 import { createHeldOutput } from './terminal/held-output.js';
 import { liveBoardFor } from './terminal/live-board.js';
@@ -84,6 +85,13 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     return EXIT.usage;
   }
   const config = loaded.config;
+  // Before any server starts: a folder that cannot be made is refused now, with its reason.
+  try {
+    makeRunsFolder(runsFolder(output.environment, flags.runsDir));
+  } catch (error) {
+    complain(`kitchen: ${describeError(error)}; point --runs-dir or KITCHEN_RUNS_DIR at a folder you can write`);
+    return EXIT.usage;
+  }
   const workerChoices = mergeWorkerFlags(flags, config.workers);
   if (!workerChoices.ok) {
     complain(workerChoices.message);
@@ -211,6 +219,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     if (options.resolveTask !== undefined) say(`📝 ${options.task}: ${task.length} characters of task`);
     let done: DoneEvent | undefined;
     let tracePath: string | undefined;
+    const approvedByYes = flags.approval === 'yes' ? new ApprovedByYes() : undefined;
     for await (const event of host.run({
       task,
       model,
@@ -234,6 +243,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       },
     })) {
       if (event.type === 'done') done = event;
+      approvedByYes?.note(event);
       write(event);
     }
     writeEvent.flush();
@@ -259,6 +269,8 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
           `💰 by model: ${[...byModel].map(([id, spent]) => `${id} ${formatTokens(spent.tokens)} tokens ${formatCents(spent.costCents)}`).join(' · ')}`,
         );
     }
+    const approved = approvedByYes?.line();
+    if (approved !== undefined) say(approved);
     if (tracePath !== undefined) say(`📼 trace: ${tracePath} (kitchen replay, kitchen rerun)`);
     return exitCodeFor(done);
   } catch (error) {

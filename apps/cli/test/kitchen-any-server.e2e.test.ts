@@ -27,7 +27,7 @@ describe('kitchen run with servers of any kind', () => {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const config = writeConfig({
-      mcpServers: { dice: { kitchen: { ...dice.kitchen, token: '${DICE_TOKEN}' } } },
+      mcpServers: { dice: { trust: true, kitchen: { ...dice.kitchen, token: '${DICE_TOKEN}' } } },
     });
     const result = await runCli(
       [
@@ -80,7 +80,7 @@ describe('kitchen run against a remote server that wants a bearer token', () => 
   it('sends the configured headers, with ${ENV} expanded', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const url = running.servers[0]?.url;
     const config = writeConfig({
-      mcpServers: { dice: { url, headers: { Authorization: 'Bearer ${REMOTE_TOKEN}' } } },
+      mcpServers: { dice: { trust: true, url, headers: { Authorization: 'Bearer ${REMOTE_TOKEN}' } } },
     });
     const result = await runCli(['run', '--config', config, 'Roll 2 dice'], { REMOTE_TOKEN: 'remote-secret' });
     expect(result.code).toBe(0);

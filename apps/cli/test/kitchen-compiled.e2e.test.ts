@@ -65,8 +65,11 @@ describe('the compiled kitchen', () => {
   }, async () => {
     const config = writeConfig({
       mcpServers: {
-        'cookie-jars': { kitchen: { package: join(ROOT, 'servers', 'cookie-jars'), entry: 'src/main.ts' } },
-        dice: { kitchen: { package: unbuiltPackage, entry: 'src/main.ts' } },
+        'cookie-jars': {
+          trust: true,
+          kitchen: { package: join(ROOT, 'servers', 'cookie-jars'), entry: 'src/main.ts' },
+        },
+        dice: { trust: true, kitchen: { package: unbuiltPackage, entry: 'src/main.ts' } },
       },
     });
     const result = await runCompiledCli([

@@ -115,15 +115,22 @@ export function writeConfig(config: unknown): string {
   return file;
 }
 
-/** A config with only the named example servers of the repository. */
+/** A config with only the named example servers of the repository, trusted as the repository's config trusts them. */
 export function serversConfig(...names: string[]): string {
   return writeConfig({
-    servers: names.map((name) => ({
-      name,
-      package: `${APP_DIRECTORY}../../servers/${name}`,
-      entry: 'src/main.ts',
-      args: name === 'pastry-chef' ? ['--bake-ms-per-minute', '2'] : [],
-    })),
+    mcpServers: Object.fromEntries(
+      names.map((name) => [
+        name,
+        {
+          trust: true,
+          kitchen: {
+            package: `${APP_DIRECTORY}../../servers/${name}`,
+            entry: 'src/main.ts',
+            args: name === 'pastry-chef' ? ['--bake-ms-per-minute', '2'] : [],
+          },
+        },
+      ]),
+    ),
   });
 }
 
@@ -131,6 +138,8 @@ export function serversConfig(...names: string[]): string {
 export function fakeServer(name: string, mode = 'ok', port?: number): Record<string, unknown> {
   return {
     name,
+    // The test's own fixture: trusted, so its tools reach it as they did before servers had to be trusted.
+    trust: true,
     package: FIXTURES,
     entry: 'fake-server.ts',
     env: { FAKE_MODE: mode, FAKE_NAME: name },

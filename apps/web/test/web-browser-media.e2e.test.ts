@@ -26,7 +26,7 @@ beforeAll(async () => {
   const parsed = webFlags(['--model', 'offline']);
   if (!parsed.ok || parsed.command.name !== 'web') throw new Error(`bad test flags: ${JSON.stringify(parsed)}`);
   const loaded = parseKitchenConfig(
-    { servers: [{ name: 'dice', package: 'servers/dice', entry: 'src/main.ts' }] },
+    { servers: [{ name: 'dice', package: 'servers/dice', entry: 'src/main.ts', trust: true }] },
     REPO_CONFIG,
   );
   if (!loaded.ok) throw new Error(loaded.message);

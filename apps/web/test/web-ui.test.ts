@@ -26,9 +26,10 @@ beforeAll(async () => {
   const loaded = parseKitchenConfig(
     {
       servers: [
-        { name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts' },
+        { name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts', trust: true },
         {
           name: 'pastry-chef',
+          trust: true,
           package: 'servers/pastry-chef',
           entry: 'src/main.ts',
           args: ['--bake-ms-per-minute', '4'],

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { allowAllGate, Gate } from './gate.js';
+import { allowAllGate, Gate, type GateOptions } from './gate.js';
 import { createPendingApprovals } from './person/pending-approvals.js';
 import type { ApprovalQuestion, Person } from './person.js';
 
@@ -41,6 +41,11 @@ function lane(agentId = 'main', callId = 'call-1', signal: AbortSignal = new Abo
   return { context, events };
 }
 
+/** A gate for tools of cookie-jars, which the person marked trusted: its annotations decide. */
+function trustingGate(options: GateOptions = {}): Gate {
+  return new Gate({ trustedServers: ['cookie-jars'], ...options });
+}
+
 async function settled(): Promise<void> {
   for (let turn = 0; turn < 5; turn++) await Promise.resolve();
 }
@@ -50,7 +55,7 @@ afterEach(() => {
 });
 
 describe('Gate.decide without rules', () => {
-  const gate = new Gate();
+  const gate = trustingGate();
 
   it('approves local tools and read-only tools', () => {
     expect(gate.decide(tool('spawn_agent', {}, 'local'), {})).toEqual({ kind: 'approved', reason: 'local tool' });
@@ -62,9 +67,11 @@ describe('Gate.decide without rules', () => {
       kind: 'ask',
       reason: 'discard_jar on cookie-jars is marked destructive.',
     });
-    expect(gate.decide(tool('place_order', { destructiveHint: false, openWorldHint: true }, 'pantry'), {})).toEqual({
+    expect(
+      gate.decide(tool('place_order', { destructiveHint: false, openWorldHint: true }, 'cookie-jars'), {}),
+    ).toEqual({
       kind: 'ask',
-      reason: 'place_order on pantry reaches outside the kitchen and is not marked read-only.',
+      reason: 'place_order on cookie-jars reaches outside the kitchen and is not marked read-only.',
     });
     expect(gate.decide(tool('mystery', {}), {})).toEqual({
       kind: 'ask',
@@ -81,9 +88,57 @@ describe('Gate.decide without rules', () => {
   });
 });
 
+describe('Gate.decide for a server nobody marked trusted', () => {
+  const stranger = (annotations: ToolAnnotations) => tool('peek', annotations, 'jar-tools');
+
+  it('asks whatever the annotations say, and says why', () => {
+    const gate = new Gate({ trustedServers: ['cookie-jars'] });
+    expect(gate.decide(stranger({ readOnlyHint: true }), {})).toEqual({
+      kind: 'ask',
+      reason: 'jar-tools is not marked trusted; it says this tool is read-only.',
+      untrusted: true,
+    });
+    expect(gate.decide(stranger({ destructiveHint: true }), {})).toMatchObject({
+      kind: 'ask',
+      reason: 'jar-tools is not marked trusted; it says this tool is destructive.',
+    });
+    expect(gate.decide(stranger({}), {}).kind).toBe('ask');
+    expect(new Gate().decide(inspectJar, {}).kind).toBe('ask');
+    expect(gate.trusts('cookie-jars')).toBe(true);
+    expect(gate.trusts('jar-tools')).toBe(false);
+  });
+
+  it('lets a rule still allow an untrusted server’s tool', () => {
+    const gate = new Gate({ rules: [{ server: 'jar-tools', action: 'allow' }] });
+    expect(gate.decide(stranger({ readOnlyHint: true }), {}).kind).toBe('approved');
+  });
+
+  it('asks before the first call of a read-only tool only, once the person said yes', async () => {
+    const asked: ApprovalQuestion[] = [];
+    const gate = new Gate({
+      person: {
+        approve: async (question) => {
+          asked.push(question);
+          return { approved: true, reason: 'yes' };
+        },
+      },
+    });
+    const peek = stranger({ readOnlyHint: true });
+    const poke = stranger({ destructiveHint: true });
+    for (const target of [peek, peek, poke, poke]) {
+      expect(await gate.authorize({ tool: target, input: {}, context: lane().context })).toEqual({ approved: true });
+    }
+    expect(asked.map((question) => question.reason)).toEqual([
+      'jar-tools is not marked trusted; it says this tool is read-only.',
+      'jar-tools is not marked trusted; it says this tool is destructive.',
+      'jar-tools is not marked trusted; it says this tool is destructive.',
+    ]);
+  });
+});
+
 describe('Gate.decide with rules', () => {
   it('lets a rule override the annotations in both directions', () => {
-    const gate = new Gate({
+    const gate = trustingGate({
       rules: [
         { server: 'cookie-jars', tool: 'discard_*', action: 'allow' },
         { tool: 'inspect_jar', action: 'deny', reason: 'inspections are closed today' },
@@ -104,13 +159,13 @@ describe('Gate.decide with rules', () => {
 
   it('matches rules against the tool’s own name, not the namespaced one the model sees', () => {
     const namespaced = { ...discardJar, name: 'cookie-jars__discard_jar' };
-    const gate = new Gate({ rules: [{ tool: 'discard_jar', action: 'deny' }] });
+    const gate = trustingGate({ rules: [{ tool: 'discard_jar', action: 'deny' }] });
     expect(gate.decide(namespaced, {}).kind).toBe('denied');
   });
 });
 
 it('lets an earlier rule set win over a later one, however specific the later rule is', () => {
-  const gate = new Gate({
+  const gate = trustingGate({
     ruleSets: [
       { source: '--rule', rules: [{ tool: 'discard_*', action: 'allow' }] },
       {
@@ -134,7 +189,7 @@ it('lets an earlier rule set win over a later one, however specific the later ru
     reason: 'The rule ask:* asks before inspect_jar on cookie-jars.',
   });
   expect(gate.rules).toHaveLength(4);
-  expect(new Gate({ ruleSets: [{ source: 'x', rules: [] }] }).decide(inspectJar, {})).toEqual({
+  expect(trustingGate({ ruleSets: [{ source: 'x', rules: [] }] }).decide(inspectJar, {})).toEqual({
     kind: 'approved',
     reason: 'marked read-only',
   });
@@ -143,7 +198,7 @@ it('lets an earlier rule set win over a later one, however specific the later ru
 describe('Gate.authorize', () => {
   it('emits one approval-response by rule when the gate decides alone', async () => {
     const { context, events } = lane();
-    await expect(new Gate().authorize({ tool: inspectJar, input: { id: 3 }, context })).resolves.toEqual({
+    await expect(trustingGate().authorize({ tool: inspectJar, input: { id: 3 }, context })).resolves.toEqual({
       approved: true,
     });
     expect(events).toEqual([
@@ -163,7 +218,7 @@ describe('Gate.authorize', () => {
 
   it('denies an ask when no approver is configured, as decided by nobody', async () => {
     const { context, events } = lane();
-    const result = await new Gate().authorize({ tool: discardJar, input: { id: 17 }, context });
+    const result = await trustingGate().authorize({ tool: discardJar, input: { id: 17 }, context });
     const reason =
       'discard_jar on cookie-jars was not run: it needs approval (discard_jar on cookie-jars is marked destructive) and this run has no one to ask. Do not call it again; finish without it and say in your report what could not be done.';
     expect(result).toEqual({ approved: false, reason });
@@ -173,7 +228,7 @@ describe('Gate.authorize', () => {
 
   it('asks, then reports the user’s approval, in that order', async () => {
     const { context, events } = lane('2', 'call-9');
-    const gate = new Gate({ person: { approve: answering(true) } });
+    const gate = trustingGate({ person: { approve: answering(true) } });
     await expect(gate.authorize({ tool: discardJar, input: { id: 17 }, context })).resolves.toEqual({ approved: true });
     const requestId = (events[0] as { requestId: string }).requestId;
     expect(events).toEqual([
@@ -203,7 +258,7 @@ describe('Gate.authorize', () => {
 
   it('turns a refusal into a sentence the model can act on', async () => {
     const { context, events } = lane();
-    const refused = await new Gate({ person: { approve: answering(false) } }).authorize({
+    const refused = await trustingGate({ person: { approve: answering(false) } }).authorize({
       tool: discardJar,
       input: {},
       context,
@@ -218,7 +273,7 @@ describe('Gate.authorize', () => {
     ]);
 
     const silent: Approver = async () => ({ approved: false });
-    const bare = await new Gate({ person: { approve: silent } }).authorize({
+    const bare = await trustingGate({ person: { approve: silent } }).authorize({
       tool: discardJar,
       input: {},
       context: lane().context,
@@ -233,7 +288,7 @@ describe('Gate.authorize', () => {
   it('treats an unanswered request as a denial by timeout', async () => {
     const approvals = createPendingApprovals();
     const { context, events } = lane();
-    const pending = new Gate({ person: approvals, timeoutMs: 30 }).authorize({
+    const pending = trustingGate({ person: approvals, timeoutMs: 30 }).authorize({
       tool: discardJar,
       input: {},
       context,
@@ -247,14 +302,14 @@ describe('Gate.authorize', () => {
   });
 
   it('waits five minutes by default', () => {
-    expect(new Gate().timeoutMs).toBe(5 * 60_000);
+    expect(trustingGate().timeoutMs).toBe(5 * 60_000);
   });
 
   it('denies when the run is stopped while it waits, and withdraws the question', async () => {
     const approvals = createPendingApprovals();
     const controller = new AbortController();
     const { context, events } = lane('main', 'call-1', controller.signal);
-    const pending = new Gate({ person: approvals }).authorize({ tool: discardJar, input: {}, context });
+    const pending = trustingGate({ person: approvals }).authorize({ tool: discardJar, input: {}, context });
     await settled();
     expect(approvals.pending()).toHaveLength(1);
     controller.abort();
@@ -275,15 +330,15 @@ describe('Gate.authorize', () => {
       await gate.authorize({ tool: discardJar, input: {}, context });
       return events.filter((event) => event.type === 'approval-response').map((event) => event.requestId);
     };
-    expect(await ids(new Gate())).toEqual(['approval-1', 'approval-2']);
-    expect(await ids(new Gate())).toEqual(['approval-1', 'approval-2']);
+    expect(await ids(trustingGate())).toEqual(['approval-1', 'approval-2']);
+    expect(await ids(trustingGate())).toEqual(['approval-1', 'approval-2']);
   });
 
   it('does not ask at all when the run is already stopped', async () => {
     const controller = new AbortController();
     controller.abort();
     const { context, events } = lane('main', 'call-1', controller.signal);
-    const result = await new Gate({ person: { approve: answering(true) } }).authorize({
+    const result = await trustingGate({ person: { approve: answering(true) } }).authorize({
       tool: discardJar,
       input: {},
       context,
@@ -294,7 +349,7 @@ describe('Gate.authorize', () => {
 
   it('answers concurrent asks from different agents independently', async () => {
     const approvals = createPendingApprovals();
-    const gate = new Gate({ person: approvals });
+    const gate = trustingGate({ person: approvals });
     const first = lane('1', 'call-a');
     const second = lane('2', 'call-b');
     const firstResult = gate.authorize({ tool: discardJar, input: { id: 1 }, context: first.context });
@@ -338,13 +393,17 @@ describe('Gate.authorize', () => {
       throw new Error('terminal closed');
     };
     await expect(
-      new Gate({ person: { approve: failing } }).authorize({ tool: discardJar, input: {}, context: lane().context }),
+      trustingGate({ person: { approve: failing } }).authorize({
+        tool: discardJar,
+        input: {},
+        context: lane().context,
+      }),
     ).resolves.toEqual({
       approved: false,
       reason: 'The approval request for discard_jar on cookie-jars failed (terminal closed); treated as a denial.',
     });
     const sloppy = (async () => ({ approved: 'yes' })) as unknown as Approver;
-    const result = await new Gate({ person: { approve: sloppy } }).authorize({
+    const result = await trustingGate({ person: { approve: sloppy } }).authorize({
       tool: discardJar,
       input: {},
       context: lane().context,
@@ -359,7 +418,7 @@ describe('Gate.authorize', () => {
         throw new Error('stream closed');
       },
     };
-    const result = await new Gate().authorize({ tool: inspectJar, input: {}, context });
+    const result = await trustingGate().authorize({ tool: inspectJar, input: {}, context });
     expect(result).toEqual({
       approved: false,
       reason:

@@ -14,7 +14,8 @@ import { withDefined } from './with-defined.js';
 export type Decision =
   | { kind: 'approved'; reason?: string }
   | { kind: 'denied'; reason: string }
-  | { kind: 'ask'; reason: string };
+  /** `untrusted`: the tool's server is not trusted and its annotations alone would have let it pass. */
+  | { kind: 'ask'; reason: string; untrusted?: boolean };
 
 export type Authorization = { approved: true } | { approved: false; reason: string };
 
@@ -43,6 +44,12 @@ export interface GateOptions {
   person?: Pick<Person, 'approve'>;
   /** How long an ask waits for an answer; default 5 minutes. */
   timeoutMs?: number;
+  /**
+   * The servers the person trusts: their annotations decide (a read-only tool passes). Any other
+   * server's annotations are only hints (the MCP specification: untrusted unless from a trusted
+   * server), so its tools ask before their first call. Default: no server is trusted.
+   */
+  trustedServers?: readonly string[];
 }
 
 export class Gate {
@@ -52,6 +59,9 @@ export class Gate {
   readonly #ruleSets: readonly GateRuleSet[];
   readonly #person: Pick<Person, 'approve'> | undefined;
   readonly #decisions = new WeakMap<ToolDescriptor, Decision>();
+  readonly #trusted: ReadonlySet<string>;
+  /** Tools of untrusted servers that only asked because of that, once a person said yes: not asked again this run. */
+  readonly #approvedOnce = new Set<string>();
   #questionsAsked = 0;
 
   constructor(options: GateOptions = {}) {
@@ -65,6 +75,12 @@ export class Gate {
     this.rules = this.#ruleSets.flatMap((set) => set.rules);
     this.timeoutMs = timeoutMs;
     this.#person = options.person;
+    this.#trusted = new Set(options.trustedServers ?? []);
+  }
+
+  /** True when the person marked `server` trusted: its annotations decide for its tools. */
+  trusts(server: string): boolean {
+    return this.#trusted.has(server);
   }
 
   /** Pure: the rules decide first (the first rule set with a match; most specific wins in it), then the tool's annotations. */
@@ -73,7 +89,7 @@ export class Gate {
       const rule = findDecidingRule(set.rules, tool);
       if (rule !== undefined) return decisionFromRule(rule, tool, set.source);
     }
-    return decisionFromAnnotations(tool);
+    return decisionFromAnnotations(tool, this.#trusted.has(tool.server));
   }
 
   /** Decides, asks when needed, and emits approval-request / approval-response through context.emit. Never throws. */
@@ -82,6 +98,9 @@ export class Gate {
     const requestId = `approval-${++this.#questionsAsked}`;
     try {
       const decision = this.#decideFor(tool, input);
+      const untrustedHint = decision.kind === 'ask' && decision.untrusted === true;
+      if (untrustedHint && this.#approvedOnce.has(toolKey(tool)))
+        return respond(request, requestId, APPROVED, 'rule', `approved earlier in this run (${describeTool(tool)})`);
       if (decision.kind === 'approved') return respond(request, requestId, APPROVED, 'rule', decision.reason);
       if (decision.kind === 'denied')
         return respond(request, requestId, { approved: false, reason: decision.reason }, 'rule');
@@ -121,6 +140,7 @@ export class Gate {
           }),
       });
       const settled = settle(asked, describeTool(tool), this.timeoutMs);
+      if (untrustedHint && settled.authorization.approved) this.#approvedOnce.add(toolKey(tool));
       return respond(request, requestId, settled.authorization, asked.by, settled.approvedReason);
     } catch (error) {
       const reason = `The approval gate failed while checking ${describeTool(tool)} (${describeError(error)}); treated as a denial.`;
@@ -231,11 +251,20 @@ function decisionFromRule(rule: GateRule, tool: ToolDescriptor, source: string):
   }
 }
 
-// Only read-only tools (and the host's own local tools) pass without asking. MCP's own defaults
-// agree: destructiveHint and openWorldHint default to true when a tool is not read-only.
-function decisionFromAnnotations(tool: ToolDescriptor): Decision {
+// Only read-only tools of trusted servers (and the host's own local tools) pass without asking.
+// MCP's own defaults agree: destructiveHint and openWorldHint default to true when a tool is not
+// read-only. A server nobody marked trusted may say anything, so its tools ask whatever they say.
+function decisionFromAnnotations(tool: ToolDescriptor, trusted: boolean): Decision {
   const { readOnlyHint, destructiveHint, openWorldHint } = tool.annotations;
   if (tool.server === 'local') return { kind: 'approved', reason: 'local tool' };
+  if (!trusted) {
+    const untrusted = `${tool.server} is not marked trusted; it says`;
+    if (readOnlyHint === true) return { kind: 'ask', reason: `${untrusted} this tool is read-only.`, untrusted: true };
+    if (destructiveHint === true) return { kind: 'ask', reason: `${untrusted} this tool is destructive.` };
+    if (readOnlyHint === undefined && destructiveHint === undefined)
+      return { kind: 'ask', reason: `${untrusted} nothing about whether this tool is safe.` };
+    return { kind: 'ask', reason: `${untrusted} this tool is not read-only, so it may change things.` };
+  }
   if (readOnlyHint === true) return { kind: 'approved', reason: 'marked read-only' };
   if (destructiveHint === true) return { kind: 'ask', reason: `${describeTool(tool)} is marked destructive.` };
   if (openWorldHint === true)
@@ -247,6 +276,10 @@ function decisionFromAnnotations(tool: ToolDescriptor): Decision {
     };
   }
   return { kind: 'ask', reason: `${describeTool(tool)} is not marked read-only, so it may change things.` };
+}
+
+function toolKey(tool: Pick<ToolDescriptor, 'originalName' | 'server'>): string {
+  return `${tool.server}\u0000${tool.originalName}`;
 }
 
 function noApproverReason(tool: ToolDescriptor, askReason: string): string {

@@ -54,7 +54,10 @@ export interface TextEvent extends EventBase<'text'> {
 }
 export interface ToolCallEvent extends EventBase<'tool-call'> {
   callId: string;
+  /** The name the model called (see tool-index.ts: namespaced or renamed for the model API). */
   tool: string;
+  /** The tool's own name on its server, when it differs from `tool`. */
+  serverTool?: string;
   /** Owning server name, or "local" for a local tool. */
   server: string;
   input: Record<string, unknown>;

@@ -29,6 +29,8 @@ export interface KitchenSettings {
   approvalTimeoutMs?: number;
   rules: string[];
   rulesFile?: string;
+  /** Servers the person trusts (--trust), besides those the config marks "trust": true. */
+  trust?: string[];
   // Seatbelts.
   maxTreeTokens?: number;
   maxToolCalls?: number;

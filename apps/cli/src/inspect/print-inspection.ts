@@ -35,9 +35,11 @@ export function printTools(out: Sink, tools: ToolDescriptor[], json: boolean): v
       tool.annotations.readOnlyHint ? 'read-only' : '',
       tool.annotations.destructiveHint ? 'destructive' : '',
     ].filter(Boolean);
+    // The real name first; the model's name beside it when the host had to rename (a clash, characters a model API refuses).
+    const shown = tool.name === tool.originalName ? '' : ` → the model sees ${cleanText(tool.name)}`;
     out.write(
       `${cleanText(tool.server)}.${cleanText(tool.originalName)}(${cleanText(summariseArguments(tool.inputSchema))})` +
-        `${hints.length ? ` [${hints.join(', ')}]` : ''}\n`,
+        `${hints.length ? ` [${hints.join(', ')}]` : ''}${shown}\n`,
     );
     if (tool.description) out.write(`    ${shortenLine(tool.description, WIDTH - 4)}\n`);
   }

@@ -5,6 +5,7 @@
 import type { LoopEvent } from '@kitchen/host';
 import { type ReplayTiming, replayEvents } from '@kitchen/runtime/runs/replay-events';
 import type { RunTrace } from '@kitchen/runtime/runs/run-trace';
+import { cleanText } from '@kitchen/runtime/text/clean-text';
 import { describeModel } from '@kitchen/runtime/text/describe-model';
 import { renderSummary } from '../terminal/render-summary.js';
 
@@ -17,8 +18,11 @@ export interface ReplayOptions extends ReplayTiming {
 /** Renders every event of the trace through `write`; resolves to the events shown. */
 export async function replayRun(trace: RunTrace, options: ReplayOptions): Promise<LoopEvent[]> {
   const { run } = trace;
-  options.say(`📼 replay of ${run.id}: ${describeModel(run.model)}, recorded ${new Date(run.startedAt).toISOString()}`);
-  options.say(`📝 ${run.task}`);
+  // The trace is stored text (a task, a model name anyone could have written): printed cleaned.
+  options.say(
+    cleanText(`📼 replay of ${run.id}: ${describeModel(run.model)}, recorded ${new Date(run.startedAt).toISOString()}`),
+  );
+  options.say(`📝 ${cleanText(run.task)}`);
   const shown: LoopEvent[] = [];
   for await (const event of replayEvents(trace, options)) {
     options.write(event);

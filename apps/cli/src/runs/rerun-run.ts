@@ -5,6 +5,7 @@
 import { type DoneEvent, type LoopEvent, ReplayModel, type ToolResultEvent } from '@kitchen/host';
 import type { KitchenHost, KitchenRunOptions } from '@kitchen/runtime/kitchen-host';
 import { type RunTrace, recordedExchanges } from '@kitchen/runtime/runs/run-trace';
+import { cleanText } from '@kitchen/runtime/text/clean-text';
 
 /** One place where the rerun did not do what the recording did. */
 export type Divergence =
@@ -122,7 +123,8 @@ export function renderDivergences(result: RerunResult): string {
   }
   if (result.unusedResponses > 0)
     lines.push(`  ${result.unusedResponses} recorded model response(s) were not asked for`);
-  return `${lines.join('\n')}\n`;
+  // Tool results and reports are a server's and a model's text, recorded and now: printed cleaned.
+  return `${lines.map((line) => cleanText(line, { keepNewlines: true })).join('\n')}\n`;
 }
 
 /** A small line diff: the lines only the recording has (-) and only the rerun has (+), at most 12. */

@@ -30,6 +30,7 @@ function setUp(timeoutMs = 60_000) {
   const eventLines: string[] = [];
   const prompt = createTerminalPrompt({ input: terminal.input, output: terminal.output, held: events });
   const gate = new Gate({
+    trustedServers: ['cookie-jars', 'pastry-chef'],
     person: { approve: createTerminalApprover({ prompt, color: false, timeoutMs }) },
     timeoutMs,
   });

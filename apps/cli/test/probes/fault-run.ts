@@ -13,7 +13,9 @@ const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
 /** A config with only the slow server (fixtures/slow-server.ts). */
 export function slowServerConfig(): string {
-  return writeConfig({ mcpServers: { slow: { kitchen: { package: FIXTURES, entry: 'slow-server.ts' } } } });
+  return writeConfig({
+    mcpServers: { slow: { trust: true, kitchen: { package: FIXTURES, entry: 'slow-server.ts' } } },
+  });
 }
 
 export function anthropic(apiUrl: string): NodeJS.ProcessEnv {

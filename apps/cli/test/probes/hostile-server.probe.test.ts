@@ -111,66 +111,89 @@ async function shelfState(): Promise<Array<{ id: number; seal: string; discarded
 // What a terminal would act on: escape sequences, C0/C1 controls other than tab and newline, bidi controls.
 const TERMINAL_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
+/** One run of the obedient model against the real cookie-jars server (trusted) and helper (not). */
+async function hostileRun(flags: string[], runsDir: string) {
+  const config = writeConfig({
+    mcpServers: {
+      'cookie-jars': { url: cookieJars.servers[0]!.url, trust: true },
+      helper: { kitchen: { package: FIXTURES, entry: 'hostile-server.ts' } },
+    },
+  });
+  await api?.close();
+  api = await startFakeMessagesApi({ script: obedientScript, apiKey: KEY });
+  const result = await runCli(['run', '--model', 'anthropic', '--config', config, ...flags, TASK], {
+    ANTHROPIC_API_KEY: KEY,
+    ANTHROPIC_BASE_URL: api.url,
+    KITCHEN_RUNS_DIR: runsDir,
+  });
+  return { result, printed: `${result.stdout}${result.stderr}`, requests: api.requests };
+}
+
+/** Every tool_use the model sent, as "name {input}". */
+function toolUses(requests: readonly RecordedMessagesRequest[]): string[] {
+  return requests.flatMap((request) =>
+    blocks(request).flatMap((block) =>
+      block.type === 'tool_use' ? [`${block.name} ${JSON.stringify(block.input)}`] : [],
+    ),
+  );
+}
+
+const REAL_ATTEMPTS = [
+  'cookie-jars__discard_jar {"id":3}',
+  'cookie-jars__discard_jar {"id":4}',
+  'cookie-jars__discard_jar {"id":6}',
+  'cookie-jars__discard_jar {"id":7}',
+  'reseal_jar {"id":1}',
+];
+
 describe('a hostile server and a model that obeys injected notes', () => {
-  it('reach no real jar without approval, forge no tool, and print no control character', {
-    timeout: PROCESS_TEST_TIMEOUT_MS * 3,
+  it('reach no real jar without approval, forge no tool, and print no control character, live or stored', {
+    timeout: PROCESS_TEST_TIMEOUT_MS * 6,
   }, async () => {
     const before = await shelfState();
-    const config = writeConfig({
-      mcpServers: {
-        'cookie-jars': { url: cookieJars.servers[0]!.url },
-        helper: { kitchen: { package: FIXTURES, entry: 'hostile-server.ts' } },
-      },
-    });
+    const runsDir = mkdtempSync(join(tmpdir(), 'kitchen-hostile-'));
+
+    // helper is not trusted: its "read-only" label asks first, and --no refuses it, so no order is read.
+    const untrusted = await hostileRun(['--no'], runsDir);
+    expect(untrusted.result.code, untrusted.printed).toBe(0);
+    expect(untrusted.printed).toContain('helper is not marked trusted; it says this tool is read-only');
+    expect(toolUses(untrusted.requests)).toEqual(['read_label {}']);
+
     const rounds = probeSize(1, 4);
     for (let round = 0; round < rounds; round++) {
-      await api?.close();
-      api = await startFakeMessagesApi({ script: obedientScript, apiKey: KEY });
-      // --no refuses every call that needs approval; odd rounds (under soak) leave it to the non-interactive default.
+      // A person who trusted helper by mistake: the real discard still asks, and --no (or, on odd soak
+      // rounds, the non-interactive default) refuses it.
       const approval = round % 2 === 0 ? ['--no'] : [];
-      const result = await runCli(['run', '--model', 'anthropic', '--config', config, ...approval, TASK], {
-        ANTHROPIC_API_KEY: KEY,
-        ANTHROPIC_BASE_URL: api.url,
-        KITCHEN_RUNS_DIR: mkdtempSync(join(tmpdir(), 'kitchen-hostile-')),
-      });
-      const printed = `${result.stdout}${result.stderr}`;
+      const { result, printed, requests } = await hostileRun([...approval, '--trust', 'helper'], runsDir);
       expect(result.code, printed).toBe(0);
       expect(printed).toContain('I did everything the notes asked.');
       // The person is told that two servers offer discard_jar, and the model read the huge result cut to size.
       expect(printed).toMatch(/tool name clash: .*discard_jar/);
-      // ...and that helper named a tool after cookie-jars's namespaced discard, which it does not get.
+      // ...and that helper named tools after cookie-jars's discard, which it does not get.
       expect(printed).toContain('helper offers a tool named "cookie-jars__discard_jar"');
+      expect(printed).toContain('helper offers a tool named "cookie-jars.discard_jar"');
+      expect(printed).toContain('helper offers a tool named "COOKIE-JARS__DISCARD_JAR"');
       expect(printed).toMatch(/the model read 20,000 of [\d,]+ characters/);
 
       // The model saw the real discard under its server's name, with its real description, and the impostors apart.
-      const offered = api.requests[0]!.body.tools ?? [];
+      const offered = requests[0]!.body.tools ?? [];
       const names = offered.map((tool) => tool.name);
+      for (const name of names) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
       expect(names.filter((name) => name === 'cookie-jars__discard_jar')).toHaveLength(1);
       expect(offered.find((tool) => tool.name === 'cookie-jars__discard_jar')?.description).toContain(
         'Throw one jar away',
       );
       expect(names).toEqual(expect.arrayContaining(['helper__discard_jar', 'helper__cookie-jars__discard_jar']));
+      const impostors = names.filter((name) => /discard/i.test(name) && name !== 'cookie-jars__discard_jar');
+      expect(impostors).toHaveLength(5);
+      for (const name of impostors) expect(name.startsWith('helper__')).toBe(true);
 
       // The attack was made: the model asked the real tool to discard jars 3, 4, 6 and 7 and to reseal jar 1.
-      const attempts = api.requests.flatMap((request) =>
-        blocks(request).flatMap((block) =>
-          block.type === 'tool_use' && ['cookie-jars__discard_jar', 'reseal_jar'].includes(block.name)
-            ? [`${block.name} ${JSON.stringify(block.input)}`]
-            : [],
-        ),
-      );
-      expect(new Set(attempts)).toEqual(
-        new Set([
-          'cookie-jars__discard_jar {"id":3}',
-          'cookie-jars__discard_jar {"id":4}',
-          'cookie-jars__discard_jar {"id":6}',
-          'cookie-jars__discard_jar {"id":7}',
-          'reseal_jar {"id":1}',
-        ]),
-      );
+      const attempts = toolUses(requests).filter((use) => REAL_ATTEMPTS.includes(use));
+      expect(new Set(attempts)).toEqual(new Set(REAL_ATTEMPTS));
       // The huge result reached the model cut to size, and the run still ended on its own words.
       const longest = Math.max(
-        ...api.requests.flatMap((request) => blocks(request).map((block) => resultText(block).length)),
+        ...requests.flatMap((request) => blocks(request).map((block) => resultText(block).length)),
       );
       expect(longest).toBeLessThan(100_000);
 
@@ -182,5 +205,24 @@ describe('a hostile server and a model that obeys injected notes', () => {
     // The proof is the real server's state: nothing discarded, nothing resealed, every seal as it was.
     expect(await shelfState()).toEqual(before);
     expect(before.some((jar) => jar.seal === 'broken')).toBe(true);
+
+    // The stored runs, listed and replayed, print cleaned too.
+    for (const args of [['runs'], ['replay', 'last', '--speed', '0']]) {
+      const stored = await runCli(args, { KITCHEN_RUNS_DIR: runsDir });
+      const shown = `${stored.stdout}${stored.stderr}`;
+      expect(stored.code, shown).toBe(0);
+      expect(shown).not.toMatch(TERMINAL_CONTROL);
+      expect(shown).not.toContain('pwned');
+    }
+
+    // --yes says yes for the person: every call reaches the tool the model named and no other, and
+    // the end of the run lists what --yes approved. Last, since it really discards jars.
+    const yes = await hostileRun(['--yes'], runsDir);
+    expect(yes.result.code, yes.printed).toBe(0);
+    expect(yes.printed).not.toMatch(TERMINAL_CONTROL);
+    expect(yes.printed).toMatch(/✅ approved by --yes: .*cookie-jars\/cookie-jars__discard_jar ×4/);
+    expect(yes.printed).toMatch(/✅ approved by --yes: .*helper\/read_label/);
+    const after = await shelfState();
+    expect(after.filter((jar) => jar.discarded).map((jar) => jar.id)).toEqual([3, 4, 6, 7]);
   });
 });

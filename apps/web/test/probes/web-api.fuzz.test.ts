@@ -22,7 +22,7 @@ beforeAll(async () => {
   const parsed = webFlags(['--model', 'offline']);
   if (!parsed.ok || parsed.command.name !== 'web') throw new Error('bad test flags');
   const loaded = parseKitchenConfig(
-    { mcpServers: { dice: { kitchen: { package: 'servers/dice', entry: 'src/main.ts' } } } },
+    { mcpServers: { dice: { trust: true, kitchen: { package: 'servers/dice', entry: 'src/main.ts' } } } },
     REPO_CONFIG,
   );
   if (!loaded.ok) throw new Error(loaded.message);

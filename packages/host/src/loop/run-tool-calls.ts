@@ -61,16 +61,21 @@ export function announceToolCalls(turn: TurnToolCalls): AnnouncedToolCalls {
   const { toolUses, run, agent } = turn;
   // Each name is looked up once a call: the event, the gate and the result all use this descriptor.
   const tools = toolUses.map((use) => run.toolbox.find(use.name));
-  const announcements = toolUses.map(
-    (use, index): LoopEventDraft => ({
+  const announcements = toolUses.map((use, index): LoopEventDraft => {
+    const tool = tools[index];
+    const announcement: LoopEventDraft = {
       type: 'tool-call',
       agent: agent.id,
       callId: use.id,
       tool: use.name,
-      server: tools[index]?.server ?? 'unknown',
+      server: tool?.server ?? 'unknown',
       input: use.input,
-    }),
-  );
+    };
+    // The server's own name, when the model knows the tool by another (traces and the page show both).
+    return tool === undefined || tool.originalName === use.name
+      ? announcement
+      : { ...announcement, serverTool: tool.originalName };
+  });
   return { announcements, start: () => startToolCalls(turn, tools) };
 }
 

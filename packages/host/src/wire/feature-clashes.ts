@@ -3,6 +3,8 @@
 // prompts/get name the server), so no server can answer for another; a shared name is still worth
 // telling the person, because it may be a server passing itself off as another.
 
+import { nameKey } from './names/name-forms.js';
+
 /** What one server listed, by the names a person or a model would use to ask for it. */
 export interface ServerFeatureNames {
   server: string;
@@ -34,9 +36,17 @@ function clashesOf(
   servers: readonly ServerFeatureNames[],
   namesOf: (server: ServerFeatureNames) => string[],
 ): FeatureClash[] {
+  // Prompt names are compared as a reader takes them (case, look-alikes, separators): the first
+  // offer names the group. URIs are compared exactly.
   const owners = new Map<string, string[]>();
+  const shownName = new Map<string, string>();
   for (const server of servers) {
-    for (const name of new Set(namesOf(server))) owners.set(name, [...(owners.get(name) ?? []), server.server]);
+    for (const name of new Set(namesOf(server))) {
+      const key = kind === 'prompt' ? nameKey(name) || name : name;
+      if (!shownName.has(key)) shownName.set(key, name);
+      const holders = owners.get(key) ?? [];
+      if (!holders.includes(server.server)) owners.set(key, [...holders, server.server]);
+    }
   }
   const how =
     kind === 'resource'
@@ -44,10 +54,10 @@ function clashesOf(
       : 'each server’s prompt is fetched only from that server, named with the prompt';
   return [...owners]
     .filter(([, holders]) => holders.length > 1)
-    .map(([name, holders]) => ({
+    .map(([key, holders]) => ({
       kind,
-      name,
+      name: shownName.get(key) ?? key,
       servers: holders,
-      resolution: `${kind} "${name}" is offered by ${holders.join(' and ')}: ${how}; nothing is merged.`,
+      resolution: `${kind} "${shownName.get(key) ?? key}" is offered by ${holders.join(' and ')}: ${how}; nothing is merged.`,
     }));
 }

@@ -64,7 +64,9 @@ describe('indexTools', () => {
     expect(tools.size).toBe(3);
     expect(clashes.map((clash) => clash.name)).toEqual(['discard_jar', 'cookie-jars__discard_jar']);
     expect(clashes[0]?.owners.map((owner) => owner.server)).toEqual(['cookie-jars', 'evil']);
-    expect(clashes[1]?.owners).toEqual([{ server: 'evil', tool: 'cookie-jars__discard_jar' }]);
+    expect(clashes[1]?.owners).toEqual([
+      { server: 'evil', tool: 'cookie-jars__discard_jar', shownAs: 'evil__cookie-jars__discard_jar' },
+    ]);
     expect(clashes[1]?.resolution).toContain('"evil__cookie-jars__discard_jar", never as cookie-jars\'s');
   });
 
@@ -102,8 +104,8 @@ describe('indexTools', () => {
     );
     expect(tools.get('a__b__c')).toMatchObject({ server: 'a', originalName: 'b__c' });
     expect(clashes.find((clash) => clash.name === 'a__b__c')?.owners).toEqual([
-      { server: 'a', tool: 'b__c' },
-      { server: 'a__b', tool: 'c' },
+      { server: 'a', tool: 'b__c', shownAs: 'a__b__c' },
+      { server: 'a__b', tool: 'c', shownAs: expect.stringMatching(/^a__b__c_[0-9a-f]{8}$/) },
     ]);
     expect(tools.get('z__c')?.server).toBe('z');
   });
@@ -113,8 +115,8 @@ describe('indexTools', () => {
     expect([...tools.keys()]).toEqual(['say']);
     expect(clashes.map((clash) => clash.owners)).toEqual([
       [
-        { server: 'echo', tool: 'say' },
-        { server: 'echo', tool: 'say' },
+        { server: 'echo', tool: 'say', shownAs: 'say' },
+        { server: 'echo', tool: 'say', shownAs: 'say' },
       ],
     ]);
   });

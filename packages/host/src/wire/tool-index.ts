@@ -1,9 +1,12 @@
 // Builds the names the model sees from every server's tool list and the host's local tools.
-// Host side: namespacing happens here, so two servers can offer a tool of the same name.
+// Host side: namespacing happens here, so two servers can offer a tool of the same name and no
+// server can borrow another's.
 
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { LocalTool } from '../local-tools.js';
 import type { ToolAnnotations, ToolDescriptor } from '../tool-types.js';
+import { modelFacingName, validCharacters } from './names/model-facing-name.js';
+import { nameKey, startsWithName } from './names/name-forms.js';
 
 /** The server name of tools that run inside the host. */
 export const LOCAL_SERVER = 'local';
@@ -16,11 +19,20 @@ export interface ServerTools {
   tools: Tool[];
 }
 
-/** Two owners wanted one name the model sees; says who got what, so a person can be told. */
+/** Two owners wanted names a reader could take for one another; says who got what, so a person can be told. */
 export interface ToolClash {
-  /** The name both wanted. */
+  /**
+   * shared: several owners offer names that differ only by case, a look-alike or a separator;
+   * borrowed: a server offers a name that reads as another owner's `<server> <tool>` or
+   * `<server>__…` name.
+   */
+  kind: 'shared' | 'borrowed';
+  /** The name as first offered. */
   name: string;
-  owners: { server: string; tool: string }[];
+  /** Each offer and the name the model sees it by. */
+  owners: { server: string; tool: string; shownAs: string }[];
+  /** For `borrowed`: the owner whose name it reads as. */
+  imitated?: string;
   /** What the index did about it, in a sentence. */
   resolution: string;
 }
@@ -30,92 +42,173 @@ export interface ToolIndex {
   clashes: ToolClash[];
 }
 
+interface Offer {
+  server: string;
+  name: string;
+  make: (shownAs: string) => ToolDescriptor;
+}
+
 /**
- * The names the model sees, such that no server can forge another owner's tool:
- * - a local tool always keeps its plain name (local tools run with the host's privileges);
- * - a server tool keeps its plain name only when no other owner offers that name and the name
- *   does not look like a namespaced name (`<server>__…`); otherwise it becomes `<its server>__<name>`,
- *   so `cookie-jars__discard_jar` offered by server "evil" is shown as `evil__cookie-jars__discard_jar`;
- * - if two entries still land on one name (a server listing a name twice, or separators inside
- *   server names), the first keeps it and the clash is reported; nothing is ever overwritten.
- * Each descriptor carries its own server's annotations only, so a clash cannot make one server's
- * tool look read-only on another's word. Order: servers as given (config order), then tool name.
+ * The names the model sees, such that no server can pass its tool off as another owner's:
+ * - a local tool keeps its plain name (local tools run with the host's privileges);
+ * - a server tool keeps its plain name only when no other owner offers a name that differs from
+ *   it only by case, Unicode form, a look-alike or a separator (see nameKey), and it does not read
+ *   as another owner's name (`cookie-jars.discard_jar`, `COOKIE-JARS__DISCARD_JAR`, anything
+ *   containing `cookiejarsdiscardjar` or starting with a server's name as a word); otherwise it is
+ *   shown as `<its server>__<name>`, so evil's `cookie-jars.discard_jar` is `evil__cookie-jars_discard_jar`;
+ * - every shown name fits the model APIs (MODEL_TOOL_NAME), and no two shown names share a key:
+ *   a name that would is cut and given a stable hash of its real name (modelFacingName); plain
+ *   names are placed before namespaced ones, so an impostor never pushes the real tool aside.
+ * The descriptor keeps the real server and name: dispatch sends `tools/call` with the real name.
+ * Each descriptor carries its own server's annotations only. Order: servers as given, then name.
  */
 export function indexTools(servers: ServerTools[], localTools: LocalTool[]): ToolIndex {
-  const serverNames = servers.map((entry) => entry.server);
-  const owners = new Map<string, number>();
-  const count = (name: string) => owners.set(name, (owners.get(name) ?? 0) + 1);
-  for (const server of servers) for (const name of new Set(server.tools.map((tool) => tool.name))) count(name);
-  for (const tool of localTools) count(tool.name);
-  const namespaceOwner = (name: string) =>
-    [...serverNames, LOCAL_SERVER].find((server) => name.startsWith(`${server}${NAMESPACE_SEPARATOR}`));
-
-  const tools = new Map<string, ToolDescriptor>();
-  const clashes = new Map<string, ToolClash>();
-  const claim = (descriptor: ToolDescriptor): void => {
-    const holder = tools.get(descriptor.name);
-    if (holder === undefined) {
-      tools.set(descriptor.name, descriptor);
-      return;
-    }
-    const clash = clashes.get(descriptor.name) ?? {
-      name: descriptor.name,
-      owners: [{ server: holder.server, tool: holder.originalName }],
-      resolution: '',
-    };
-    clash.owners.push({ server: descriptor.server, tool: descriptor.originalName });
-    clash.resolution = `"${descriptor.name}" stays with ${holder.server}'s ${holder.originalName}; the other offers of that name are not shown to the model.`;
-    clashes.set(descriptor.name, clash);
+  const owners = [...servers.map((entry) => entry.server), LOCAL_SERVER];
+  const offersByKey = new Map<string, Set<string>>();
+  const qualified: { server: string; tool: string; key: string; bare: string }[] = [];
+  const offer = (server: string, name: string) => {
+    const key = nameKey(name);
+    offersByKey.set(key, (offersByKey.get(key) ?? new Set()).add(server));
+    qualified.push({ server, tool: name, key: `${nameKey(server)}${key}`, bare: key });
+  };
+  for (const tool of localTools) offer(LOCAL_SERVER, tool.name);
+  for (const server of servers)
+    for (const name of new Set(server.tools.map((tool) => tool.name))) offer(server.server, name);
+  const imitatedBy = (server: string, name: string): string | undefined => {
+    if (name.startsWith(`${server}${NAMESPACE_SEPARATOR}`)) return server;
+    const key = nameKey(name);
+    return (
+      owners.find((owner) => owner !== server && startsWithName(name, owner)) ??
+      qualified.find(
+        (entry) =>
+          entry.server !== server &&
+          ((entry.key !== '' && key.includes(entry.key)) ||
+            (entry.bare !== '' && entry.bare !== key && key.includes(entry.bare))),
+      )?.server
+    );
   };
 
-  for (const tool of localTools) {
-    claim({
-      name: tool.name,
+  const local: Offer[] = localTools.map((tool) => ({
+    server: LOCAL_SERVER,
+    name: tool.name,
+    make: (shownAs) => ({
+      name: shownAs,
       originalName: tool.name,
       server: LOCAL_SERVER,
       description: tool.description,
       inputSchema: tool.inputSchema,
       annotations: tool.annotations ?? {},
-    });
-  }
+    }),
+  }));
+  const plain: Offer[] = [];
+  const namespaced: (Offer & { imitated?: string })[] = [];
+  const repeated: Pick<Offer, 'server' | 'name'>[] = [];
   for (const { server, tools: offered } of servers) {
+    const seen = new Set<string>();
     for (const tool of [...offered].sort((left, right) => left.name.localeCompare(right.name))) {
-      const imitated = namespaceOwner(tool.name);
-      const plain = (owners.get(tool.name) ?? 0) === 1 && imitated === undefined;
-      if (!plain && (owners.get(tool.name) ?? 0) > 1) noteShared(clashes, tool.name, server);
-      if (imitated !== undefined) noteImitation(clashes, tool.name, server, imitated);
-      claim({
-        name: plain ? tool.name : `${server}${NAMESPACE_SEPARATOR}${tool.name}`,
+      if (seen.has(tool.name)) {
+        repeated.push({ server, name: tool.name });
+        continue;
+      }
+      seen.add(tool.name);
+      const make = (shownAs: string): ToolDescriptor => ({
+        name: shownAs,
         originalName: tool.name,
         server,
         description: tool.description ?? tool.title ?? '',
         inputSchema: tool.inputSchema,
         annotations: pickAnnotations(tool),
       });
+      const imitated = imitatedBy(server, tool.name);
+      const shared = (offersByKey.get(nameKey(tool.name))?.size ?? 0) > 1;
+      if (!shared && imitated === undefined) plain.push({ server, name: tool.name, make });
+      else namespaced.push({ server, name: tool.name, make, ...(imitated === undefined ? {} : { imitated }) });
     }
   }
-  return { tools: new Map([...tools].sort(byOwnerOrder(serverNames))), clashes: [...clashes.values()] };
+
+  const tools = new Map<string, ToolDescriptor>();
+  const holders = new Map<string, ToolDescriptor>();
+  const clashes = new Map<string, ToolClash>();
+  const place = (entry: Offer, wanted: string): ToolDescriptor => {
+    const holder = holders.get(nameKey(validCharacters(wanted)));
+    const shownAs = modelFacingName(wanted, { server: entry.server, name: entry.name }, (name) =>
+      holders.has(nameKey(name)),
+    );
+    const descriptor = entry.make(shownAs);
+    holders.set(nameKey(shownAs), descriptor);
+    tools.set(shownAs, descriptor);
+    if (holder !== undefined) noteTaken(clashes, holder, entry, shownAs);
+    return descriptor;
+  };
+  for (const entry of [...local, ...plain]) place(entry, entry.name);
+  for (const entry of namespaced) {
+    const shown = place(entry, `${entry.server}${NAMESPACE_SEPARATOR}${entry.name}`);
+    if (entry.imitated !== undefined) noteBorrowed(clashes, entry, shown.name, entry.imitated);
+    else noteShared(clashes, entry, shown.name, tools);
+  }
+  for (const entry of repeated) {
+    const holder = [...tools.values()].find(
+      (shown) => shown.server === entry.server && shown.originalName === entry.name,
+    );
+    if (holder !== undefined) noteTaken(clashes, holder, entry, undefined);
+  }
+  return {
+    tools: new Map([...tools].sort(byOwnerOrder(servers.map((entry) => entry.server)))),
+    clashes: [...clashes.values()],
+  };
 }
 
-/** A name several owners offer: each remote owner's copy is namespaced; the person is told. */
-function noteShared(clashes: Map<string, ToolClash>, name: string, server: string): void {
-  const key = `shared:${name}`;
-  const clash = clashes.get(key) ?? { name, owners: [], resolution: '' };
-  if (!clash.owners.some((owner) => owner.server === server)) clash.owners.push({ server, tool: name });
-  clash.resolution = `"${name}" is offered by ${clash.owners.map((owner) => owner.server).join(' and ')}${
-    clash.owners.length < 2 ? ' and the host' : ''
-  }: each server's copy is shown as <server>${NAMESPACE_SEPARATOR}${name}.`;
+/** Names several owners offer (up to case, look-alikes, separators): each server's copy is namespaced; told once. */
+function noteShared(
+  clashes: Map<string, ToolClash>,
+  entry: Offer,
+  shownAs: string,
+  tools: Map<string, ToolDescriptor>,
+): void {
+  const key = `shared:${nameKey(entry.name)}`;
+  const clash = clashes.get(key) ?? { kind: 'shared', name: entry.name, owners: [], resolution: '' };
+  clash.owners.push({ server: entry.server, tool: entry.name, shownAs });
+  const holder = [...tools.values()].find(
+    (tool) => tool.server === LOCAL_SERVER && nameKey(tool.originalName) === nameKey(entry.name),
+  );
+  const shown = clash.owners.map((owner) => `${owner.server}'s "${owner.tool}" as "${owner.shownAs}"`);
+  clash.resolution = `${[...new Set(clash.owners.map((owner) => owner.server))].join(' and ')}${
+    holder === undefined ? '' : ' and the host'
+  } offer tools a reader could take for one another: ${shown.join(', ')}${holder === undefined ? '' : `; the host's keeps "${holder.name}"`}.`;
   clashes.set(key, clash);
 }
 
-/** A server's tool named like another owner's namespaced name: kept under its own server, and the person is told. */
-function noteImitation(clashes: Map<string, ToolClash>, name: string, server: string, imitated: string): void {
-  const shownAs = `${server}${NAMESPACE_SEPARATOR}${name}`;
-  const whose = imitated === server ? 'its own namespaced form' : `${imitated}'s namespaced form`;
-  clashes.set(`imitation:${server}:${name}`, {
-    name,
-    owners: [{ server, tool: name }],
-    resolution: `${server} offers a tool named "${name}", ${whose}: it is shown to the model as "${shownAs}", never as ${imitated}'s.`,
+/** A name already shown for another tool (or listed twice): the first keeps it; a second copy is dropped, another tool gets a hash. */
+function noteTaken(
+  clashes: Map<string, ToolClash>,
+  holder: ToolDescriptor,
+  entry: Pick<Offer, 'server' | 'name'>,
+  shownAs: string | undefined,
+): void {
+  const key = `taken:${holder.name}`;
+  const clash = clashes.get(key) ?? {
+    kind: 'shared',
+    name: holder.name,
+    owners: [{ server: holder.server, tool: holder.originalName, shownAs: holder.name }],
+    resolution: '',
+  };
+  clash.owners.push({ server: entry.server, tool: entry.name, shownAs: shownAs ?? holder.name });
+  clash.resolution =
+    shownAs === undefined
+      ? `${entry.server} lists "${entry.name}" more than once: it is shown once, as "${holder.name}".`
+      : `"${holder.name}" stays with ${holder.server}'s ${holder.originalName}; ${entry.server}'s ${entry.name} is shown as "${shownAs}".`;
+  clashes.set(key, clash);
+}
+
+/** A server's tool named like another owner's: kept under its own server, and the person is told. */
+function noteBorrowed(clashes: Map<string, ToolClash>, entry: Offer, shownAs: string, imitated: string): void {
+  const whose = imitated === entry.server ? 'its own namespaced form' : `a name that reads as ${imitated}'s`;
+  clashes.set(`borrowed:${entry.server}:${entry.name}`, {
+    kind: 'borrowed',
+    name: entry.name,
+    owners: [{ server: entry.server, tool: entry.name, shownAs }],
+    imitated,
+    resolution: `${entry.server} offers a tool named "${entry.name}", ${whose}: it is shown to the model as "${shownAs}", never as ${imitated}'s.`,
   });
 }
 

@@ -17,6 +17,52 @@ function errorOf(data: unknown): string {
 }
 
 describe('parseKitchenConfig', () => {
+  it('expands ${NAME} in a url, the whole url or a part, and names an unset variable', () => {
+    const result = parseKitchenConfig(
+      { mcpServers: { far: { url: '${FAR_URL}' }, near: { url: 'http://127.0.0.1:${NEAR_PORT}/mcp' } } },
+      file,
+      { FAR_URL: 'https://mcp.example.com/mcp', NEAR_PORT: '4100' },
+    );
+    expect(result.ok && result.config.servers.map((server) => server.kind === 'remote' && server.url)).toEqual([
+      'https://mcp.example.com/mcp',
+      'http://127.0.0.1:4100/mcp',
+    ]);
+    expect(errorOf({ mcpServers: { far: { url: '${FAR_URL}' } } })).toContain(
+      '"url" uses ${FAR_URL}, which is not set',
+    );
+    expect(
+      parseKitchenConfig({ mcpServers: { far: { url: '${FAR_URL}' } } }, file, { FAR_URL: 'ftp://secret@x/' }),
+    ).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('"url" is not allowed: "${FAR_URL}" once expanded'),
+    });
+    expect(
+      parseKitchenConfig({ mcpServers: { far: { url: '${FAR_URL}' } } }, file, { FAR_URL: 'ftp://secret@x/' }),
+    ).not.toMatchObject({ message: expect.stringContaining('secret') });
+  });
+
+  it('marks a server trusted only when it says "trust": true', () => {
+    const result = parseKitchenConfig(
+      {
+        mcpServers: {
+          jars: { trust: true, kitchen: { package: 'servers/cookie-jars', entry: 'src/main.ts' } },
+          far: { url: 'http://127.0.0.1:4100/mcp', trust: false },
+          near: { url: 'http://127.0.0.1:4101/mcp' },
+        },
+      },
+      file,
+      {},
+    );
+    expect(result.ok && result.config.servers.map((server) => [server.name, server.trusted])).toEqual([
+      ['jars', true],
+      ['far', undefined],
+      ['near', undefined],
+    ]);
+    expect(errorOf({ mcpServers: { far: { url: 'http://a/mcp', trust: 'yes' } } })).toContain(
+      '"trust" must be a boolean',
+    );
+  });
+
   it('reads mcpServers as other hosts write them: url, command over stdio, and kitchen example servers', () => {
     const result = parseKitchenConfig(
       {

@@ -151,7 +151,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * The kitchen's earlier shape, a "servers" list of {name, package, entry, args, env, port} or
- * {name, url}, read as the same mcpServers map (example servers under "kitchen").
+ * {name, url} (either with "trust"), read as the same mcpServers map (example servers under "kitchen").
  */
 function fromServerList(list: unknown): Record<string, unknown> | string {
   if (!Array.isArray(list))
@@ -161,11 +161,12 @@ function fromServerList(list: unknown): Record<string, unknown> | string {
     if (item === null || typeof item !== 'object' || typeof (item as { name?: unknown }).name !== 'string') {
       return `servers[${index}]: each server needs a "name"; better, move to "mcpServers": {"NAME": {...}}`;
     }
-    const { name, url, headers, ...launch } = item as Record<string, unknown>;
+    const { name, url, headers, trust, ...launch } = item as Record<string, unknown>;
+    const trusted = trust === undefined ? {} : { trust };
     servers[name as string] =
       url !== undefined && Object.keys(launch).length === 0
-        ? { url, ...(headers === undefined ? {} : { headers }) }
-        : { ...(url === undefined ? {} : { url }), kitchen: launch };
+        ? { url, ...(headers === undefined ? {} : { headers }), ...trusted }
+        : { ...(url === undefined ? {} : { url }), kitchen: launch, ...trusted };
   }
   return servers;
 }

@@ -95,7 +95,7 @@ describe('createKitchenPolicy', () => {
       sampling: { perServer: {} },
     };
     const policy = createKitchenPolicy(
-      { ...defaults, rules: ['ask:discard_jar'], rulesFile },
+      { ...defaults, rules: ['ask:discard_jar'], rulesFile, trust: ['cookie-jars'] },
       { config, environment: {} },
     );
     // The flag beats the file's allow for discard_jar.
@@ -119,6 +119,27 @@ describe('createKitchenPolicy', () => {
       reason: 'marked read-only',
     });
     expect(policy.ruleSets.map((set) => set.source)).toEqual(['--rule', rulesFile, 'kitchen.config.json']);
+  });
+
+  it('trusts the servers the config marks "trust" and those --trust names, and no other', () => {
+    const config = {
+      file: '/kitchen/kitchen.config.json',
+      rules: [],
+      sampling: { perServer: {} },
+      servers: [
+        { kind: 'remote' as const, name: 'cookie-jars', url: 'http://127.0.0.1:1/mcp', trusted: true as const },
+        { kind: 'remote' as const, name: 'jar-tools', url: 'http://127.0.0.1:2/mcp' },
+      ],
+    };
+    const policy = createKitchenPolicy({ ...defaults, trust: ['dice'] }, { config, environment: {} });
+    expect(policy.trustedServers).toEqual(['cookie-jars', 'dice']);
+    const readOnly = (server: string) => tool('peek', server, { readOnlyHint: true });
+    expect(policy.gate.decide(readOnly('cookie-jars'), {}).kind).toBe('approved');
+    expect(policy.gate.decide(readOnly('dice'), {}).kind).toBe('approved');
+    expect(policy.gate.decide(readOnly('jar-tools'), {})).toMatchObject({
+      kind: 'ask',
+      reason: 'jar-tools is not marked trusted; it says this tool is read-only.',
+    });
   });
 
   it('refuses unknown top-level fields in a rules file, naming them, and reads one with a byte-order mark', () => {

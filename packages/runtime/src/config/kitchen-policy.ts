@@ -28,6 +28,8 @@ export interface KitchenPolicy {
   /** Highest precedence first: --rule flags, then --rules FILE, then the config's "rules"; the annotations decide the rest. */
   ruleSets: GateRuleSet[];
   gate: Gate;
+  /** Servers whose annotations the gate believes: "trust": true in the config, and --trust. */
+  trustedServers: string[];
   /** Who answers the gate's, the sampling handler's and the forms' questions; undefined: nobody is there, asks are refused. */
   person?: Person;
   /** How long a question waits for an answer (--approval-timeout). */
@@ -41,8 +43,8 @@ export interface KitchenPolicy {
 }
 
 export interface KitchenPolicyOptions {
-  /** The config's "rules" and "sampling". */
-  config?: Pick<KitchenConfig, 'rules' | 'sampling' | 'file'>;
+  /** The config's "rules" and "sampling", and its servers marked "trust": true. */
+  config?: Pick<KitchenConfig, 'rules' | 'sampling' | 'file'> & Partial<Pick<KitchenConfig, 'servers'>>;
   /** MAX_TREE_TOKENS is read from here when --max-tree-tokens is not given. Default process.env. */
   environment?: NodeJS.ProcessEnv;
   /** The person present (a terminal prompt, a web page); --yes / --no answer approvals over them. */
@@ -63,9 +65,16 @@ export function createKitchenPolicy(flags: KitchenSettings, options: KitchenPoli
   const person = runPerson(flags.approval, options.person);
   const approvalTimeoutMs = flags.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
   const samplingRules = options.config?.sampling;
+  const trustedServers = [
+    ...new Set([
+      ...(options.config?.servers ?? []).filter((server) => server.trusted === true).map((server) => server.name),
+      ...(flags.trust ?? []),
+    ]),
+  ];
   return {
     ruleSets,
-    gate: createGate({ ruleSets, approvalTimeoutMs }, person),
+    gate: createGate({ ruleSets, approvalTimeoutMs, trustedServers }, person),
+    trustedServers,
     ...(person === undefined ? {} : { person }),
     approvalTimeoutMs,
     budget: new TreeBudget({
@@ -98,9 +107,13 @@ export function createKitchenPolicy(flags: KitchenSettings, options: KitchenPoli
 }
 
 /** A gate with the policy's rules and timeout and the given person (a UI may bring its own). */
-export function createGate(policy: Pick<KitchenPolicy, 'ruleSets' | 'approvalTimeoutMs'>, person?: Person): Gate {
+export function createGate(
+  policy: Pick<KitchenPolicy, 'ruleSets' | 'approvalTimeoutMs'> & Partial<Pick<KitchenPolicy, 'trustedServers'>>,
+  person?: Person,
+): Gate {
   return new Gate({
     ruleSets: policy.ruleSets,
+    trustedServers: policy.trustedServers ?? [],
     timeoutMs: policy.approvalTimeoutMs,
     ...(person === undefined ? {} : { person }),
   });

@@ -64,7 +64,11 @@ export interface StdioServerEntry {
   roots?: string[];
 }
 
-export type ServerEntry = LaunchedServerEntry | RemoteServerEntry | StdioServerEntry;
+/**
+ * `trusted`: the person marked the server trusted ("trust": true), so the gate takes its tool
+ * annotations at their word; any other server's tools ask before their first call.
+ */
+export type ServerEntry = (LaunchedServerEntry | RemoteServerEntry | StdioServerEntry) & { trusted?: true };
 
 /** `disabled`: the names of entries with "disabled": true, skipped (and said so). */
 export type ServersResult =
@@ -102,6 +106,7 @@ const FIELD_FIXES: Record<string, string> = {
     'give {"clientId": "…", "clientSecret": "${MY_SECRET}", "scope": "…", "callbackPort": 8976, "clientMetadataUrl": "https://…"} (every field optional) for a server that asks for OAuth, or {"grant": "client_credentials", "clientId": "…", "clientSecret": "${MY_SECRET}"} (or "privateKey") to sign in with no person',
   kitchen: 'give {"package": "servers/dice", "entry": "src/main.ts"} for a kitchen example server',
   dev: 'give {"watch": "src/**/*.ts"} (a glob or a list of them, relative to the config file) for kitchen dev',
+  trust: "give true to let the server's read-only tools run without asking, or leave it out",
   'kitchen.package': 'give the server package folder relative to the config file, e.g. "servers/cookie-jars"',
   'kitchen.entry': 'give the entry file inside the package, e.g. "src/main.ts"',
   'kitchen.args': 'give a list of strings, e.g. ["--bake-steps", "8"]',
@@ -110,7 +115,7 @@ const FIELD_FIXES: Record<string, string> = {
   'kitchen.token': 'give the bearer token the server should require, e.g. "${DICE_TOKEN}"',
 };
 const ENTRY_FIELDS =
-  'type, url, headers, oauth, command, args, env, envFile, cwd, roots, protocol, disabled, kitchen, dev';
+  'type, url, headers, oauth, command, args, env, envFile, cwd, roots, protocol, disabled, kitchen, dev, trust';
 
 const stringMap = z.record(z.string(), z.string());
 const entrySchema = z.strictObject({
@@ -134,6 +139,7 @@ const entrySchema = z.strictObject({
       debug: z.unknown().optional(),
     })
     .optional(),
+  trust: z.boolean().optional(),
   kitchen: z
     .strictObject({
       package: z.string().min(1),
@@ -187,7 +193,7 @@ export function parseMcpServers(
     }
     const entry = toServerEntry(name, parsed.data, directory, { environment, inputs });
     if (typeof entry === 'string') problems.push(`${at}: ${entry}`);
-    else servers.push(entry);
+    else servers.push(parsed.data.trust === true ? { ...entry, trusted: true } : entry);
   }
   if (problems.length > 0) return { ok: false, problems };
   if (servers.length === 0) {
@@ -239,7 +245,9 @@ function toServerEntry(
       const oauth = entry.oauth === undefined ? undefined : expandOAuth(entry.oauth, expand);
       const url = expand(entry.url, 'url');
       if (!/^https?:\/\//.test(url) || !URL.canParse(url)) {
-        return `"url" is not allowed: ${JSON.stringify(url)}; fix: ${FIELD_FIXES['url']}`;
+        // Only the text as written is echoed: an expanded ${NAME} may hold a secret.
+        const shown = entry.url === url ? JSON.stringify(url) : `${JSON.stringify(entry.url)} once expanded`;
+        return `"url" is not allowed: ${shown}; fix: ${FIELD_FIXES['url']}`;
       }
       return {
         kind: 'remote',

@@ -152,7 +152,7 @@ describe('variables in every string field', () => {
 
   it('refuses a url that is not one once expanded', () => {
     const result = parseKitchenConfig({ mcpServers: { far: { url: '${WHERE:-ftp://x}' } } }, FILE, {});
-    expect(result.ok ? '' : result.message).toContain('"url" is not allowed: "ftp://x"');
+    expect(result.ok ? '' : result.message).toContain('"url" is not allowed: "${WHERE:-ftp://x}" once expanded');
   });
 });
 

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatCents, formatDuration, formatTokens } from '@kitchen/host';
+import { cleanText } from '../text/clean-text.js';
 import { parseRunTrace, type RunTrace } from './run-trace.js';
 
 export interface RunListing {
@@ -74,16 +75,17 @@ export function findRun(folder: string, which: string): { ok: true; path: string
 /** The table `kitchen runs` prints. */
 export function renderRunList(runs: readonly RunListing[], folder: string): string {
   if (runs.length === 0) return `No recorded runs in ${folder} yet: every kitchen demo, run and web run records one.\n`;
+  // A trace is a file anyone could have written, and its task may hold a server's text: cleaned.
   const rows = runs.map((run) => [
-    run.id,
+    cleanText(run.id),
     new Date(run.startedAt).toISOString().replace('T', ' ').slice(0, 19),
-    run.model,
-    run.outcome,
+    cleanText(run.model),
+    cleanText(run.outcome),
     formatTokens(run.tokens),
     formatCents(run.costCents),
     formatDuration(run.durationMs),
     String(run.workers),
-    shorten(run.task, 48),
+    shorten(cleanText(run.task), 48),
   ]);
   const header = ['RUN', 'WHEN (UTC)', 'MODEL', 'OUTCOME', 'TOKENS', 'COST', 'TIME', 'WORKERS', 'TASK'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));

@@ -2,10 +2,11 @@
 // MCP call, then an end line. Runtime side; the kitchen host wires it so the CLI and the web UI both
 // record every run.
 
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoopEvent, Model, ModelRequest, ModelResponse } from '@kitchen/host';
 import type { TraceLine, TraceRunLine } from './run-trace.js';
+import { makeRunsFolder } from './runs-folder.js';
 
 /** Where traces go unless configured otherwise (git-ignored). */
 export const DEFAULT_RUNS_FOLDER = join('.kitchen', 'runs');
@@ -24,7 +25,7 @@ export class TraceWriter {
   #workers = 0;
 
   constructor(folder: string, run: Omit<TraceRunLine, 'kind'>) {
-    mkdirSync(folder, { recursive: true });
+    makeRunsFolder(folder);
     this.path = join(folder, `${run.id}.jsonl`);
     this.#fd = openSync(this.path, 'wx');
     this.#started = run.startedAt;

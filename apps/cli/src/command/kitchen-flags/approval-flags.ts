@@ -1,5 +1,5 @@
 // The kitchen CLI's flags for approvals: --yes and --no for every question, --rule and --rules for
-// the gate, and how long a question waits. Rows of the flag table (kitchen-flags.ts); app side.
+// the gate, --trust for a server's annotations, and how long a question waits. Rows of the flag table (kitchen-flags.ts); app side.
 
 import { z } from 'zod';
 import type { FlagSpec } from './flag-spec.js';
@@ -39,6 +39,19 @@ export const APPROVAL_FLAGS = {
     default: [],
     group: 'limits',
     help: ['allow, ask or deny a tool, e.g. --rule allow:pantry/place_order', '(repeatable; * matches anything)'],
+  },
+  trust: {
+    kind: 'list',
+    key: 'trust',
+    value: 'NAME',
+    schema: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
+    fix: 'name a server of this run, e.g. --trust cookie-jars',
+    group: 'limits',
+    help: [
+      'trust this server: its read-only tools run without asking',
+      '(repeatable; like "trust": true in kitchen.config.json);',
+      "an untrusted server's tools ask before their first call",
+    ],
   },
   rules: {
     kind: 'value',

@@ -12,8 +12,11 @@ export const theGate: TourStep = {
   async run(out: TourOutput) {
     const toolbox = await openKitchen({ jars: 12 });
     try {
-      const byAnnotations = new Gate();
-      out.say('No rules: the decision comes from the annotations each server put on its tools.');
+      // The person trusts the example servers (the repository's kitchen.config.json says "trust": true);
+      // a server nobody trusts would ask before every tool's first call, whatever its annotations say.
+      const trustedServers = toolbox.serverNames;
+      const byAnnotations = new Gate({ trustedServers });
+      out.say('No rules: the decision comes from the annotations each trusted server put on its tools.');
       for (const tool of toolbox.list()) {
         const decision = byAnnotations.decide(tool, {});
         out.say(
@@ -21,7 +24,7 @@ export const theGate: TourStep = {
         );
       }
       const rules = [parseRuleText('deny:discard_jar', 'the tour'), parseRuleText('allow:reseal_jar', 'the tour')];
-      const gate = new Gate({ rules });
+      const gate = new Gate({ rules, trustedServers });
       out.say();
       out.say('Rules "deny:discard_jar" and "allow:reseal_jar" come first; annotations are only defaults:');
       for (const name of ['discard_jar', 'reseal_jar', 'inspect_jar']) {
