@@ -1,0 +1,50 @@
+// How a run tells what happened after every ending, from outside: the real CLI with faults around
+// it (a collector that is down or answers 500, ...). The exit code is the run's own.
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { EXIT } from '@kitchen/runtime/kitchen-output';
+import { describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from './cli-process.js';
+
+const JAR_3 = ['run', '--config', serversConfig('cookie-jars'), 'Is jar 3 intact?'];
+
+/** A collector that answers every export with 500. */
+async function brokenCollector(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(500).end('collector is broken'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.concurrent('telemetry that fails', () => {
+  it('with no collector listening, the run exits 0 and warns in one line', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const result = await runCli(JAR_3, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' });
+    expect(result.stderr).not.toContain('unexpected failure');
+    expect(result.stderr.match(/OpenTelemetry/g)).toHaveLength(1);
+    expect(result.stderr).toMatch(/⚠️ OpenTelemetry: .* could not be sent to http:\/\/127\.0\.0\.1:9\/v1\/traces/);
+    expect(result.code).toBe(EXIT.ok);
+  });
+
+  it('with a collector answering 500, the run exits 0 and warns in one line', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const collector = await brokenCollector();
+    try {
+      const result = await runCli(JAR_3, { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url });
+      expect(result.stderr).not.toContain('unexpected failure');
+      expect(result.stderr.match(/OpenTelemetry/g)).toHaveLength(1);
+      expect(result.code).toBe(EXIT.ok);
+    } finally {
+      await collector.close();
+    }
+  });
+});
