@@ -188,8 +188,9 @@ async function runWorker(
     for await (const event of worker) {
       // Every worker event goes up the moment it happens; context.emit stamps it on the way. The
       // agent-end waits while a structured report is checked (and perhaps fixed).
-      if (event.type === 'agent-start') started = true;
-      if (event.type === 'agent-end') end = event;
+      // Only this worker's own events: its workers' agent-ends pass through on their way up.
+      if (event.type === 'agent-start' && event.agent === agent.id) started = true;
+      if (event.type === 'agent-end' && event.agent === agent.id) end = event;
       else context.emit(event);
     }
     if (end !== undefined && setup.report !== undefined && end.stopReason === 'end_turn')
