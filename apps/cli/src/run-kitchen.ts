@@ -22,6 +22,7 @@ import { mergeWorkerFlags } from '@kitchen/runtime/config/worker-choices';
 import { type WorkerSettings, workerSettings } from '@kitchen/runtime/config/worker-settings';
 import { KitchenHost } from '@kitchen/runtime/kitchen-host';
 import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
+import { outcomeOfDone, type RunOutcome } from '@kitchen/runtime/runs/run-outcome';
 import { runsFolder } from '@kitchen/runtime/runs/runs-folder';
 import { traceSettings } from '@kitchen/runtime/runs/trace-settings';
 import { ServerStartError } from '@kitchen/runtime/server-processes/launch-server';
@@ -119,6 +120,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
   const started = Date.now();
   let servers: RunningServers | undefined;
   let host: KitchenHost | undefined;
+  let serverDied = false;
   try {
     servers = await startServers(config.servers, {
       seed: flags.seed,
@@ -138,6 +140,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       onUnexpectedExit: (server, description) => {
         // Its calls in flight end now, in words, rather than at their timeout.
         host?.toolbox.serverStopped(server, description);
+        if (!signal?.aborted) serverDied = true;
         if (!signal?.aborted)
           complain(`⚠️ ${server} stopped unexpectedly (${description}); its tools will fail from now on`);
       },
@@ -234,8 +237,11 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
           `💰 by model: ${[...byModel].map(([id, spent]) => `${id} ${formatTokens(spent.tokens)} tokens ${formatCents(spent.costCents)}`).join(' · ')}`,
         );
     }
+    const outcome = outcomeOfDone(done, serverDied);
+    const why = outcomeWords(outcome, done, serverDied);
+    if (why !== undefined) say(`⚠️ ${outcome}: ${why} (exit ${EXIT_CODES[outcome]})`);
     if (tracePath !== undefined) say(`📼 trace: ${tracePath} (kitchen replay, kitchen rerun)`);
-    return exitCodeFor(done);
+    return EXIT_CODES[outcome];
   } catch (error) {
     complain(error instanceof ServerStartError ? error.message : `kitchen: ${describeError(error)}`);
     return signal?.aborted ? EXIT.interrupted : EXIT.failed;
@@ -247,19 +253,24 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
   }
 }
 
-function exitCodeFor(done: DoneEvent): number {
-  switch (done.stopReason) {
-    case 'end_turn':
-      return EXIT.ok;
-    case 'error':
-      return EXIT.failed;
-    case 'aborted':
-      return EXIT.interrupted;
-    case 'max_tokens':
-    case 'refusal':
-    case 'max_iterations':
-    case 'budget':
-    case 'seatbelt':
-      return EXIT.partial;
-  }
+/** The exit code of each outcome: a script tells them apart (documented in --help and the README). */
+const EXIT_CODES: Readonly<Record<RunOutcome, number>> = {
+  done: EXIT.ok,
+  'partly done': EXIT.notDone,
+  stopped: EXIT.partial,
+  failed: EXIT.failed,
+  interrupted: EXIT.interrupted,
+};
+
+/** Why a run that ended with an answer did not do all it was asked; undefined when it did, or the report says why. */
+function outcomeWords(outcome: RunOutcome, done: DoneEvent, serverDied: boolean): string | undefined {
+  const failed = done.failedToolCalls ?? 0;
+  const calls =
+    failed === 0
+      ? ''
+      : `${failed === 1 ? '1 tool call was' : `${failed} tool calls were`} refused, denied, failed or not run`;
+  if (outcome === 'partly done') return calls;
+  if (outcome === 'failed' && serverDied && done.stopReason === 'end_turn')
+    return ['a server stopped unexpectedly during the run', calls].filter((part) => part !== '').join('; ');
+  return undefined;
 }

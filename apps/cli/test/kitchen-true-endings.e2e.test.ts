@@ -1,11 +1,14 @@
 // How a run tells what happened after every ending, from outside: the real CLI with faults around
 // it (a collector that is down or answers 500, ...). The exit code is the run's own.
 
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EXIT } from '@kitchen/runtime/kitchen-output';
 import { describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from './cli-process.js';
+import { PROCESS_TEST_TIMEOUT_MS, runCli, serverPids, serversConfig, startCli, waitUntilGone } from './cli-process.js';
 
 const JAR_3 = ['run', '--config', serversConfig('cookie-jars'), 'Is jar 3 intact?'];
 
@@ -47,4 +50,29 @@ describe.concurrent('telemetry that fails', () => {
       await collector.close();
     }
   });
+});
+
+describe.concurrent('a run stopped by a signal', () => {
+  for (const signal of ['SIGHUP', 'SIGTERM', 'SIGINT'] as const) {
+    it(`${signal} ends it with an end record in the trace, its servers stopped`, {
+      timeout: PROCESS_TEST_TIMEOUT_MS,
+    }, async () => {
+      const runsDir = mkdtempSync(join(tmpdir(), 'kitchen-signal-'));
+      const cli = startCli(['demo', '--latency', '400', '--runs-dir', runsDir]);
+      cli.child.stdin.end();
+      await cli.waitFor(/hired #1/);
+      const pids = [...serverPids(cli.output().stdout).values()];
+      cli.child.kill(signal);
+      const result = await cli.exited;
+      expect(result.code).toBe(EXIT.interrupted);
+      const [file] = readdirSync(runsDir);
+      const lines = readFileSync(join(runsDir, file ?? ''), 'utf8')
+        .trimEnd()
+        .split('\n');
+      const end = JSON.parse(lines.at(-1) ?? '{}') as { kind: string; outcome: string };
+      expect(end).toMatchObject({ kind: 'end', outcome: 'aborted' });
+      expect(readFileSync(join(runsDir, file ?? ''), 'utf8')).toContain(`interrupted by ${signal}`);
+      expect(await waitUntilGone(pids, 10_000)).toEqual([]);
+    });
+  }
 });

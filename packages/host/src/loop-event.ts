@@ -231,6 +231,8 @@ export interface AgentEndEvent extends EventBase<'agent-end'> {
   limit?: LimitReached;
   /** Set when stopReason is "error". */
   error?: ErrorReport;
+  /** aborted only: who or what stopped it, in the stopper's words ("stopped from the web page", "interrupted by SIGHUP"). */
+  stoppedBy?: string;
 }
 export interface DoneEvent extends EventBase<'done'> {
   finalText: string;
@@ -243,12 +245,19 @@ export interface DoneEvent extends EventBase<'done'> {
   toolCalls: number;
   tokens: number;
   costCents: number;
+  /**
+   * Set when some tool call of the run, in any lane, was refused, denied, failed or not run: the
+   * run did not do all it was asked even when it ended with an answer.
+   */
+  failedToolCalls?: number;
   /** Set when the run stopped early: what happened, in neutral words. */
   detail?: string;
   /** Set when a limit stopped the run. */
   limit?: LimitReached;
   /** Set when stopReason is "error". */
   error?: ErrorReport;
+  /** aborted only: who or what stopped the run, in the stopper's words ("interrupted by SIGTERM"). */
+  stoppedBy?: string;
 }
 
 export type LoopEvent =

@@ -18,6 +18,7 @@ import {
   loopFailedEnding,
   modelFailedEnding,
   noRoomEnding,
+  runStoppedBy,
   seatbeltEnding,
   stoppedEnding,
 } from './loop/loop-ending.js';
@@ -139,7 +140,7 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
       totals.toolCalls += turn.started;
       messages.push({ role: 'user', content: turn.results });
     }
-    ending = agentStoppedEnding(ending, signals.agentStopReason);
+    ending = runStoppedBy(agentStoppedEnding(ending, signals.agentStopReason), signals.runStopReason);
     // An agent that stopped before it finished reports what it established: written by the model
     // when one more call makes sense (a limit that leaves time, a person who stopped this agent
     // alone, and an agent that has answered before), else drawn from its tool results. Never its
@@ -148,7 +149,8 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
     if (cause !== undefined && isLastChanceCause(cause) && answered > 0 && !signals.run.aborted) {
       const chance = { cause, model, budget, agent: agent.id, system, messages, inputBound, charge, treeTokens };
       finalText = yield* askForLastReport({ ...chance, signal: signals.run, tools: run.toolbox });
-      if (signals.stopped) ending = stoppedEnding(tree, ' during the last-chance report');
+      if (signals.stopped)
+        ending = runStoppedBy(stoppedEnding(tree, ' during the last-chance report'), signals.runStopReason);
     } else if (cause !== undefined) finalText = establishedReport(cause, messages, run.toolbox);
   } catch (error) {
     ending = loopFailedEnding(error);

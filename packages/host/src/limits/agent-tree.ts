@@ -30,6 +30,7 @@ export class AgentTree {
   readonly #startedAt: number;
   readonly #now: () => number;
   #toolCallsAdmitted = 0;
+  #failedToolCalls = 0;
   /** How to stop each running agent by itself, by agent id (see stopAgent). */
   readonly #agentStops = new Map<string, (reason: string) => void>();
 
@@ -58,6 +59,16 @@ export class AgentTree {
 
   get toolCallsAdmitted(): number {
     return this.#toolCallsAdmitted;
+  }
+
+  /** Counts one tool call, in any lane, that was refused, denied, failed or not run. */
+  countFailedToolCall(): void {
+    this.#failedToolCalls += 1;
+  }
+
+  /** The run's tool calls that did not do what was asked (refused, denied, failed, not run). */
+  get failedToolCalls(): number {
+    return this.#failedToolCalls;
   }
 
   get elapsedMs(): number {

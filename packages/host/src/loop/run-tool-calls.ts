@@ -133,6 +133,7 @@ async function runOneCall(
   const durationMs = Math.round(performance.now() - started);
   const server = tool?.server ?? 'unknown';
   const { isError, content, attachments } = outcome;
+  if (isError) turn.run.tree.countFailedToolCall();
   // The common result has neither a cut nor attachments: written out without spreads, since this
   // runs on every call.
   emit(
