@@ -76,3 +76,19 @@ describe.concurrent('a run stopped by a signal', () => {
     });
   }
 });
+
+describe.concurrent('a job that was not done as asked', () => {
+  it('exits 4 when its only asked-for action was refused at the gate (--no)', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const result = await runCli(['run', '--config', serversConfig('cookie-jars'), '--no', 'discard jar 3']);
+    expect(result.stdout).toMatch(/⚠️ partly done: 1 tool call was refused, denied, failed or not run \(exit 4\)/);
+    expect(result.code).toBe(EXIT.notDone);
+  });
+
+  it('exits 0 when it was done as asked', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
+    const result = await runCli(['run', '--config', serversConfig('cookie-jars'), '--yes', 'discard jar 3']);
+    expect(result.stdout).not.toContain('partly done');
+    expect(result.code).toBe(EXIT.ok);
+  });
+});
