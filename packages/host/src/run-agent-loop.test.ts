@@ -193,8 +193,18 @@ describe('runAgentLoop', () => {
       stopReason: 'max_iterations',
       iterations: 3,
       toolCalls: 3,
-      finalText: 'Jars 1-3 fine; jar 4 not reached.',
     });
+    // The last-chance answer adds to what the tool results established; it never replaces it.
+    expect(last(events, 'done').finalText).toBe(
+      [
+        'Jars 1-3 fine; jar 4 not reached.',
+        '',
+        'I reached the iteration limit before I could finish. What the tool results established (3 of 3 calls):',
+        '- echo text again: pantry says again',
+        '- echo text again: pantry says again',
+        '- echo text again: pantry says again',
+      ].join('\n'),
+    );
     expect(last(events, 'done')).toMatchObject({
       detail: 'Stopped: the agent used all 3 of its model calls, its limit.',
       limit: { limit: 'maxIterations', value: 3, spent: 3 },
@@ -331,7 +341,9 @@ describe('runAgentLoop', () => {
     );
     expect(last(events, 'done')).toMatchObject({
       stopReason: 'budget',
-      finalText: 'Jar 1 is fine. Not reached: jars 2 and 3.',
+      finalText:
+        'Jar 1 is fine. Not reached: jars 2 and 3.\n\n' +
+        'I ran out of token budget before I could finish. What the tool results established (1 of 1 calls):\n- echo text x: pantry says x',
     });
     expect(last(events, 'done').detail).toMatch(/^Stopped: the tree budget has no room for another model call \(/);
     expect(last(events, 'done').limit).toMatchObject({ limit: 'maxTreeTokens' });
@@ -356,7 +368,7 @@ describe('runAgentLoop', () => {
     expect(last(events, 'done')).toMatchObject({
       stopReason: 'budget',
       finalText:
-        'I ran out of token budget before I could finish. What the tool results established (1 of 1 calls):\n- echo {"text":"x"}: pantry says x',
+        'I ran out of token budget before I could finish. What the tool results established (1 of 1 calls):\n- echo text x: pantry says x',
     });
   });
 

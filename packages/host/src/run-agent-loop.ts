@@ -7,7 +7,7 @@ import { InputTokenBound } from './limits/input-token-bound.js';
 import { callModelWithinBudget, usageEvent } from './loop/budgeted-model-call.js';
 import { closingEvents } from './loop/closing-events.js';
 import { cutOffCall } from './loop/cut-off-call.js';
-import { establishedReport } from './loop/established-report.js';
+import { establishedReport, withEstablished } from './loop/established-report.js';
 import { askForLastReport, isLastChanceCause } from './loop/last-chance.js';
 import { liveRun } from './loop/live-run.js';
 import {
@@ -152,6 +152,10 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
       if (signals.stopped)
         ending = runStoppedBy(stoppedEnding(tree, ' during the last-chance report'), signals.runStopReason);
     } else if (cause !== undefined) finalText = establishedReport(cause, messages, run.toolbox);
+    // An answer cut off at the output limit, or a refusal, keeps what the tools established before it.
+    const stop = ending?.stopReason;
+    if (stop === 'max_tokens' || stop === 'refusal')
+      finalText = withEstablished(finalText, stop, messages, run.toolbox);
   } catch (error) {
     ending = loopFailedEnding(error);
     finalText = establishedReport('error', messages, run.toolbox);
