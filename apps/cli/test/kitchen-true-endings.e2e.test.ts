@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type FakeScript, startFakeMessagesApi, textReply, toolUseReply } from '@kitchen/host/testing';
 import { EXIT } from '@kitchen/runtime/kitchen-output';
 import { describe, expect, it } from 'vitest';
 import { PROCESS_TEST_TIMEOUT_MS, runCli, serverPids, serversConfig, startCli, waitUntilGone } from './cli-process.js';
@@ -90,5 +91,41 @@ describe.concurrent('a job that was not done as asked', () => {
     const result = await runCli(['run', '--config', serversConfig('cookie-jars'), '--yes', 'discard jar 3']);
     expect(result.stdout).not.toContain('partly done');
     expect(result.code).toBe(EXIT.ok);
+  });
+});
+
+describe.concurrent('the report after a stop keeps the findings', () => {
+  it('max_tokens: jar 3, inspected before the cut, is in the report, in words', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const KEY = 'sk-ant-kitchen-test';
+    const script: FakeScript = [
+      toolUseReply('inspect_jar', { id: 3 }),
+      { ...textReply('Jar 3 has an intact seal, but its weight'), stop_reason: 'max_tokens' },
+    ];
+    const api = await startFakeMessagesApi({ script, apiKey: KEY });
+    try {
+      const args = ['run', '--model', 'anthropic', '--config', serversConfig('cookie-jars'), 'Is jar 3 intact?'];
+      const result = await runCli(args, { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: api.url });
+      expect(result.stdout).toContain('── report (cut off: incomplete) ──\nJar 3 has an intact seal, but its weight');
+      expect(result.stdout).toMatch(
+        /What the tool results established \(1 of 1 calls\):\n- inspect_jar id 3: id 3, label /,
+      );
+      expect(result.stdout).toMatch(/- inspect_jar id 3: .*seal intact, expected grams \d+, measured grams \d+/);
+      expect(result.code).toBe(EXIT.partial);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('budget: the report names the workers that were not reached and holds no raw JSON', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const result = await runCli(['demo', '--max-tree-tokens', '20000']);
+    const report = result.stdout.slice(result.stdout.lastIndexOf('── report'));
+    expect(report).toMatch(/Not done or not reached \(\d+ calls?\):\n- spawn_agent jars-\d+-\d+ \(Inspect cookie jars/);
+    expect(report).toContain('jars-61-80');
+    expect(report).not.toMatch(/\{"id":/);
+    expect(result.code).toBe(EXIT.partial);
   });
 });
