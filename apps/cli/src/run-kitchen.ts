@@ -13,6 +13,7 @@ import {
   type Model,
   type Toolbox,
   type TreeBudget,
+  type WorkerToolPolicy,
 } from '@kitchen/host';
 import { createModel } from '@kitchen/runtime/config/create-model';
 import { createKitchenPolicy, type KitchenPolicy } from '@kitchen/runtime/config/kitchen-policy';
@@ -32,6 +33,7 @@ import { type RunTelemetry, startRunTelemetry } from '@kitchen/runtime/telemetry
 import { createAuthorizationPrompt } from '@kitchen/runtime/text/authorization-prompt';
 import { describeModel } from '@kitchen/runtime/text/describe-model';
 import { describeToolbox, describeUnavailable } from '@kitchen/runtime/text/describe-toolbox';
+import { didYouMean } from './cli/did-you-mean.js';
 import type { KitchenFlags } from './command/kitchen-flags.js';
 import { createEventWriter } from './terminal/event-writer.js';
 import { createHeldOutput } from './terminal/held-output.js';
@@ -182,6 +184,13 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       authorization: createAuthorizationPrompt({ say: complain, openBrowser: flags.openBrowser === true }),
     });
     for (const line of describeUnavailable(host.toolbox)) complain(line);
+    // The worker tool names are known only once the servers answer: a typo is a usage error, as
+    // the web API answers it, not workers that get no tools.
+    const unknownWorkerTools = unknownToolNames(workerChoices.workers.tools, host.toolbox);
+    if (unknownWorkerTools !== undefined) {
+      complain(unknownWorkerTools);
+      return EXIT.usage;
+    }
     say(
       describeToolbox(
         host.toolbox,
@@ -253,6 +262,19 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
   }
 }
 
+/** "--worker-tools names no tool "inspect_jr" (did you mean inspect_jar?); …", or undefined when every name is a tool. */
+function unknownToolNames(policy: WorkerToolPolicy | undefined, toolbox: Toolbox): string | undefined {
+  if (policy === undefined || policy.kind === 'inherit') return undefined;
+  const unknown = policy.tools.filter((name) => toolbox.find(name) === undefined);
+  if (unknown.length === 0) return undefined;
+  const names = toolbox.list().map((tool) => tool.name);
+  const described = unknown.map((name) => {
+    const close = didYouMean(name, names);
+    return close === undefined ? `"${name}"` : `"${name}" (did you mean ${close}?)`;
+  });
+  return `kitchen: --worker-tools names no tool ${described.join(', ')}; the tools are ${names.join(', ')}`;
+}
+
 /** The exit code of each outcome: a script tells them apart (documented in --help and the README). */
 const EXIT_CODES: Readonly<Record<RunOutcome, number>> = {
   done: EXIT.ok,
@@ -266,9 +288,7 @@ const EXIT_CODES: Readonly<Record<RunOutcome, number>> = {
 function outcomeWords(outcome: RunOutcome, done: DoneEvent, serverDied: boolean): string | undefined {
   const failed = done.failedToolCalls ?? 0;
   const calls =
-    failed === 0
-      ? ''
-      : `${failed === 1 ? '1 tool call was' : `${failed} tool calls were`} refused, denied, failed or not run`;
+    failed === 0 ? '' : `${failed === 1 ? '1 tool call was' : `${failed} tool calls were`} denied or failed`;
   if (outcome === 'partly done') return calls;
   if (outcome === 'failed' && serverDied && done.stopReason === 'end_turn')
     return ['a server stopped unexpectedly during the run', calls].filter((part) => part !== '').join('; ');

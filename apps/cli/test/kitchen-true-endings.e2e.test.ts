@@ -83,7 +83,7 @@ describe.concurrent('a job that was not done as asked', () => {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const result = await runCli(['run', '--config', serversConfig('cookie-jars'), '--no', 'discard jar 3']);
-    expect(result.stdout).toMatch(/⚠️ partly done: 1 tool call was refused, denied, failed or not run \(exit 4\)/);
+    expect(result.stdout).toMatch(/⚠️ partly done: 1 tool call was denied or failed \(exit 4\)/);
     expect(result.code).toBe(EXIT.notDone);
   });
 
@@ -127,5 +127,15 @@ describe.concurrent('the report after a stop keeps the findings', () => {
     expect(report).toContain('jars-61-80');
     expect(report).not.toMatch(/\{"id":/);
     expect(result.code).toBe(EXIT.partial);
+  });
+});
+
+describe.concurrent('worker tool names', () => {
+  it('a typo in --worker-tools is a usage error naming the close match', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const result = await runCli(['demo', '--worker-tools', 'inspect_jr']);
+    expect(result.stderr).toContain('--worker-tools names no tool "inspect_jr" (did you mean inspect_jar?)');
+    expect(result.code).toBe(EXIT.usage);
   });
 });

@@ -246,8 +246,9 @@ export interface DoneEvent extends EventBase<'done'> {
   tokens: number;
   costCents: number;
   /**
-   * Set when some tool call of the run, in any lane, was refused, denied, failed or not run: the
-   * run did not do all it was asked even when it ended with an answer.
+   * Set when some tool call of the run, in any lane, did not do its work: denied at the gate, a
+   * server's tool that failed, a worker that failed. The run did not do all it was asked even
+   * when it ended with an answer. A limit's refusals (worker slots, depth) are not counted.
    */
   failedToolCalls?: number;
   /** Set when the run stopped early: what happened, in neutral words. */

@@ -88,7 +88,10 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
   yield stamp({ type: 'agent-start', ...lane, depth: agent.depth, task, ...withDefined({ callId: agent.callId }) });
   try {
     while (!ending) {
-      ending = limitBeforeModelCall(signals.work, tree, totals.iterations, maxIterations);
+      // The last-chance report is one of the agent's maxIterations model calls: an agent that has
+      // answered before writes it on its last allowed call.
+      const reserved = answered > 0 && maxIterations > 1 ? 1 : 0;
+      ending = limitBeforeModelCall(signals.work, tree, totals.iterations + reserved, maxIterations);
       if (ending) break;
       totals.iterations += 1;
       yield stamp({ type: 'iteration-start', agent: agent.id, iteration: totals.iterations });
@@ -147,8 +150,12 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
     // last sentence, which is an intention.
     const cause = ending?.unfinished;
     if (cause !== undefined && isLastChanceCause(cause) && answered > 0 && !signals.run.aborted) {
-      const chance = { cause, model, budget, agent: agent.id, system, messages, inputBound, charge, treeTokens };
-      finalText = yield* askForLastReport({ ...chance, signal: signals.run, tools: run.toolbox });
+      const chargeChance = (tokens: number, costCents: number) => {
+        charge(tokens, costCents);
+        if (cause === 'max_iterations') totals.iterations += 1;
+      };
+      const chance = { cause, model, budget, agent: agent.id, system, messages, inputBound, treeTokens };
+      finalText = yield* askForLastReport({ ...chance, charge: chargeChance, signal: signals.run, tools: run.toolbox });
       if (signals.stopped)
         ending = runStoppedBy(stoppedEnding(tree, ' during the last-chance report'), signals.runStopReason);
     } else if (cause !== undefined) finalText = establishedReport(cause, messages, run.toolbox);

@@ -213,10 +213,13 @@ async function runWorker(
         finalText: reason,
       });
     }
+    run.tree.countFailedToolCall();
     return { isError: true, content: reason };
   } finally {
     slot.release();
   }
+  // A worker that failed (its schema fix included) is work not done.
+  if (!end || end.stopReason === 'error') run.tree.countFailedToolCall();
   if (!end) return { isError: true, content: `Worker "${agent.name}" (agent ${agent.id}) ended without a report.` };
   if (end.finalText.trim() === '')
     return {

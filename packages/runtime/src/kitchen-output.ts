@@ -30,7 +30,7 @@ export const PROCESS_OUTPUT: KitchenOutput = {
  * Exit codes of the kitchen CLI, one per run outcome (runs/run-outcome.ts), so a script can tell
  * them apart. failed: the model, a server or the host failed. partial: a limit stopped the run, its
  * answer was cut off at the output limit, or the model refused; its report says what was
- * established. notDone: it ended with an answer, but some tool call it made was refused, denied,
- * failed or not run. interrupted: a signal or a person stopped it.
+ * established. notDone: it ended with an answer, but some tool call was denied at the gate, a
+ * server's tool failed or a worker failed. interrupted: a signal or a person stopped it.
  */
 export const EXIT = { ok: 0, failed: 1, usage: 2, partial: 3, notDone: 4, interrupted: 130 } as const;

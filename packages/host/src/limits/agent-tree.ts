@@ -61,12 +61,12 @@ export class AgentTree {
     return this.#toolCallsAdmitted;
   }
 
-  /** Counts one tool call, in any lane, that was refused, denied, failed or not run. */
+  /** Counts one tool call, in any lane, that did not do its work: denied at the gate, a server's tool that failed, a worker that failed. */
   countFailedToolCall(): void {
     this.#failedToolCalls += 1;
   }
 
-  /** The run's tool calls that did not do what was asked (refused, denied, failed, not run). */
+  /** The run's tool calls that did not do their work (see countFailedToolCall). */
   get failedToolCalls(): number {
     return this.#failedToolCalls;
   }

@@ -4,9 +4,9 @@
 import type { DoneEvent, LoopStopReason } from '@kitchen/host';
 
 /**
- * done: finished as asked. partly done: finished, but some tool call it made was refused, denied,
- * failed or not run (a server that died fails every call). stopped: a limit stopped it, its answer
- * was cut off, or the model declined. failed: the model or the host failed. interrupted: a person
+ * done: finished as asked. partly done: finished, but some tool call was denied at the gate, a
+ * server's tool failed (a server that died fails every call) or a worker failed. stopped: a limit
+ * stopped it, its answer was cut off, or the model declined. failed: the model or the host failed. interrupted: a person
  * (or a signal) stopped the run.
  */
 export type RunOutcome = 'done' | 'partly done' | 'stopped' | 'failed' | 'interrupted';

@@ -60,7 +60,7 @@ export interface TraceEndLine {
   iterations: number;
   toolCalls: number;
   workers: number;
-  /** The run's tool calls that were refused, denied, failed or not run (absent: none, or an older trace). */
+  /** The run's tool calls that were denied at the gate or failed (absent: none, or an older trace). */
   failedToolCalls?: number;
   /** aborted only: who or what stopped the run ("interrupted by SIGHUP", "stopped from the web UI"). */
   stoppedBy?: string;
