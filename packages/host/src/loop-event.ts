@@ -118,6 +118,11 @@ export interface SamplingResponseEvent extends EventBase<'sampling-response'> {
   /** How the server's question arrived: pushed (2025-11-25) or in an input_required result (2026-07-28). */
   via?: ServerRequestVia;
   outcome: 'answered' | 'denied' | 'failed';
+  /**
+   * Set when the model's answer cost more than the price that was approved: costCents is capped at
+   * that price, and this is what the model spent over it (still spent from the run's budget).
+   */
+  overshoot?: { costCents: number; reason: string };
   /** Who let the call through or refused it; absent when it failed (bad request, model error). */
   by?: AnsweredBy;
   reason?: string;
