@@ -15,7 +15,7 @@ import { cleanDisplayText, formatDuration, ROOT_AGENT } from './lane-words.js';
  *   attachments?: import('@kitchen/host').ToolResultAttachment[] }} ToolResult
  * @typedef {{ progress: number; total?: number; message?: string }} ToolProgress
  * @typedef {{ kind: 'tool'; callId: string; tool: string; server: string; input: Record<string, unknown>;
- *   result?: ToolResult; progress?: ToolProgress; questions: QuestionEntry[]; waitedMs: number;
+ *   result?: ToolResult; progress?: ToolProgress; questions: QuestionEntry[]; waitedMs: number; openQuestions?: number; waitingSince?: number;
  *   worker?: string }} ToolEntry
  *   (waitedMs: time its questions waited for a person; worker: the lane a spawn_agent call hired)
  * @typedef {{ kind: 'approval'; requestId: string; callId?: string; tool: string; server: string;
@@ -34,7 +34,7 @@ import { cleanDisplayText, formatDuration, ROOT_AGENT } from './lane-words.js';
  *
  * @typedef {{ id: string; name: string; parent?: string; depth: number; task: string;
  *   status: 'running' | 'ended'; iteration: number; iterations: number; toolCalls: number; tokens: number;
- *   costCents: number; stopReason?: LoopStopReason; finalText?: string; waiting: number; waitedMs: number;
+ *   costCents: number; stopReason?: LoopStopReason; finalText?: string; waiting: number; waitedMs: number; waitingSince?: number;
  *   hiredBy?: { lane: string; callId: string }; entries: LaneEntry[]; calls: Map<string, ToolEntry> }} Lane
  *
  * @typedef {{ lanes: Lane[]; laneById: Map<string, Lane>; questions: Map<string, QuestionEntry>;
@@ -94,7 +94,14 @@ export function applyEvent(view, event) {
   const ask = (entry) => {
     entry.askedAt = event.at;
     view.questions.set(entry.requestId, entry);
+    // Waiting time is wall time a person was waited for: questions open at once count once.
+    if (lane.waiting === 0) lane.waitingSince = event.at;
     lane.waiting += 1;
+    const call = callOf(entry);
+    if (call !== undefined) {
+      if ((call.openQuestions ?? 0) === 0) call.waitingSince = event.at;
+      call.openQuestions = (call.openQuestions ?? 0) + 1;
+    }
     return place(entry);
   };
   /** @param {QuestionEntry} entry @returns {Change} */
@@ -106,11 +113,15 @@ export function applyEvent(view, event) {
   const stopWaiting = (entry) => {
     if (entry.status !== 'waiting') return;
     lane.waiting = Math.max(0, lane.waiting - 1);
-    // Time a person took is shown apart from the tool's own time.
-    const waited = entry.askedAt === undefined ? 0 : Math.max(0, event.at - entry.askedAt);
-    lane.waitedMs += waited;
+    // Time a person took is shown apart from the tool's own time; overlapping questions once.
+    /** @param {number | undefined} start */
+    const since = (start) => Math.max(0, event.at - (start ?? entry.askedAt ?? event.at));
+    if (lane.waiting === 0) lane.waitedMs += since(lane.waitingSince);
     const call = callOf(entry);
-    if (call !== undefined) call.waitedMs += waited;
+    if (call !== undefined) {
+      call.openQuestions = Math.max(0, (call.openQuestions ?? 1) - 1);
+      if (call.openQuestions === 0) call.waitedMs += since(call.waitingSince);
+    }
   };
 
   switch (event.type) {

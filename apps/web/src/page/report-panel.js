@@ -12,10 +12,15 @@ import { renderReport } from './report-view.js';
  */
 export function drawReport(parts, run, done, maxTreeTokens) {
   parts.report.hidden = false;
-  parts.reportWarning.hidden = done.stopReason === 'end_turn';
-  parts.reportWarning.textContent =
-    done.stopReason === 'end_turn'
-      ? ''
+  // An answer is not a clean success when some call of the run was denied or failed (the same
+  // "partly done" as the CLI's exit 4 and kitchen runs).
+  const failed = done.failedToolCalls ?? 0;
+  const clean = done.stopReason === 'end_turn' && failed === 0;
+  parts.reportWarning.hidden = clean;
+  parts.reportWarning.textContent = clean
+    ? ''
+    : done.stopReason === 'end_turn'
+      ? `⚠️ partly done: ${failed === 1 ? '1 tool call was' : `${failed} tool calls were`} denied or failed`
       : `⚠️ stopped early (${done.stopReason})${done.detail ? `: ${cleanDisplayText(done.detail)}` : ''}`;
   const text = cleanDisplayText(done.finalText).trim();
   parts.reportText.replaceChildren(text === '' ? el('p', '', '(the model gave no report)') : renderReport(text));
