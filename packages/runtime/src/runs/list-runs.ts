@@ -13,7 +13,10 @@ export interface RunListing {
   task: string;
   model: string;
   startedAt: number;
+  /** The outcome word the CLI's exit code and the page use: done, partly done, stopped (…), failed, interrupted, unfinished. */
   outcome: string;
+  /** The done event's stop reason, when the trace has an end line. */
+  stopReason?: string;
   tokens: number;
   costCents: number;
   durationMs: number;
@@ -63,7 +66,7 @@ export function summariseRun(trace: RunTrace, path: string): RunListing {
     costCents: end?.costCents ?? spent.costCents,
     durationMs: end?.durationMs ?? (last === undefined ? 0 : last.at - run.startedAt),
     workers: end?.workers ?? events.filter((event) => event.type === 'agent-start' && event.agent !== 'main').length,
-    ...(end === undefined ? { unfinished: true as const } : {}),
+    ...(end === undefined ? { unfinished: true as const } : { stopReason: end.outcome }),
     ...(trace.tornLastLine === undefined ? {} : { tornLastLine: trace.tornLastLine }),
   };
 }
