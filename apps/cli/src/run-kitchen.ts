@@ -13,6 +13,7 @@ import {
   type Model,
   type Toolbox,
   type TreeBudget,
+  type WorkerToolPolicy,
 } from '@kitchen/host';
 import {
   type ChosenModel,
@@ -28,6 +29,7 @@ import { mergeWorkerFlags } from '@kitchen/runtime/config/worker-choices';
 import { type WorkerSettings, workerSettings } from '@kitchen/runtime/config/worker-settings';
 import { KitchenHost } from '@kitchen/runtime/kitchen-host';
 import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
+import { outcomeOfDone, type RunOutcome } from '@kitchen/runtime/runs/run-outcome';
 import { makeRunsFolder, runsFolder } from '@kitchen/runtime/runs/runs-folder';
 import { traceSettings } from '@kitchen/runtime/runs/trace-settings';
 import { ServerStartError } from '@kitchen/runtime/server-processes/launch-server';
@@ -37,6 +39,7 @@ import { type RunTelemetry, startRunTelemetry } from '@kitchen/runtime/telemetry
 import { createAuthorizationPrompt } from '@kitchen/runtime/text/authorization-prompt';
 import { describeModel } from '@kitchen/runtime/text/describe-model';
 import { describeToolbox, describeUnavailable } from '@kitchen/runtime/text/describe-toolbox';
+import { didYouMean } from './cli/did-you-mean.js';
 import type { KitchenFlags } from './command/kitchen-flags.js';
 import { ApprovedByYes } from './terminal/approved-by-yes.js';
 import { createEventWriter } from './terminal/event-writer.js';
@@ -138,6 +141,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
   const started = Date.now();
   let servers: RunningServers | undefined;
   let host: KitchenHost | undefined;
+  let serverDied = false;
   try {
     servers = await startServers(config.servers, {
       seed: flags.seed,
@@ -157,6 +161,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       onUnexpectedExit: (server, description, restarting) => {
         // Its calls in flight end now, in words, rather than at their timeout.
         host?.toolbox.serverStopped(server, description);
+        if (!signal?.aborted && !restarting) serverDied = true;
         if (!signal?.aborted) complain(describeUnexpectedExit(server, description, restarting));
       },
       // Started again: the toolbox connects anew and lists its tools, so the model's next turn sees them.
@@ -204,6 +209,13 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       authorization: createAuthorizationPrompt({ say: complain, openBrowser: flags.openBrowser === true }),
     });
     for (const line of describeUnavailable(host.toolbox)) complain(line);
+    // The worker tool names are known only once the servers answer: a typo is a usage error, as
+    // the web API answers it, not workers that get no tools.
+    const unknownWorkerTools = unknownToolNames(workerChoices.workers.tools, host.toolbox);
+    if (unknownWorkerTools !== undefined) {
+      complain(unknownWorkerTools);
+      return EXIT.usage;
+    }
     say(
       describeToolbox(
         host.toolbox,
@@ -271,8 +283,11 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     }
     const approved = approvedByYes?.line();
     if (approved !== undefined) say(approved);
+    const outcome = outcomeOfDone(done, serverDied);
+    const why = outcomeWords(outcome, done, serverDied);
+    if (why !== undefined) say(`⚠️ ${outcome}: ${why} (exit ${EXIT_CODES[outcome]})`);
     if (tracePath !== undefined) say(`📼 trace: ${tracePath} (kitchen replay, kitchen rerun)`);
-    return exitCodeFor(done);
+    return EXIT_CODES[outcome];
   } catch (error) {
     complain(error instanceof ServerStartError ? error.message : `kitchen: ${describeError(error)}`);
     return signal?.aborted ? EXIT.interrupted : EXIT.failed;
@@ -284,21 +299,37 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
   }
 }
 
-function exitCodeFor(done: DoneEvent): number {
-  switch (done.stopReason) {
-    case 'end_turn':
-      return EXIT.ok;
-    case 'error':
-      return EXIT.failed;
-    case 'aborted':
-      return EXIT.interrupted;
-    case 'max_tokens':
-    case 'refusal':
-    case 'max_iterations':
-    case 'budget':
-    case 'seatbelt':
-      return EXIT.partial;
-  }
+/** "--worker-tools names no tool "inspect_jr" (did you mean inspect_jar?); …", or undefined when every name is a tool. */
+function unknownToolNames(policy: WorkerToolPolicy | undefined, toolbox: Toolbox): string | undefined {
+  if (policy === undefined || policy.kind === 'inherit') return undefined;
+  const unknown = policy.tools.filter((name) => toolbox.find(name) === undefined);
+  if (unknown.length === 0) return undefined;
+  const names = toolbox.list().map((tool) => tool.name);
+  const described = unknown.map((name) => {
+    const close = didYouMean(name, names);
+    return close === undefined ? `"${name}"` : `"${name}" (did you mean ${close}?)`;
+  });
+  return `kitchen: --worker-tools names no tool ${described.join(', ')}; the tools are ${names.join(', ')}`;
+}
+
+/** The exit code of each outcome: a script tells them apart (documented in --help and the README). */
+const EXIT_CODES: Readonly<Record<RunOutcome, number>> = {
+  done: EXIT.ok,
+  'partly done': EXIT.notDone,
+  stopped: EXIT.partial,
+  failed: EXIT.failed,
+  interrupted: EXIT.interrupted,
+};
+
+/** Why a run that ended with an answer did not do all it was asked; undefined when it did, or the report says why. */
+function outcomeWords(outcome: RunOutcome, done: DoneEvent, serverDied: boolean): string | undefined {
+  const failed = done.failedToolCalls ?? 0;
+  const calls =
+    failed === 0 ? '' : `${failed === 1 ? '1 tool call was' : `${failed} tool calls were`} denied or failed`;
+  if (outcome === 'partly done') return calls;
+  if (outcome === 'failed' && serverDied && done.stopReason === 'end_turn')
+    return ['a server stopped unexpectedly during the run', calls].filter((part) => part !== '').join('; ');
+  return undefined;
 }
 
 /** What picks the model besides --model: its name, the offline model's latency, an endpoint (flag, else config). */

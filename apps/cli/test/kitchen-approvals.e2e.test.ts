@@ -42,7 +42,7 @@ describe('untrusted text stays data', () => {
       args: ['--json', '--jars', '20', '--config', serversConfig('cookie-jars')],
       model: gullible,
     });
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(4); // partly done: a call was denied
     const discard = ofType(run.events, 'tool-call').find((call) => call.tool === 'discard_jar');
     expect(discard?.input).toEqual({ id: 16 });
     expect(ofType(run.events, 'approval-response').find((response) => response.tool === 'discard_jar')).toMatchObject({
@@ -109,7 +109,7 @@ describe('a question raised inside a worker', () => {
       terminal.input.write(lane === 'cleaner-a' ? 'y\n' : 'n\n');
     }
     const run = await running;
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(4); // partly done: a call was denied
     expect(answers.sort()).toEqual(['cleaner-a', 'cleaner-b']);
     const laneOf = new Map(ofType(run.events, 'agent-start').map((start) => [start.name, start.agent]));
     const requests = ofType(run.events, 'approval-request');

@@ -28,7 +28,7 @@ describe.concurrent('the gate from the command line', () => {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const result = await runCli(['run', TASK, '--no', '--jars', '10', '--config', config]);
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(4); // partly done: a call was denied
     expect(TAMPERED.length).toBeGreaterThan(0);
     // The turn's discards, and the answers they got, are one folded line each (--verbose: a line a call).
     const ids = `×${TAMPERED.length} (id ${TAMPERED.join(', ')})`;
@@ -74,7 +74,7 @@ describe.concurrent('the gate from the command line', () => {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const result = await runCli(['run', TASK, '--json', '--jars', '10', '--config', config]);
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(4); // partly done: a call was denied
     const events = parseEvents(result.stdout);
     expect(ofType(events, 'approval-request')).toEqual([]);
     expect(ofType(events, 'approval-response').find((event) => event.tool === 'discard_jar')).toMatchObject({

@@ -57,7 +57,8 @@ describe.sequential('kitchen runs, replay and rerun', () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({
       task: demoTask(JARS),
-      outcome: 'end_turn',
+      outcome: 'done',
+      stopReason: 'end_turn',
       tokens: done.tokens,
       workers: recorded.filter((event) => event.type === 'agent-start' && event.agent !== 'main').length,
     });
@@ -66,7 +67,7 @@ describe.sequential('kitchen runs, replay and rerun', () => {
 
     const table = await runCli(['runs', '--runs-dir', runsDir]);
     expect(table.stdout).toContain(runId);
-    expect(table.stdout).toContain('end_turn');
+    expect(table.stdout).toMatch(/\bdone\b/);
     expect(table.stdout).toContain(`1 run in ${runsDir}`);
   });
 

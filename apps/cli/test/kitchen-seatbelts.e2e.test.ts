@@ -54,13 +54,15 @@ describe.concurrent('the seatbelts, as the terminal shows them', () => {
   it('--max-iterations, with a last-chance report of what was established', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
-    const result = await demo('--max-iterations', '2', '--no-delegate');
+    // N means N model calls, the last-chance report included: list, inspect 20, report.
+    const result = await demo('--max-iterations', '3', '--no-delegate');
     expect(result.code).toBe(EXIT.partial);
     expect(result.stdout).toContain(
-      '⚠️ stopped early (max_iterations): Stopped: the agent used all 2 of its model calls, its limit. Raise --max-iterations to go further.',
+      '⚠️ stopped early (max_iterations): Stopped: the agent used all 3 of its model calls, its limit. Raise --max-iterations to go further.',
     );
     expect(reportedJarIds(result.stdout)).toEqual(tamperedJarIds(1729, 20));
-    expect(result.stdout).toMatch(/📊 max_iterations · 2 iterations · /);
+    expect(result.stdout).toMatch(/📊 max_iterations · 3 iterations · /);
+    expect(result.stdout.match(/^── iteration \d+ ──$/gm)).toHaveLength(2);
   });
 
   it('--max-wall-time', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {

@@ -64,7 +64,9 @@ describe.concurrent('Stop while an approval waits', () => {
     const done = run.events.at(-1) as Extract<LoopEvent, { type: 'done' }>;
     expect(done).toMatchObject({ type: 'done', stopReason: 'aborted' });
     expect(done.finalText).toMatch(/^The run was stopped before I could finish\. What the tool results established/);
-    expect(done.finalText).toContain('- inspect_jar {"id":3}: {"id":3,');
+    expect(done.finalText).toContain('- inspect_jar id 3: id 3,');
+    // Who stopped it is recorded, not only that it was aborted.
+    expect(done.stoppedBy).toMatch(/^interrupted by SIG/);
     expect(done.finalText).not.toContain('discarding it');
     const traced = trace
       .trim()

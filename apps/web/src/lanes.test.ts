@@ -61,6 +61,46 @@ const end = (agent: string, name: string, stopReason: 'end_turn' | 'aborted' = '
   });
 
 describe('lanes: hires, waiting time and cost', () => {
+  it('counts questions open at the same time once: the time a person was waited for, not the sum', () => {
+    const view = createRunView();
+    applyEvent(view, mainStart);
+    applyEvent(view, call('main', 'c1', 3));
+    const ask = (requestId: string) =>
+      at({
+        type: 'approval-request',
+        agent: 'main',
+        requestId,
+        callId: 'c1',
+        tool: 'inspect_jar',
+        server: 'cookie-jars',
+        input: { id: 3 },
+        reason: 'asks',
+      });
+    const answer = (requestId: string) =>
+      at({
+        type: 'approval-response',
+        agent: 'main',
+        requestId,
+        callId: 'c1',
+        tool: 'inspect_jar',
+        server: 'cookie-jars',
+        decision: 'approved',
+        by: 'person',
+      });
+    const start = clock;
+    applyEvent(view, ask('a1'));
+    clock += 1_000;
+    applyEvent(view, ask('a2'));
+    clock += 1_000;
+    applyEvent(view, answer('a1'));
+    clock += 1_000;
+    const last = answer('a2');
+    applyEvent(view, last);
+    const span = last.at - (start + 10);
+    expect(view.laneById.get('main')?.waitedMs).toBe(span);
+    expect(view.laneById.get('main')?.calls.get('c1')?.waitedMs).toBe(span);
+  });
+
   it('links a worker lane and the spawn_agent call that hired it, both ways', () => {
     const view = createRunView();
     applyEvent(view, mainStart);

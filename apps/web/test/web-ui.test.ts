@@ -124,7 +124,7 @@ describe('kitchen web', () => {
     const traces = (await (await apiFetch('api/traces')).json()) as {
       runs: Array<{ id: string; outcome: string; workers: number }>;
     };
-    expect(traces.runs[0]).toMatchObject({ outcome: 'end_turn', workers: 2 });
+    expect(traces.runs[0]).toMatchObject({ outcome: 'done', stopReason: 'end_turn', workers: 2 });
     const trace = (await (await apiFetch(`api/traces/${traces.runs[0]?.id}`)).json()) as { events: LoopEvent[] };
     expect(trace.events.filter((event) => event.type !== 'server-log')).toEqual(
       events.filter((event) => event.type !== 'server-log'),

@@ -121,6 +121,11 @@ export interface SamplingResponseEvent extends EventBase<'sampling-response'> {
   /** How the server's question arrived: pushed (2025-11-25) or in an input_required result (2026-07-28). */
   via?: ServerRequestVia;
   outcome: 'answered' | 'denied' | 'failed';
+  /**
+   * Set when the model's answer cost more than the price that was approved: costCents is capped at
+   * that price, and this is what the model spent over it (still spent from the run's budget).
+   */
+  overshoot?: { costCents: number; reason: string };
   /** Who let the call through or refused it; absent when it failed (bad request, model error). */
   by?: AnsweredBy;
   reason?: string;
@@ -247,6 +252,8 @@ export interface AgentEndEvent extends EventBase<'agent-end'> {
   limit?: LimitReached;
   /** Set when stopReason is "error". */
   error?: ErrorReport;
+  /** aborted only: who or what stopped it, in the stopper's words ("stopped from the web page", "interrupted by SIGHUP"). */
+  stoppedBy?: string;
 }
 export interface DoneEvent extends EventBase<'done'> {
   finalText: string;
@@ -259,12 +266,20 @@ export interface DoneEvent extends EventBase<'done'> {
   toolCalls: number;
   tokens: number;
   costCents: number;
+  /**
+   * Set when some tool call of the run, in any lane, did not do its work: denied at the gate, a
+   * server's tool that failed, a worker that failed. The run did not do all it was asked even
+   * when it ended with an answer. A limit's refusals (worker slots, depth) are not counted.
+   */
+  failedToolCalls?: number;
   /** Set when the run stopped early: what happened, in neutral words. */
   detail?: string;
   /** Set when a limit stopped the run. */
   limit?: LimitReached;
   /** Set when stopReason is "error". */
   error?: ErrorReport;
+  /** aborted only: who or what stopped the run, in the stopper's words ("interrupted by SIGTERM"). */
+  stoppedBy?: string;
 }
 
 export type LoopEvent =

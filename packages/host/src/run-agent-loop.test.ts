@@ -174,7 +174,7 @@ describe('runAgentLoop', () => {
     expect(last(events, 'done').stopReason).toBe('end_turn');
   });
 
-  it(`stops at maxIterations (default ${MAX_ITERATIONS}) and asks once more, without tools, for a partial report`, async () => {
+  it(`stops at maxIterations (default ${MAX_ITERATIONS}) and spends its last call, without tools, on a partial report`, async () => {
     const model = new ScriptedModel((request) =>
       request.tools?.length
         ? { text: 'Still looking.', toolUses: [{ name: 'echo', input: { text: 'again' } }] }
@@ -182,8 +182,9 @@ describe('runAgentLoop', () => {
     );
     const events = await run({ model, toolbox: await kitchen(), maxIterations: 3 });
 
-    expect(model.requests).toHaveLength(4);
-    const lastChance = model.requests[3];
+    // maxIterations is every model call the agent makes, the last-chance report included.
+    expect(model.requests).toHaveLength(3);
+    const lastChance = model.requests[2];
     expect(lastChance?.tools).toEqual([]);
     expect(lastChance?.maxTokens).toBe(LAST_CHANCE_MAX_TOKENS);
     expect(JSON.stringify(lastChance?.messages.at(-1))).toContain(
@@ -192,14 +193,23 @@ describe('runAgentLoop', () => {
     expect(last(events, 'done')).toMatchObject({
       stopReason: 'max_iterations',
       iterations: 3,
-      toolCalls: 3,
-      finalText: 'Jars 1-3 fine; jar 4 not reached.',
+      toolCalls: 2,
     });
+    // The last-chance answer adds to what the tool results established; it never replaces it.
+    expect(last(events, 'done').finalText).toBe(
+      [
+        'Jars 1-3 fine; jar 4 not reached.',
+        '',
+        'I reached the iteration limit before I could finish. What the tool results established (2 of 2 calls):',
+        '- echo text again: pantry says again',
+        '- echo text again: pantry says again',
+      ].join('\n'),
+    );
     expect(last(events, 'done')).toMatchObject({
       detail: 'Stopped: the agent used all 3 of its model calls, its limit.',
       limit: { limit: 'maxIterations', value: 3, spent: 3 },
     });
-    expect(events.filter((event) => event.type === 'usage')).toHaveLength(4);
+    expect(events.filter((event) => event.type === 'usage')).toHaveLength(3);
   });
 
   it('ends with aborted when the signal fires, and the in-flight tool call sees the abort', async () => {
@@ -331,7 +341,9 @@ describe('runAgentLoop', () => {
     );
     expect(last(events, 'done')).toMatchObject({
       stopReason: 'budget',
-      finalText: 'Jar 1 is fine. Not reached: jars 2 and 3.',
+      finalText:
+        'Jar 1 is fine. Not reached: jars 2 and 3.\n\n' +
+        'I ran out of token budget before I could finish. What the tool results established (1 of 1 calls):\n- echo text x: pantry says x',
     });
     expect(last(events, 'done').detail).toMatch(/^Stopped: the tree budget has no room for another model call \(/);
     expect(last(events, 'done').limit).toMatchObject({ limit: 'maxTreeTokens' });
@@ -356,7 +368,7 @@ describe('runAgentLoop', () => {
     expect(last(events, 'done')).toMatchObject({
       stopReason: 'budget',
       finalText:
-        'I ran out of token budget before I could finish. What the tool results established (1 of 1 calls):\n- echo {"text":"x"}: pantry says x',
+        'I ran out of token budget before I could finish. What the tool results established (1 of 1 calls):\n- echo text x: pantry says x',
     });
   });
 

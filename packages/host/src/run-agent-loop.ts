@@ -7,7 +7,7 @@ import { InputTokenBound } from './limits/input-token-bound.js';
 import { callModelWithinBudget, usageEvent } from './loop/budgeted-model-call.js';
 import { closingEvents } from './loop/closing-events.js';
 import { cutOffCall } from './loop/cut-off-call.js';
-import { establishedReport } from './loop/established-report.js';
+import { establishedReport, withEstablished } from './loop/established-report.js';
 import { askForLastReport, isLastChanceCause } from './loop/last-chance.js';
 import { liveRun } from './loop/live-run.js';
 import {
@@ -18,6 +18,7 @@ import {
   loopFailedEnding,
   modelFailedEnding,
   noRoomEnding,
+  runStoppedBy,
   seatbeltEnding,
   stoppedEnding,
 } from './loop/loop-ending.js';
@@ -87,7 +88,10 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
   yield stamp({ type: 'agent-start', ...lane, depth: agent.depth, task, ...withDefined({ callId: agent.callId }) });
   try {
     while (!ending) {
-      ending = limitBeforeModelCall(signals.work, tree, totals.iterations, maxIterations);
+      // The last-chance report is one of the agent's maxIterations model calls: an agent that has
+      // answered before writes it on its last allowed call.
+      const reserved = answered > 0 && maxIterations > 1 ? 1 : 0;
+      ending = limitBeforeModelCall(signals.work, tree, totals.iterations + reserved, maxIterations);
       if (ending) break;
       totals.iterations += 1;
       yield stamp({ type: 'iteration-start', agent: agent.id, iteration: totals.iterations });
@@ -139,17 +143,26 @@ export async function* runAgentLoop(options: RunAgentLoopOptions): AsyncGenerato
       totals.toolCalls += turn.started;
       messages.push({ role: 'user', content: turn.results });
     }
-    ending = agentStoppedEnding(ending, signals.agentStopReason);
+    ending = runStoppedBy(agentStoppedEnding(ending, signals.agentStopReason), signals.runStopReason);
     // An agent that stopped before it finished reports what it established: written by the model
     // when one more call makes sense (a limit that leaves time, a person who stopped this agent
     // alone, and an agent that has answered before), else drawn from its tool results. Never its
     // last sentence, which is an intention.
     const cause = ending?.unfinished;
     if (cause !== undefined && isLastChanceCause(cause) && answered > 0 && !signals.run.aborted) {
-      const chance = { cause, model, budget, agent: agent.id, system, messages, inputBound, charge, treeTokens };
-      finalText = yield* askForLastReport({ ...chance, signal: signals.run, tools: run.toolbox });
-      if (signals.stopped) ending = stoppedEnding(tree, ' during the last-chance report');
+      const chargeChance = (tokens: number, costCents: number) => {
+        charge(tokens, costCents);
+        if (cause === 'max_iterations') totals.iterations += 1;
+      };
+      const chance = { cause, model, budget, agent: agent.id, system, messages, inputBound, treeTokens };
+      finalText = yield* askForLastReport({ ...chance, charge: chargeChance, signal: signals.run, tools: run.toolbox });
+      if (signals.stopped)
+        ending = runStoppedBy(stoppedEnding(tree, ' during the last-chance report'), signals.runStopReason);
     } else if (cause !== undefined) finalText = establishedReport(cause, messages, run.toolbox);
+    // An answer cut off at the output limit, or a refusal, keeps what the tools established before it.
+    const stop = ending?.stopReason;
+    if (stop === 'max_tokens' || stop === 'refusal')
+      finalText = withEstablished(finalText, stop, messages, run.toolbox);
   } catch (error) {
     ending = loopFailedEnding(error);
     finalText = establishedReport('error', messages, run.toolbox);

@@ -137,6 +137,24 @@ describe('createSamplingHandler', () => {
     expect(responsesIn(context.events)[0]?.costCents).toBe(requestsIn(context.events)[0]?.costCents);
   });
 
+  it("never charges more than the approved price: the overshoot is recorded as the model's", async () => {
+    const budget = new TreeBudget();
+    const model = new FakeModel('offline', (request) => ({
+      content: [{ type: 'text', text: 'x' }],
+      stopReason: 'end_turn',
+      // A model that counts more input than the host estimated, and more output than it allowed.
+      usage: { inputTokens: estimateRequestTokens(request) + 8, outputTokens: request.maxTokens + 8 },
+      model: 'offline',
+    }));
+    const context = fakeContext();
+    await createSamplingHandler({ model, budget, defaultAction: 'allow' })('pastry-chef', params(), context, never);
+    const approved = requestsIn(context.events)[0]?.costCents ?? 0;
+    const response = responsesIn(context.events)[0];
+    expect(response?.costCents).toBe(approved);
+    expect(response?.overshoot?.costCents).toBeGreaterThan(0);
+    expect(response?.overshoot?.reason).toMatch(/the model's, not pastry-chef's/);
+  });
+
   it('refuses a denied server with a JSON-RPC error that says why, and never runs the model', async () => {
     const { model, handler } = setup({ perServer: { 'pastry-chef': { action: 'deny' } } });
     const context = fakeContext();

@@ -210,7 +210,12 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
       add(held, server, -costCents);
     }
     const charged = budget.settle(reservation, response.usage, response.model);
-    add(spent, server, charged.costCents);
+    // What was approved is the most the server is charged: a model that counted more than its
+    // price (a longer input than estimated, more output than allowed) is the model's overshoot,
+    // recorded as such, not the server's spend.
+    const overshoot = charged.costCents - costCents;
+    const billed = Math.min(charged.costCents, costCents);
+    add(spent, server, billed);
     emitter({
       type: 'sampling-response',
       ...lane,
@@ -218,7 +223,15 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
       by: approvedBy,
       inputTokens: response.usage.inputTokens,
       outputTokens: response.usage.outputTokens,
-      costCents: charged.costCents,
+      costCents: billed,
+      ...(overshoot > 1e-9
+        ? {
+            overshoot: {
+              costCents: overshoot,
+              reason: `The model counted ${response.usage.inputTokens + response.usage.outputTokens} tokens, more than the approved price of ${formatCents(costCents)} covers; the ${formatCents(overshoot)} over it is the model's, not ${server}'s.`,
+            },
+          }
+        : {}),
     });
     return toCreateMessageResult(response);
   };

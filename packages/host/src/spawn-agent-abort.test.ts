@@ -129,15 +129,16 @@ describe('aborting a run with workers', () => {
       const ends = ofType(events, 'agent-end');
       expect(ends.find((end) => end.agent === '1')).toMatchObject({
         stopReason: 'aborted',
-        finalText: 'Established before the stop: Stew 1 was on the stove.',
+        stoppedBy: expect.any(String),
       });
+      // Its own words first, then what was not done: the call the stop cancelled.
+      const stopped = ends.find((end) => end.agent === '1')?.finalText ?? '';
+      expect(stopped).toMatch(/^Established before the stop: Stew 1 was on the stove\.\n\n/);
+      expect(stopped).toMatch(/Not done or not reached \(1 call\):\n- sleep ms 60000, label Stew 1: /);
       expect(ends.find((end) => end.agent === '2')).toMatchObject({ stopReason: 'end_turn' });
       // The parent reads the stopped worker's report as its tool result, not an error.
       const reports = ofType(events, 'tool-result').filter((result) => result.tool === 'spawn_agent');
-      expect(reports.map((result) => [result.isError, result.content])).toContainEqual([
-        false,
-        'Established before the stop: Stew 1 was on the stove.',
-      ]);
+      expect(reports.map((result) => [result.isError, result.content])).toContainEqual([false, stopped]);
       expect(ofType(events, 'done')[0]).toMatchObject({ stopReason: 'end_turn' });
       expect(tree.stopAgent('1')).toBe(false);
     } finally {

@@ -204,6 +204,25 @@ describe('spawn_agent', () => {
     );
   });
 
+  it("closes every lane it opened at any depth: a worker's worker's agent-end reaches the run", async () => {
+    const model = teamModel({
+      main: (_request, turn) => (turn === 0 ? toolTurn(spawn('Level one.', 'one')) : textTurn('done')),
+      worker: (_request, turn, task) => {
+        if (turn > 0) return textTurn(`${task.split('.')[0]} reports`);
+        return task.startsWith('Level one') ? toolTurn(spawn('Level two.', 'two')) : textTurn('Level two reports');
+      },
+    });
+    const events = await run({ model, toolbox: await kitchen({ maxDepth: 2 }) });
+
+    const ends = ofType(events, 'agent-end').map((event) => [event.agent, event.parent, event.stopReason]);
+    expect(ends).toEqual([
+      ['2', '1', 'end_turn'],
+      ['1', 'main', 'end_turn'],
+      ['main', undefined, 'end_turn'],
+    ]);
+    expect(ofType(events, 'agent-end').find((event) => event.agent === '1')?.finalText).toBe('Level one reports');
+  });
+
   it('rejects a maxDepth outside 1..4 or a maxLiveWorkers below 1 with a clear configuration error', () => {
     for (const maxDepth of [0, 5, 1.5]) {
       expect(() => createSpawnAgentTool({ maxDepth })).toThrow(ConfigurationError);

@@ -188,8 +188,9 @@ async function runWorker(
     for await (const event of worker) {
       // Every worker event goes up the moment it happens; context.emit stamps it on the way. The
       // agent-end waits while a structured report is checked (and perhaps fixed).
-      if (event.type === 'agent-start') started = true;
-      if (event.type === 'agent-end') end = event;
+      // Only this worker's own events: its workers' agent-ends pass through on their way up.
+      if (event.type === 'agent-start' && event.agent === agent.id) started = true;
+      if (event.type === 'agent-end' && event.agent === agent.id) end = event;
       else context.emit(event);
     }
     if (end !== undefined && setup.report !== undefined && end.stopReason === 'end_turn')
@@ -212,10 +213,13 @@ async function runWorker(
         finalText: reason,
       });
     }
+    run.tree.countFailedToolCall();
     return { isError: true, content: reason };
   } finally {
     slot.release();
   }
+  // A worker that failed (its schema fix included) is work not done.
+  if (!end || end.stopReason === 'error') run.tree.countFailedToolCall();
   if (!end) return { isError: true, content: `Worker "${agent.name}" (agent ${agent.id}) ended without a report.` };
   if (end.finalText.trim() === '')
     return {

@@ -106,7 +106,7 @@ const scopes: fc.Arbitrary<Scope> = fc.oneof(
     };
   }),
   fc.tuple(letter, fc.constantFrom('except those on', 'but not the ones on', 'excluding')).map(([shelf, words]) => ({
-    noun: `all the jars ${words === 'excluding' ? 'excluding shelf' : words.replace(/ on$/, '') + ' on shelf'} ${shelf}`,
+    noun: `all the jars ${words === 'excluding' ? 'excluding shelf' : `${words.replace(/ on$/, '')} on shelf`} ${shelf}`,
     tail: `${words === 'excluding' ? 'excluding shelf' : `${words} shelf`} ${shelf}`,
     ids: (jars: readonly Jar[]) => jars.filter((jar) => shelfOf(jar) !== shelf).map((jar) => jar.id),
     unreadable: false,

@@ -1,7 +1,7 @@
 // The kitchen's one host wiring: spawn_agent when delegation is on, the run's handlers answering a
 // server's sampling and form requests, and one run at a time. Over in-memory MCP pairs.
 
-import { allowAllGate, type LoopEvent, TreeBudget } from '@kitchen/host';
+import { allowAllGate, type LoopEvent, type ToolboxOptions, TreeBudget } from '@kitchen/host';
 import { connectInMemory, ScriptedModel, textTurn, toolTurn } from '@kitchen/host/testing';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CreateMessageResultSchema, ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -120,6 +120,50 @@ describe('KitchenHost', () => {
       expect(host.running).toBe(false);
       const second = await collect(host.run({ task: 'two', model: new ScriptedModel([textTurn('two done')]) }));
       expect(second.at(-1)).toMatchObject({ type: 'done', finalText: 'two done' });
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe("a server's question that came in an input_required result", () => {
+  it('is labelled via input_required in its events, not as a push', async () => {
+    let handlers: ToolboxOptions['handlers'];
+    const host = await KitchenHost.connect({
+      clientName: 'kitchen-host-test',
+      openToolbox: (options) => {
+        handlers = options.handlers;
+        return connectInMemory({ asker: askingServer() }, options);
+      },
+    });
+    try {
+      const emitted: LoopEvent[] = [];
+      const params = {
+        messages: [{ role: 'user' as const, content: { type: 'text' as const, text: 'a word?' } }],
+        maxTokens: 20,
+      };
+      const model = new ScriptedModel([
+        async () => {
+          await handlers
+            ?.sampling?.('asker', params, undefined, new AbortController().signal, 'input_required')
+            .catch(() => undefined);
+          return textTurn('done');
+        },
+      ]);
+      const budget = new TreeBudget({ maxTokens: 100_000 });
+      await collect(
+        host.run({
+          task: 'ask',
+          model,
+          emit: (event) => emitted.push(event),
+          policy: { gate: allowAllGate, budget, sampling: { perServer: {}, defaultAction: 'deny' } },
+        }),
+      );
+      const labelled = emitted.filter(
+        (event) => event.type === 'sampling-request' || event.type === 'sampling-response',
+      );
+      expect(labelled.length).toBeGreaterThan(0);
+      for (const event of labelled) expect(event).toMatchObject({ via: 'input_required' });
     } finally {
       await host.close();
     }

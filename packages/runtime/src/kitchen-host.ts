@@ -171,20 +171,21 @@ export class KitchenHost {
       ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
       ...(options.startTimeoutMs === undefined ? {} : { startTimeoutMs: options.startTimeoutMs }),
       handlers: {
-        sampling: (server, params, context, signal) => {
+        // `via` goes through: an input_required question is labelled so, not as a push.
+        sampling: (server, params, context, signal, via) => {
           const handlers = current();
           if (handlers === undefined)
             throw new McpError(
               SAMPLING_REJECTED,
               'No kitchen run is in progress, so there is nobody to pay for a model call.',
             );
-          return handlers.sampling(server, params, context, signal);
+          return handlers.sampling(server, params, context, signal, via);
         },
-        elicitation: (server, params, context, signal) => {
+        elicitation: (server, params, context, signal, via) => {
           const handlers = current();
           if (handlers === undefined)
             throw new McpError(ErrorCode.InvalidRequest, 'No kitchen run is in progress, so there is nobody to ask.');
-          return handlers.elicitation(server, params, context, signal);
+          return handlers.elicitation(server, params, context, signal, via);
         },
       },
     });

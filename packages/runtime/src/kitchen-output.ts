@@ -14,7 +14,7 @@ export interface KitchenOutput {
   environment: NodeJS.ProcessEnv;
   /** Where a person answers questions; only a terminal (isTTY) is ever asked. */
   stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
-  /** Where SIGINT and SIGTERM arrive (the process), for output that must step aside first. */
+  /** Where SIGINT, SIGTERM and SIGHUP arrive (the process), for output that must step aside first. */
   signals?: NodeJS.EventEmitter;
 }
 
@@ -27,8 +27,10 @@ export const PROCESS_OUTPUT: KitchenOutput = {
 };
 
 /**
- * Exit codes of the kitchen CLI, so a script can tell a complete answer from a partial one. partial:
- * the run ended without a complete answer (a limit stopped it, its answer was cut off at the output
- * limit, or the model refused); its report says what was established.
+ * Exit codes of the kitchen CLI, one per run outcome (runs/run-outcome.ts), so a script can tell
+ * them apart. failed: the model, a server or the host failed. partial: a limit stopped the run, its
+ * answer was cut off at the output limit, or the model refused; its report says what was
+ * established. notDone: it ended with an answer, but some tool call was denied at the gate, a
+ * server's tool failed or a worker failed. interrupted: a signal or a person stopped it.
  */
-export const EXIT = { ok: 0, failed: 1, usage: 2, partial: 3, interrupted: 130 } as const;
+export const EXIT = { ok: 0, failed: 1, usage: 2, partial: 3, notDone: 4, interrupted: 130 } as const;

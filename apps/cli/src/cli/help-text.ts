@@ -18,9 +18,10 @@ const GROUP_TITLES: Record<FlagGroup, string> = {
 
 const FOOTER = [
   'The offline model is deterministic and uses no network; it says so whenever it runs.',
-  'Exit codes: 0 done, 1 the run or a server failed, 2 bad flags or config, 3 stopped before a complete',
-  'answer (a limit, an answer cut off at max_tokens, a refusal; the report says what was established),',
-  '130 interrupted.',
+  'Exit codes: 0 done (as asked), 1 the model, a server or the run failed, 2 bad flags or config,',
+  '3 stopped before a complete answer (a limit, an answer cut off at max_tokens, a refusal; the report',
+  'says what was established), 4 partly done (an answer, but some tool call was denied or failed, or a',
+  'worker failed), 130 interrupted (Ctrl-C, SIGTERM, SIGHUP or a person stopped it).',
 ];
 
 /** The general help, or one command's: its forms, the flags that apply and examples. */

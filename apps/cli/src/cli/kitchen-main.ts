@@ -9,6 +9,9 @@ import { EXIT, PROCESS_OUTPUT } from '@kitchen/runtime/kitchen-output';
 import { executeCommand } from './kitchen-commands.js';
 import { parseCliArguments } from './parse-cli-arguments.js';
 
+/** Set when the terminal hung up (SIGHUP): writing to it may fail from then on. */
+let hungUp = false;
+
 async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseCliArguments(argv);
   if (!parsed.ok) {
@@ -33,10 +36,20 @@ async function main(argv: readonly string[]): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // A closed terminal or a dropped SSH session: the run ends as for Ctrl-C (its end record written,
+  // servers stopped), and the terminal that is gone is no longer written to.
+  process.on('SIGHUP', (signal) => {
+    hungUp = true;
+    onSignal(signal);
+  });
   // `kitchen demo --json | head`: the reader left. Stop the run quietly instead of crashing on EPIPE.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
+    if (error.code !== 'EPIPE' && !hungUp) throw error;
     interrupt.abort(new Error('stdout was closed'));
+  });
+  // After a hang-up a write to the terminal fails (EIO); the run still ends in its trace.
+  process.stderr.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && !hungUp) throw error;
   });
   // Each command loads what it runs only here: --help and flag errors need none of a run's wiring.
   return executeCommand(command, { output: PROCESS_OUTPUT, signal: interrupt.signal });

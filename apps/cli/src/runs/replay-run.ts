@@ -28,7 +28,16 @@ export async function replayRun(trace: RunTrace, options: ReplayOptions): Promis
     options.write(event);
     shown.push(event);
   }
+  if (trace.tornLastLine !== undefined)
+    options.say(
+      `⚠️ line ${trace.tornLastLine} of the trace was torn (the run was killed while writing it) and was skipped`,
+    );
   const done = trace.events.find((event) => event.type === 'done');
+  if (done?.type !== 'done' || trace.end === undefined) {
+    const last = trace.events.at(-1);
+    const where = last === undefined ? 'before its first event' : `after ${describeLast(last, run.startedAt)}`;
+    options.say(`⚠️ the trace was cut off ${where}: the run has no end record (it was killed, or is still running)`);
+  }
   if (done?.type === 'done') {
     options.say(
       renderSummary(
@@ -38,4 +47,10 @@ export async function replayRun(trace: RunTrace, options: ReplayOptions): Promis
     );
   }
   return shown;
+}
+
+/** "event 42 (a tool-result in lane 2), 3.1 s into the run". */
+function describeLast(event: LoopEvent, startedAt: number): string {
+  const seconds = ((event.at - startedAt) / 1000).toFixed(1);
+  return `a ${event.type} event in lane ${event.agent}, ${seconds} s into the run`;
 }

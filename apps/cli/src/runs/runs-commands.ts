@@ -29,6 +29,9 @@ import { renderDivergences, rerunRun } from './rerun-run.js';
 export async function runsCommand(flags: KitchenFlags, { output }: CommandContext): Promise<number> {
   const folder = runsFolder(output.environment, flags.runsDir);
   const runs = listRuns(folder);
+  for (const run of runs)
+    if (run.tornLastLine !== undefined)
+      output.stderr.write(`⚠️ ${run.path}: its torn last line (${run.tornLastLine}) was skipped\n`);
   if (flags.json) for (const run of runs) output.stdout.write(`${JSON.stringify(run)}\n`);
   else output.stdout.write(renderRunList(runs, folder));
   return EXIT.ok;

@@ -26,7 +26,7 @@ export interface LiveBoardOptions {
   color: boolean;
   /** COLUMNS and LINES, for a terminal that does not report its size. */
   environment: NodeJS.ProcessEnv;
-  /** Where SIGINT and SIGTERM arrive (the process): the board steps aside before anything else is printed. */
+  /** Where SIGINT, SIGTERM and SIGHUP arrive (the process): the board steps aside before anything else is printed. */
   signals?: NodeJS.EventEmitter;
   now?: () => number;
 }
@@ -145,6 +145,7 @@ export function createLiveBoard(options: LiveBoardOptions): LiveBoard {
   terminal.on?.('resize', onResize);
   options.signals?.prependListener('SIGINT', stepAside);
   options.signals?.prependListener('SIGTERM', stepAside);
+  options.signals?.prependListener('SIGHUP', stepAside);
   process.once('exit', restoreCursor);
 
   return {
@@ -193,6 +194,7 @@ export function createLiveBoard(options: LiveBoardOptions): LiveBoard {
       terminal.off?.('resize', onResize);
       options.signals?.off('SIGINT', stepAside);
       options.signals?.off('SIGTERM', stepAside);
+      options.signals?.off('SIGHUP', stepAside);
       process.off('exit', restoreCursor);
     },
   };

@@ -34,8 +34,11 @@ export interface ToolEntry {
   result?: ToolResult;
   progress?: ToolProgress;
   questions: QuestionEntry[];
-  /** Time its questions waited for a person. */
+  /** Time its questions waited for a person: overlapping questions counted once. */
   waitedMs: number;
+  /** Its questions still open, and since when one has been (the wait being counted). */
+  openQuestions?: number;
+  waitingSince?: number;
   /** The lane a spawn_agent call hired. */
   worker?: string;
 }
@@ -106,7 +109,9 @@ export interface Lane {
   stopReason?: LoopStopReason;
   finalText?: string;
   waiting: number;
+  /** Time a person was waited for in this lane: overlapping questions counted once. */
   waitedMs: number;
+  waitingSince?: number;
   hiredBy?: { lane: string; callId: string };
   entries: LaneEntry[];
   calls: Map<string, ToolEntry>;
@@ -175,7 +180,14 @@ export function applyEvent(view: RunView, event: LoopEvent): Change {
   const ask = (entry: QuestionEntry): Change => {
     entry.askedAt = event.at;
     view.questions.set(entry.requestId, entry);
+    // Waiting time is wall time a person was waited for: questions open at once count once.
+    if (lane.waiting === 0) lane.waitingSince = event.at;
     lane.waiting += 1;
+    const call = callOf(entry);
+    if (call !== undefined) {
+      if ((call.openQuestions ?? 0) === 0) call.waitingSince = event.at;
+      call.openQuestions = (call.openQuestions ?? 0) + 1;
+    }
     return place(entry);
   };
   const settle = (entry: QuestionEntry): Change => {
@@ -185,11 +197,14 @@ export function applyEvent(view: RunView, event: LoopEvent): Change {
   const stopWaiting = (entry: QuestionEntry) => {
     if (entry.status !== 'waiting') return;
     lane.waiting = Math.max(0, lane.waiting - 1);
-    // Time a person took is shown apart from the tool's own time.
-    const waited = entry.askedAt === undefined ? 0 : Math.max(0, event.at - entry.askedAt);
-    lane.waitedMs += waited;
+    // Time a person took is shown apart from the tool's own time; overlapping questions once.
+    const since = (start: number | undefined) => Math.max(0, event.at - (start ?? entry.askedAt ?? event.at));
+    if (lane.waiting === 0) lane.waitedMs += since(lane.waitingSince);
     const call = callOf(entry);
-    if (call !== undefined) call.waitedMs += waited;
+    if (call !== undefined) {
+      call.openQuestions = Math.max(0, (call.openQuestions ?? 1) - 1);
+      if (call.openQuestions === 0) call.waitedMs += since(call.waitingSince);
+    }
   };
 
   // biome-ignore lint/nursery/useExhaustiveSwitchCases: `done` returned above, before a lane was made for it

@@ -18,10 +18,15 @@ export interface ReportParts {
 /** The report of a run that ended with `done`. */
 export function drawReport(parts: ReportParts, run: PageRun, done: DoneEvent, maxTreeTokens: number): void {
   parts.report.hidden = false;
-  parts.reportWarning.hidden = done.stopReason === 'end_turn';
-  parts.reportWarning.textContent =
-    done.stopReason === 'end_turn'
-      ? ''
+  // An answer is not a clean success when some call of the run was denied or failed (the same
+  // "partly done" as the CLI's exit 4 and kitchen runs).
+  const failed = done.failedToolCalls ?? 0;
+  const clean = done.stopReason === 'end_turn' && failed === 0;
+  parts.reportWarning.hidden = clean;
+  parts.reportWarning.textContent = clean
+    ? ''
+    : done.stopReason === 'end_turn'
+      ? `⚠️ partly done: ${failed === 1 ? '1 tool call was' : `${failed} tool calls were`} denied or failed`
       : `⚠️ ${outcomeWords(done.stopReason)}${done.detail ? `: ${cleanDisplayText(done.detail)}` : ''}`;
   const text = cleanDisplayText(done.finalText).trim();
   parts.reportText.replaceChildren(text === '' ? el('p', '', '(the model gave no report)') : renderReport(text));

@@ -30,6 +30,7 @@ export class AgentTree {
   readonly #startedAt: number;
   readonly #now: () => number;
   #toolCallsAdmitted = 0;
+  #failedToolCalls = 0;
   /** How to stop each running agent by itself, by agent id (see stopAgent). */
   readonly #agentStops = new Map<string, (reason: string) => void>();
 
@@ -58,6 +59,16 @@ export class AgentTree {
 
   get toolCallsAdmitted(): number {
     return this.#toolCallsAdmitted;
+  }
+
+  /** Counts one tool call, in any lane, that did not do its work: denied at the gate, a server's tool that failed, a worker that failed. */
+  countFailedToolCall(): void {
+    this.#failedToolCalls += 1;
+  }
+
+  /** The run's tool calls that did not do their work (see countFailedToolCall). */
+  get failedToolCalls(): number {
+    return this.#failedToolCalls;
   }
 
   get elapsedMs(): number {

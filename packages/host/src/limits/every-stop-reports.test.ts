@@ -41,7 +41,12 @@ describe('every limit and stop ends with what was established', () => {
   it('max iterations: the last-chance report, written from the tool results', async () => {
     const model = new ScriptedModel((request) => (request.tools?.length ? check : reportFromResults(request)));
     const events = await run({ model, maxIterations: 1 });
-    expect(done(events)).toMatchObject({ stopReason: 'max_iterations', finalText: `Established: ${FINDING}.` });
+    expect(done(events)).toMatchObject({ stopReason: 'max_iterations' });
+    // The model's report comes first; what the tool results established stays under it.
+    expect(done(events).finalText).toMatch(new RegExp(`^Established: ${FINDING}\\.\n\nI reached the iteration limit`));
+    expect(done(events).finalText).toContain(
+      '- echo text jar 7 has a broken seal: pantry says jar 7 has a broken seal',
+    );
   });
 
   it('max tool calls: the last-chance report, not the call the model wanted next', async () => {
@@ -70,7 +75,7 @@ describe('every limit and stop ends with what was established', () => {
     const events = await run({ model, signal: stop.signal });
     expect(model.requests).toHaveLength(2);
     expect(done(events)).toMatchObject({ stopReason: 'aborted' });
-    expect(done(events).finalText).toContain(`- echo {"text":"jar 7 has a broken seal"}: ${FINDING}`);
+    expect(done(events).finalText).toContain(`- echo text jar 7 has a broken seal: ${FINDING}`);
     expect(done(events).finalText).not.toContain('discard');
   });
 

@@ -52,7 +52,7 @@ describe.concurrent('the wall-time limit reaches work in flight', () => {
     expect(done).toMatchObject({ stopReason: 'seatbelt', limit: { limit: 'maxWallTimeMs', value: WALL_TIME_MS } });
     expect(done?.finalText).toContain(
       'The run reached its wall-time limit before I could finish. What the tool results established (1 of 1 calls):\n' +
-        '- echo {"text":"jar 7 has a broken seal"}: pantry says jar 7 has a broken seal',
+        '- echo text jar 7 has a broken seal: pantry says jar 7 has a broken seal',
     );
     expect(done?.finalText).toContain('Stopped: the run reached 3 s of wall time, its limit.');
     expect(done?.finalText).not.toContain('discard');

@@ -27,12 +27,12 @@ const SAYS_WHY_IN_REPORT: ReadonlySet<LoopStopReason> = new Set(['error', 'seatb
 
 export function* closingEvents(close: AgentClose): Generator<LoopEvent, void> {
   const { agent, lane, totals, tree, budget, modelStopReason } = close;
-  const { stopReason, detail, limit, error } = close.ending ?? {
+  const { stopReason, detail, limit, error, stoppedBy } = close.ending ?? {
     stopReason: 'error',
     detail: 'The agent loop ended without a reason.',
   };
   const why = {
-    ...withDefined({ limit, error, modelStopReason }),
+    ...withDefined({ limit, error, modelStopReason, stoppedBy }),
     ...(stopReason === 'max_tokens' ? { truncated: true as const } : {}),
   };
   // A worker's finalText is all its parent sees, so a stop it did not choose (or an answer that was
@@ -53,6 +53,7 @@ export function* closingEvents(close: AgentClose): Generator<LoopEvent, void> {
     stopReason,
     ...tree.totals,
     ...spend,
+    ...(tree.failedToolCalls > 0 ? { failedToolCalls: tree.failedToolCalls } : {}),
     ...withDefined({ detail }),
     ...why,
   });

@@ -15,7 +15,11 @@ export type UnfinishedCause =
   | 'aborted'
   /** A person stopped this one agent; the run goes on. */
   | 'stopped'
-  | 'error';
+  | 'error'
+  /** The final answer was cut off at the output limit: what the tools established goes with it. */
+  | 'max_tokens'
+  /** The model declined to go on. */
+  | 'refusal';
 
 const WHY: Readonly<Record<UnfinishedCause, string>> = {
   max_iterations: 'I reached the iteration limit before I could finish',
@@ -25,11 +29,14 @@ const WHY: Readonly<Record<UnfinishedCause, string>> = {
   aborted: 'The run was stopped before I could finish',
   stopped: 'I was stopped before I could finish',
   error: 'Something failed before I could finish',
+  max_tokens: 'My answer was cut off at its output limit',
+  refusal: 'The model declined to go on',
 };
 
 /** One line per result is enough to name what it established; a worker's report is kept whole. */
 const RESULT_LINE_CHARS = 240;
 const MOST_RESULTS_LISTED = 60;
+const MOST_NOT_DONE_LISTED = 20;
 
 /** Where the report learns which tools answer with a report of their own (the toolbox). */
 export interface ReportedTools {
@@ -43,24 +50,59 @@ interface HeldResult {
 
 /**
  * "The run was stopped before I could finish. What the tool results established (2 of 3 calls):
- * - inspect_jar {"id":3}: {...}" — the calls that answered, each with its result, and how many
- * failed or were not run; "…: nothing established." when no call answered.
+ * - inspect_jar id 3: seal intact, expected grams 420, …" — the calls that answered, each with its
+ * result in words, then what was not done or not reached (calls that failed or were not run,
+ * workers that established nothing); "…: nothing established." when no call answered.
  */
 export function establishedReport(cause: UnfinishedCause, messages: readonly Message[], tools?: ReportedTools): string {
   const held = heldResults(messages);
-  const answered = held.filter(({ result }) => result.is_error !== true);
-  const failed = held.length - answered.length;
-  const failures = failed === 0 ? '' : `\n${failed} of ${held.length} calls failed or were not run.`;
-  if (answered.length === 0) return `${WHY[cause]}: nothing established.${failures}`;
-  const listed = answered.slice(0, MOST_RESULTS_LISTED).map((held) => resultLine(held, tools));
-  const more = answered.length - listed.length;
-  return (
-    [
-      `${WHY[cause]}. What the tool results established (${answered.length} of ${held.length} calls):`,
-      ...listed,
-      ...(more > 0 ? [`… and ${more} more results.`] : []),
-    ].join('\n') + failures
-  );
+  const established = held.filter((held) => !notDone(held, tools));
+  const missing = held.filter((held) => notDone(held, tools));
+  const notReached = missing.length === 0 ? [] : notReachedLines(missing, tools);
+  if (established.length === 0) return [`${WHY[cause]}: nothing established.`, ...notReached].join('\n');
+  const listed = established.slice(0, MOST_RESULTS_LISTED).map((held) => resultLine(held, tools));
+  const more = established.length - listed.length;
+  return [
+    `${WHY[cause]}. What the tool results established (${established.length} of ${held.length} calls):`,
+    ...listed,
+    ...(more > 0 ? [`… and ${more} more results.`] : []),
+    ...notReached,
+  ].join('\n');
+}
+
+/**
+ * The final text of an agent whose answer is not all it established (cut off at max_tokens, a
+ * refusal, a last-chance answer): its own words first, then the established report, which they
+ * may add to but never replace. Only the words when no tool was called.
+ */
+export function withEstablished(
+  words: string,
+  cause: UnfinishedCause,
+  messages: readonly Message[],
+  tools?: ReportedTools,
+): string {
+  if (heldResults(messages).length === 0) return words;
+  const report = establishedReport(cause, messages, tools);
+  return [words.trim(), report].filter((part) => part !== '').join('\n\n');
+}
+
+/** A call that failed or was not run, or a worker that came back with nothing established. */
+function notDone({ use, result }: HeldResult, tools: ReportedTools | undefined): boolean {
+  if (result.is_error === true) return true;
+  return tools?.localTool(use.name)?.reportsWhole === true && / nothing established\./.test(firstLine(result.content));
+}
+
+function notReachedLines(missing: readonly HeldResult[], tools: ReportedTools | undefined): string[] {
+  const listed = missing.slice(0, MOST_NOT_DONE_LISTED).map(({ use, result }) => {
+    const why = result.is_error === true ? oneLine(result.content, 160) : oneLine(firstLine(result.content), 160);
+    return `- ${callWords(use, tools)}: ${why}`;
+  });
+  const more = missing.length - listed.length;
+  return [
+    `Not done or not reached (${missing.length} ${missing.length === 1 ? 'call' : 'calls'}):`,
+    ...listed,
+    ...(more > 0 ? [`… and ${more} more.`] : []),
+  ];
 }
 
 /** Every tool result of the conversation with the call it answers, in the order they were made. */
@@ -78,10 +120,61 @@ function heldResults(messages: readonly Message[]): HeldResult[] {
 }
 
 function resultLine({ use, result }: HeldResult, tools: ReportedTools | undefined): string {
-  const call = `- ${use.name} ${oneLine(JSON.stringify(use.input), 80)}`;
+  const call = `- ${callWords(use, tools)}`;
   // A worker's report is already a summary of what it established: cutting it would lose findings.
   if (tools?.localTool(use.name)?.reportsWhole === true) return `${call}:\n${indent(result.content.trim())}`;
-  return `${call}: ${oneLine(result.content, RESULT_LINE_CHARS)}`;
+  return `${call}: ${oneLine(inWords(result.content), RESULT_LINE_CHARS)}`;
+}
+
+/** "inspect_jar id 3", "spawn_agent jars-41-60 (Inspect cookie jars 41-60 and …)": a call, in words. */
+function callWords(use: ToolUseBlock, tools: ReportedTools | undefined): string {
+  const input = use.input as Record<string, unknown>;
+  if (tools?.localTool(use.name)?.reportsWhole === true && typeof input['task'] === 'string') {
+    const name = typeof input['name'] === 'string' ? ` ${input['name']}` : '';
+    return `${use.name}${name} (${oneLine(input['task'], 60)})`;
+  }
+  const words = valueWords(input, 0);
+  return words === '' ? use.name : `${use.name} ${oneLine(words, 80)}`;
+}
+
+/** A tool result as words: JSON is read out as "key value" pairs, any other text is kept. */
+function inWords(content: string): string {
+  const trimmed = content.trim();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return content;
+  try {
+    return valueWords(JSON.parse(trimmed), 0);
+  } catch {
+    return content;
+  }
+}
+
+function valueWords(value: unknown, depth: number): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object') return String(value);
+  if (Array.isArray(value)) {
+    const items = value.map((item) => valueWords(item, depth + 1)).filter((item) => item !== '');
+    const shown = depth === 0 ? items.join('; ') : items.slice(0, 3).join('; ');
+    const more = items.length > 3 && depth > 0 ? `; … ${items.length - 3} more` : '';
+    return depth === 0 ? shown : `${value.length} ${value.length === 1 ? 'item' : 'items'} (${shown}${more})`;
+  }
+  return Object.entries(value)
+    .map(([key, item]) => [spaced(key), valueWords(item, depth + 1)] as const)
+    .filter(([, words]) => words !== '')
+    .map(([key, words]) => `${key} ${words}`)
+    .join(', ');
+}
+
+/** "expectedGrams" → "expected grams", "tolerance_grams" → "tolerance grams". */
+function spaced(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0] ?? '';
 }
 
 function blocksOf(message: Message): ContentBlock[] {

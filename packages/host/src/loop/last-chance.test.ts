@@ -37,15 +37,49 @@ describe('establishedReport', () => {
   // spawn_agent answers with a worker's report: the toolbox says so through its LocalTool.
   const tools = { localTool: (name: string) => (name === 'spawn_agent' ? { reportsWhole: true } : undefined) };
 
-  it('lists what the tool results established, keeps a worker report whole and counts the failures', () => {
+  it('lists what the tool results established in words, keeps a worker report whole and names what was not done', () => {
     expect(establishedReport('aborted', conversation, tools)).toBe(
       [
         'The run was stopped before I could finish. What the tool results established (2 of 3 calls):',
-        '- inspect_jar {"id":1}: {"id":1, "seal":"broken"}',
-        '- spawn_agent {"task":"Check jar 3.","name":"three"}:',
+        '- inspect_jar id 1: id 1, seal broken',
+        '- spawn_agent three (Check jar 3.):',
         '  Jar 3: intact.',
         '  Jar 3 weighs 412 g.',
-        '1 of 3 calls failed or were not run.',
+        'Not done or not reached (1 call):',
+        '- inspect_jar id 2: Request timed out',
+      ].join('\n'),
+    );
+  });
+
+  it('names a worker that established nothing as not reached, with its task', () => {
+    const spawned: Message[] = [
+      { role: 'user', content: 'Check all jars.' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool_use', id: 'w1', name: 'spawn_agent', input: { task: 'Check jars 1-40.', name: 'jars-1-40' } },
+          { type: 'tool_use', id: 'w2', name: 'spawn_agent', input: { task: 'Check jars 41-80.', name: 'jars-41-80' } },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'w1', content: 'jar 3: weight off by +6 g' },
+          {
+            type: 'tool_result',
+            tool_use_id: 'w2',
+            content: 'I ran out of token budget before I could finish: nothing established.',
+          },
+        ],
+      },
+    ];
+    expect(establishedReport('budget', spawned, tools)).toBe(
+      [
+        'I ran out of token budget before I could finish. What the tool results established (1 of 2 calls):',
+        '- spawn_agent jars-1-40 (Check jars 1-40.):',
+        '  jar 3: weight off by +6 g',
+        'Not done or not reached (1 call):',
+        '- spawn_agent jars-41-80 (Check jars 41-80.): I ran out of token budget before I could finish: nothing established.',
       ].join('\n'),
     );
   });

@@ -9,7 +9,7 @@ import type { ContentBlock, Message, Model, TextBlock } from '../model.js';
 import type { TreeBudget } from '../tree-budget.js';
 import { withDefined } from '../with-defined.js';
 import { callModelWithinBudget, usageEvent } from './budgeted-model-call.js';
-import { establishedReport, type ReportedTools, type UnfinishedCause } from './established-report.js';
+import { establishedReport, type ReportedTools, type UnfinishedCause, withEstablished } from './established-report.js';
 
 /** Output room for the report; its reservation (input estimate + this) must itself fit the budget. */
 export const LAST_CHANCE_MAX_TOKENS = 512;
@@ -81,7 +81,8 @@ export async function* askForLastReport(chance: LastChance): AsyncGenerator<Loop
     .join('\n');
   if (report.trim() === '') return establishedReport(cause, chance.messages, chance.tools);
   yield stamp({ type: 'text', agent, text: report });
-  return report;
+  // The answer adds to what the tool results established; it never replaces it.
+  return withEstablished(report, cause, chance.messages, chance.tools);
 }
 
 /**

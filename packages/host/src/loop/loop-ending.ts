@@ -17,6 +17,8 @@ export interface Ending {
   error?: ErrorReport;
   /** Set when the agent stopped before it finished: its report then says what it established. */
   unfinished?: UnfinishedCause;
+  /** aborted only: who or what stopped it, in the stopper's words ("stopped from the web page", "interrupted by SIGHUP"). */
+  stoppedBy?: string;
 }
 
 /**
@@ -116,7 +118,17 @@ export function modelFailedEnding(
 /** An abort that came from a person stopping this one agent (`why`) says so; any other ending stays. */
 export function agentStoppedEnding(ending: Ending | undefined, why: string | undefined): Ending | undefined {
   if (ending?.stopReason !== 'aborted' || why === undefined) return ending;
-  return { stopReason: 'aborted', unfinished: 'stopped', detail: `This agent was stopped: ${why}.` };
+  return { stopReason: 'aborted', unfinished: 'stopped', detail: `This agent was stopped: ${why}.`, stoppedBy: why };
+}
+
+/** A stop of the whole run says who stopped it, when the caller said (its abort reason). */
+export function runStoppedBy(ending: Ending | undefined, by: string | undefined): Ending | undefined {
+  if (ending?.stopReason !== 'aborted' || ending.stoppedBy !== undefined || by === undefined) return ending;
+  return {
+    ...ending,
+    stoppedBy: by,
+    ...(ending.detail === undefined ? {} : { detail: ending.detail.replace(/\.$/, ` (${by}).`) }),
+  };
 }
 
 /** A bug below the loop (a gate or local tool that threw) ends the run in words, not as a crash. */

@@ -49,6 +49,13 @@ export class LoopSignals {
     return reason instanceof Error ? reason.message : 'stopped';
   }
 
+  /** Who or what stopped the whole run, in the caller's words ("interrupted by SIGHUP", "stopped from the web UI"). */
+  get runStopReason(): string | undefined {
+    if (this.#caller?.aborted !== true) return undefined;
+    const reason: unknown = this.#caller.reason;
+    return reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : undefined;
+  }
+
   /** Stops whatever is still in flight and lets go of the caller's signal and the tree. */
   close(): void {
     this.#caller?.removeEventListener('abort', this.#forwardAbort);

@@ -34,7 +34,17 @@ describe("the model's own stop reason, kept and told", () => {
     expect(done?.detail).toBe(
       "The model's answer was cut off at its limit of 300 output tokens, so this report is incomplete.",
     );
-    expect(done?.finalText).toBe(`Jar 1 is clean, jar 2 is\n\n${done?.detail}`);
+    // The cut answer keeps what the tools established before it, then says why it is incomplete.
+    expect(done?.finalText).toBe(
+      [
+        'Jar 1 is clean, jar 2 is',
+        '',
+        'My answer was cut off at its output limit. What the tool results established (1 of 1 calls):',
+        '- echo text jar 1: pantry says jar 1',
+        '',
+        done?.detail,
+      ].join('\n'),
+    );
     expect(ofType(events, 'agent-end')[0]).toMatchObject({ stopReason: 'max_tokens', truncated: true });
     expect(ofType(events, 'usage').map((usage) => usage.stopReason)).toEqual(['tool_use', 'max_tokens']);
   });

@@ -187,10 +187,16 @@ async function authorizeAndCall(
   if (tool && gate) {
     const authorization = await gate.authorize({ tool, input: use.input, context });
     if (!authorization.approved) {
+      // A call the gate refused is work not done, whoever asked for it.
+      turn.run.tree.countFailedToolCall();
       return { isError: true, content: `Tool "${use.name}" was not run: ${authorization.reason}` };
     }
   }
-  return toolbox.call(use.name, use.input, context);
+  const outcome = await toolbox.call(use.name, use.input, context);
+  // A server's tool that failed (a server that died fails them all) is work not done; a local tool
+  // says so itself (spawn_agent, for a worker that failed), so a refused strategy is not counted.
+  if (outcome.isError && tool !== undefined && tool.server !== LOCAL_SERVER) turn.run.tree.countFailedToolCall();
+  return outcome;
 }
 
 /**

@@ -86,6 +86,12 @@ export async function checkReport(
   return {
     ...merged,
     stopReason: 'error',
-    finalText: `Worker "${end.name}" (agent ${end.agent}) gave a report that does not fit the report schema, even after being asked once to fix it (${second}). Its report was: ${fixed?.finalText ?? end.finalText}`,
+    // What the worker established stays: its first report whole, and the fix when it said something else.
+    finalText: [
+      `Worker "${end.name}" (agent ${end.agent}) gave a report that does not fit the report schema, even after being asked once to fix it (${second}). Its report was: ${end.finalText}`,
+      ...(fixed === undefined || fixed.finalText.trim() === '' || fixed.finalText.trim() === end.finalText.trim()
+        ? []
+        : [`Its attempt at a fix was: ${fixed.finalText}`]),
+    ].join('\n\n'),
   };
 }

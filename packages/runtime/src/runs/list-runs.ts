@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatCents, formatDuration, formatTokens } from '@kitchen/host';
 import { cleanText } from '../text/clean-text.js';
+import { runOutcome } from './run-outcome.js';
 import { parseRunTrace, type RunTrace } from './run-trace.js';
 
 export interface RunListing {
@@ -13,11 +14,18 @@ export interface RunListing {
   task: string;
   model: string;
   startedAt: number;
+  /** The outcome word the CLI's exit code and the page use: done, partly done, stopped (…), failed, interrupted, unfinished. */
   outcome: string;
+  /** The done event's stop reason, when the trace has an end line. */
+  stopReason?: string;
   tokens: number;
   costCents: number;
   durationMs: number;
   workers: number;
+  /** Set when the trace has no end line: the run was cut off (killed, or still running). */
+  unfinished?: true;
+  /** Set when the trace's torn last line was skipped: its number. */
+  tornLastLine?: number;
 }
 
 /** Every readable trace in the folder, newest first; unreadable files are skipped. */
@@ -39,18 +47,39 @@ export function listRuns(folder: string): RunListing[] {
 export function summariseRun(trace: RunTrace, path: string): RunListing {
   const { run, end, events } = trace;
   const last = events.at(-1);
+  // A trace cut off before its end line still holds what was spent: every model call's usage and
+  // every sampling answer the servers were charged for.
+  const spent = { tokens: 0, costCents: 0 };
+  if (end === undefined)
+    for (const event of events) {
+      if (event.type === 'usage') spent.tokens += event.inputTokens + event.outputTokens;
+      if (event.type === 'usage' || event.type === 'sampling-response') spent.costCents += event.costCents;
+      if (event.type === 'sampling-response') spent.tokens += event.inputTokens + event.outputTokens;
+    }
   return {
     id: run.id,
     path,
     task: run.task,
     model: run.model.id,
     startedAt: run.startedAt,
-    outcome: end?.outcome ?? 'unfinished',
-    tokens: end?.tokens ?? 0,
-    costCents: end?.costCents ?? 0,
+    outcome: end === undefined ? 'unfinished' : outcomeWord(end),
+    tokens: end?.tokens ?? spent.tokens,
+    costCents: end?.costCents ?? spent.costCents,
     durationMs: end?.durationMs ?? (last === undefined ? 0 : last.at - run.startedAt),
     workers: end?.workers ?? events.filter((event) => event.type === 'agent-start' && event.agent !== 'main').length,
+    ...(end === undefined ? { unfinished: true as const } : { stopReason: end.outcome }),
+    ...(trace.tornLastLine === undefined ? {} : { tornLastLine: trace.tornLastLine }),
   };
+}
+
+/** "done", "partly done", "stopped (budget)", "failed", "interrupted": the word the CLI and the page use. */
+function outcomeWord(end: NonNullable<RunTrace['end']>): string {
+  if (end.outcome === 'unfinished') return 'unfinished';
+  const outcome = runOutcome({
+    stopReason: end.outcome,
+    ...(end.failedToolCalls === undefined ? {} : { failedToolCalls: end.failedToolCalls }),
+  });
+  return outcome === 'stopped' ? `stopped (${end.outcome})` : outcome;
 }
 
 /** Finds a run by id, a unique id prefix, `last`, or a path to a trace file. */

@@ -60,6 +60,10 @@ export interface TraceEndLine {
   iterations: number;
   toolCalls: number;
   workers: number;
+  /** The run's tool calls that were denied at the gate or failed (absent: none, or an older trace). */
+  failedToolCalls?: number;
+  /** aborted only: who or what stopped the run ("interrupted by SIGHUP", "stopped from the web UI"). */
+  stoppedBy?: string;
 }
 
 export type TraceLine = TraceRunLine | TraceEventLine | TraceModelCallLine | TraceMcpCallLine | TraceEndLine;
@@ -71,6 +75,8 @@ export interface RunTrace {
   modelCalls: TraceModelCallLine[];
   mcpCalls: TraceMcpCallLine[];
   end?: TraceEndLine;
+  /** Set when the last line was torn (a run killed mid-write): it was skipped, the rest was read. */
+  tornLastLine?: number;
 }
 
 const KINDS = new Set(['run', 'event', 'model-call', 'mcp-call', 'end']);
@@ -79,12 +85,19 @@ const KINDS = new Set(['run', 'event', 'model-call', 'mcp-call', 'end']);
 export function parseRunTrace(text: string, where = 'the trace'): RunTrace {
   let run: TraceRunLine | undefined;
   const trace: Omit<RunTrace, 'run'> = { events: [], modelCalls: [], mcpCalls: [] };
-  text.split('\n').forEach((raw, index) => {
+  const raws = text.split('\n');
+  // A run killed while it wrote leaves its last line torn, with no newline after it.
+  const lastWritten = text.endsWith('\n') ? -1 : raws.length - 1;
+  raws.forEach((raw, index) => {
     if (raw.trim() === '') return;
     let line: TraceLine;
     try {
       line = JSON.parse(raw) as TraceLine;
     } catch (error) {
+      if (index === lastWritten) {
+        trace.tornLastLine = index + 1;
+        return;
+      }
       throw new Error(`${where}, line ${index + 1}, is not JSON (${(error as Error).message})`);
     }
     if (typeof line !== 'object' || line === null || !KINDS.has(line.kind))

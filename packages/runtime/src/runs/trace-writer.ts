@@ -61,6 +61,8 @@ export class TraceWriter {
         iterations: event.iterations,
         toolCalls: event.toolCalls,
         workers: this.#workers,
+        ...(event.failedToolCalls === undefined ? {} : { failedToolCalls: event.failedToolCalls }),
+        ...(event.stoppedBy === undefined ? {} : { stoppedBy: event.stoppedBy }),
       });
     }
   }

@@ -18,7 +18,13 @@ export const SERVICE_NAME = 'mcp-kitchen';
 /** Exports every run's spans to `endpoint` (OTLP/HTTP, JSON); a failed export is warned about once. */
 export function startOtlpExport(endpoint: string, warn: (line: string) => void): RunTelemetry {
   const exporter = new WarningExporter(new OTLPTraceExporter({ url: endpoint }), endpoint, warn);
-  return createSpanTelemetry(new BatchSpanProcessor(exporter), endpoint);
+  const telemetry = createSpanTelemetry(new BatchSpanProcessor(exporter), endpoint);
+  // The last batch goes out as the run stops: a collector that is down or answers 500 is the same
+  // one warning line, never the run's failure.
+  return {
+    ...telemetry,
+    shutdown: () => telemetry.shutdown().catch((error: unknown) => exporter.failed(0, error)),
+  };
 }
 
 /** Spans for runs through any span processor (tests pass a SimpleSpanProcessor over an in-memory exporter). */
@@ -52,14 +58,18 @@ class WarningExporter implements SpanExporter {
 
   export(spans: Parameters<SpanExporter['export']>[0], done: ExportDone): void {
     this.inner.export(spans, (result) => {
-      if (result.code !== 0 && !this.#warned) {
-        this.#warned = true;
-        this.warn(
-          `⚠️ OpenTelemetry: ${spans.length} span(s) could not be sent to ${this.endpoint} (${result.error?.message ?? 'export failed'})`,
-        );
-      }
+      if (result.code !== 0) this.failed(spans.length, result.error);
       done(result);
     });
+  }
+
+  /** Warns once, whatever failed after: `count` spans (0 when the number is not known) were not sent. */
+  failed(count: number, error: unknown): void {
+    if (this.#warned) return;
+    this.#warned = true;
+    const what = count === 0 ? 'spans' : `${count} span(s)`;
+    const why = error instanceof Error ? error.message : 'export failed';
+    this.warn(`⚠️ OpenTelemetry: ${what} could not be sent to ${this.endpoint} (${why})`);
   }
 
   shutdown(): Promise<void> {
