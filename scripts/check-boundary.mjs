@@ -46,6 +46,20 @@ const sides = [
     forbiddenEverywhere: [/^@kitchen\/host\/(?!testing$|format$)/, ...APP_PACKAGES],
     why: 'the offline model reaches servers only over MCP and the host only through @kitchen/host (and @kitchen/host/testing in tests)',
   },
+  {
+    // The check sits on the host side: it reaches servers only over MCP and the host only through
+    // its public index; its tests and its ./testing fixture stand servers up in-process.
+    folder: 'packages/check',
+    forbiddenPackages: [/^@kitchen\/server-/, /^@modelcontextprotocol\/(server|node)$/],
+    packageFix: 'make it a devDependency used only by tests and ./testing (or remove it)',
+    forbiddenImports: [
+      /^@modelcontextprotocol\/sdk\/server\//,
+      /^@modelcontextprotocol\/(server|node)(\/|$)/,
+      /^@kitchen\/server-/,
+    ],
+    forbiddenEverywhere: [/^@kitchen\/host\/(?!testing$)/],
+    why: 'the check reaches servers only over MCP (client side of the SDK) and the host only through @kitchen/host',
+  },
   ...listPackages('servers').map((folder) => ({
     folder,
     forbiddenPackages: [/^@kitchen\/host$/, /^@kitchen\/runtime$/, ...APP_PACKAGES, /^@modelcontextprotocol\/client$/],

@@ -8,6 +8,7 @@ import { JsonTooDeepError, refuseDeepJson } from './json-depth-limit.js';
 import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
 import { servePage } from './page-bundle.js';
+import { checkServerByName } from './server-check.js';
 import { callToolByHand, completeByHand, describeServers, readResourceByHand } from './server-inspector.js';
 import { streamRunEvents } from './stream-run-events.js';
 import { addTraceRoutes } from './trace-routes.js';
@@ -46,6 +47,16 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
 
   app.get('/api/servers', async (_request, response) => {
     response.json({ servers: await describeServers(kitchen.toolbox, kitchen.options.connections) });
+  });
+
+  app.get('/api/servers/:server/check', async (request, response) => {
+    const checked = await checkServerByName(
+      kitchen.options.connections,
+      request.params.server,
+      kitchen.options.environment,
+    );
+    if (!checked.ok) return void response.status(checked.status).json({ error: checked.message });
+    response.json(checked.report);
   });
 
   app.post('/api/servers/:server/tools/:tool', async (request, response) => {

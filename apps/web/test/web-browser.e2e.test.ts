@@ -329,6 +329,25 @@ describe('the web kitchen in Chromium', () => {
     await page.context().close();
   });
 
+  it('checks a server from its card: the findings by severity, each with its rule and fix', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const page = await openKitchen();
+    await page.locator('#inspector summary').first().click();
+    const jars = page.locator('.server-card[data-server="cookie-jars"]');
+    await jars.getByRole('button', { name: 'Check' }).click();
+    const report = jars.locator('.check-report');
+    await report.locator('.check-summary').waitFor();
+    expect(await report.locator('.check-summary').textContent()).toMatch(/tokens per request \(estimated\)/);
+    const rules = await report
+      .locator('.check-finding')
+      .evaluateAll((lines) => lines.map((line) => line.getAttribute('data-rule')));
+    expect(rules).toContain('cost/tool-list');
+    expect(await report.locator('.check-fix').first().textContent()).toMatch(/^fix: /);
+    expect(await jars.getByRole('button', { name: 'Check again' }).count()).toBe(1);
+    await page.context().close();
+  });
+
   it('runs with the workers chosen in the form (their model and only the tools named), and names a bad tool', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {

@@ -350,6 +350,26 @@ describe('kitchen web', () => {
     expect((await postJson('api/servers/cookie-jars/tools/inspect_jar', { arguments: 3 })).status).toBe(400);
   });
 
+  it('checks one server for the inspector’s Check panel: the report kitchen check prints, no tool called', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const response = await apiFetch('api/servers/cookie-jars/check');
+    expect(response.status).toBe(200);
+    const report = (await response.json()) as {
+      server: string;
+      eras: string[];
+      findings: Array<{ rule: string; severity: string }>;
+      toolListTokens: { method: string };
+      results: unknown[];
+    };
+    expect(report.server).toBe('cookie-jars');
+    expect(report.eras.length).toBeGreaterThan(0);
+    expect(report.toolListTokens.method).toBe('estimate');
+    expect(report.findings.map((finding) => finding.rule)).toContain('cost/tool-list');
+    expect(report.results).toEqual([]);
+    expect((await apiFetch('api/servers/ghost/check')).status).toBe(404);
+  });
+
   it('asks a server for an argument’s completions, for the inspector’s suggest buttons', async () => {
     const shelf = await postJson('api/servers/cookie-jars/complete', {
       ref: { type: 'ref/prompt', name: 'audit_shelf' },

@@ -47,8 +47,9 @@ function score(phrasing: Phrasing, run: KitchenRun): { exact: boolean; inside: b
 }
 
 describe('the scope corpus', () => {
-  for (const [group, phrasings] of Object.entries(corpus.groups)) {
-    it.skipIf(phrasings.length === 0)(
+  // A group is scored once it has phrasings: the outside group waits for people who did not see the code.
+  for (const [group, phrasings] of Object.entries(corpus.groups).filter(([, listed]) => listed.length > 0)) {
+    it(
       `${group}: at least ${corpus.aim.exact * 100}% exactly the jars a careful person touches, every destructive call in scope`,
       async () => {
         const jars = jarsFor(corpus.jars.seed, corpus.jars.count);

@@ -4,6 +4,7 @@
 
 import type { CliCommand, CommandContext, CommandName, CommandSpec } from '../command/cli-command.js';
 import type { FlagName, KitchenFlags } from '../command/kitchen-flags.js';
+import { check } from './check-command.js';
 import { call, complete, prompts, read, resources, serverWords, tools } from './inspect-commands.js';
 import { wire } from './wire-command.js';
 
@@ -291,6 +292,7 @@ export const KITCHEN_COMMANDS = {
   prompt,
   complete,
   wire,
+  check,
   help,
 } as const satisfies Record<CommandName, unknown>;
 

@@ -150,7 +150,7 @@ describe('parseCliArguments', () => {
     }
     expect(parseCliArguments(['--version'])).toEqual({ ok: true, command: { name: 'version' } });
     expect(messageFor(['help', 'bake'])).toBe(
-      'kitchen help: no command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, help',
+      'kitchen help: no command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, help',
     );
   });
 
@@ -202,10 +202,10 @@ describe('parseCliArguments', () => {
 
   it('refuses an unknown command, a run without a task and stray words', () => {
     expect(messageFor(['bake'])).toBe(
-      'kitchen: unknown command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, help (see kitchen --help)',
+      'kitchen: unknown command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, help (see kitchen --help)',
     );
     expect(messageFor(['dmeo'])).toBe(
-      'kitchen: unknown command "dmeo" (did you mean demo?); the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, help (see kitchen --help)',
+      'kitchen: unknown command "dmeo" (did you mean demo?); the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, help (see kitchen --help)',
     );
     expect(messageFor(['run'])).toBe(
       'kitchen run: the task is missing; put it in quotes, e.g. kitchen run "Roll 3 dice"',
@@ -253,7 +253,7 @@ describe('parseCliArguments', () => {
       'kitchen demo: --port does not apply to demo; it is for kitchen web (see kitchen demo --help)',
     );
     expect(messageFor(['web', '--json'])).toBe(
-      'kitchen web: --json does not apply to web; it is for kitchen demo, kitchen run, kitchen servers, kitchen runs, kitchen replay, kitchen rerun, kitchen tools, kitchen call, kitchen resources, kitchen read, kitchen prompts, kitchen prompt, kitchen complete, kitchen wire (see kitchen web --help)',
+      'kitchen web: --json does not apply to web; it is for kitchen demo, kitchen run, kitchen servers, kitchen runs, kitchen replay, kitchen rerun, kitchen tools, kitchen call, kitchen resources, kitchen read, kitchen prompts, kitchen prompt, kitchen complete, kitchen wire, kitchen check (see kitchen web --help)',
     );
   });
 

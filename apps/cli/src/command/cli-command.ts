@@ -23,6 +23,7 @@ export type CommandName =
   | 'prompt'
   | 'complete'
   | 'wire'
+  | 'check'
   | 'help';
 
 /** `kitchen demo` (the cookie jars) or `kitchen demo pastry` (sampling, elicitation, progress). */
@@ -46,6 +47,8 @@ export type CliCommand =
   | { name: 'rerun'; run: string; flags: KitchenFlags }
   /** One tool call in each protocol revision, its wire exchanges side by side. */
   | WireCommand
+  /** A server seen the way other hosts and models will (check/run-check-command.ts). */
+  | CheckCommand
   | { name: 'version' };
 
 export type InspectCommand =
@@ -91,5 +94,12 @@ export interface WireCommand {
   tool: string;
   /** k=v words, merged over --args and checked against the tool's input schema. */
   pairs: string[];
+  flags: KitchenFlags;
+}
+
+export interface CheckCommand {
+  name: 'check';
+  /** Config names, URLs or commands; empty: the servers added with --server. */
+  servers: string[];
   flags: KitchenFlags;
 }

@@ -7,11 +7,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GateRuleError } from '@kitchen/host';
+import { probeSize, reportTried } from '@kitchen/probe-kit/probe-size';
 import { loadKitchenConfig, parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import { loadRulesFile } from '@kitchen/runtime/config/rules-file';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { probeSize, reportTried } from './probe-size.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'kitchen-config-fuzz-'));
 const configFile = join(folder, 'kitchen.config.json');

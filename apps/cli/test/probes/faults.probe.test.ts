@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type FakeMessagesApi, startFakeMessagesApi, textReply } from '@kitchen/host/testing';
+import { probeSize, reportTried } from '@kitchen/probe-kit/probe-size';
 import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
 import { SeededRandom } from '@kitchen/server-kit';
@@ -23,7 +24,6 @@ import {
 } from '../cli-process.js';
 import { anthropic, expectCleanEnd, KEY, slowCountApi, slowServerConfig } from './fault-run.js';
 import { markProbe } from './probe-processes.js';
-import { probeSize, reportTried } from './probe-size.js';
 
 const REPO_CONFIG = fileURLToPath(new URL('../../../../kitchen.config.json', import.meta.url));
 const slowConfig = slowServerConfig();

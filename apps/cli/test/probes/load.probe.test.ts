@@ -4,10 +4,10 @@
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { probeSize, reportTried } from '@kitchen/probe-kit/probe-size';
 import { DEFAULT_MAX_SESSIONS } from '@kitchen/server-kit';
 import { describe, expect, it } from 'vitest';
 import { APP_DIRECTORY, PROCESS_TEST_TIMEOUT_MS, tamperedJarIds } from '../cli-process.js';
-import { probeSize, reportTried } from './probe-size.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const MIB = 1024 * 1024;

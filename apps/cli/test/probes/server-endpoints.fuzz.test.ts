@@ -5,12 +5,6 @@
 // server answers a real client afterwards and keeps no session the fuzzer opened.
 
 import { fileURLToPath } from 'node:url';
-import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
-import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
-import { connectHttpClient, RawMcpSession } from '@kitchen/server-kit/testing';
-import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS } from '../cli-process.js';
 import {
   clientBody,
   type FuzzAnswer,
@@ -22,8 +16,14 @@ import {
   reachedMcpHandler,
   requestBody,
   sendRaw,
-} from './http-fuzz.js';
-import { probeSize, reportTried } from './probe-size.js';
+} from '@kitchen/probe-kit/http-fuzz';
+import { probeSize, reportTried } from '@kitchen/probe-kit/probe-size';
+import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
+import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
+import { connectHttpClient, RawMcpSession } from '@kitchen/server-kit/testing';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS } from '../cli-process.js';
 
 const REPO_CONFIG = fileURLToPath(new URL('../../../../kitchen.config.json', import.meta.url));
 const SERVERS = ['cookie-jars', 'dice', 'pantry', 'pastry-chef'];

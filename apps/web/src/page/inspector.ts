@@ -3,6 +3,7 @@
 // tool's input schema to call it by hand; and the raw MCP messages of that call. App side, in
 // the browser; server text goes in with textContent only.
 
+import { checkButton } from './check-view.js';
 import { api, el } from './dom.js';
 import { type FormField, formContent, formFields, type TypedValue } from './elicitation-form.js';
 import { parseJsonObject, renderJson } from './json-view.js';
@@ -61,6 +62,7 @@ function renderServer(server: ServerAbout): HTMLElement {
   card.dataset.server = server.name;
   if (server.problem) card.append(el('p', 'form-problem', server.problem));
   card.append(
+    checkButton(server.name),
     group(
       `Tools (${server.tools.length})`,
       server.tools.map((tool) => renderTool(server.name, tool)),

@@ -53,3 +53,23 @@ export const WIRE_FLAGS = {
     help: ['kitchen wire: the protocol revision(s) to run the call', 'in: 2025-11-25, 2026-07-28 or both (default)'],
   },
 } as const satisfies Record<string, FlagSpec>;
+
+/** `kitchen check`: the tools to call (nothing is called unless named) and the conformance suite. */
+export const CHECK_FLAGS = {
+  call: {
+    kind: 'list',
+    key: 'checkCalls',
+    value: 'TOOL[=JSON]',
+    schema: z.string().regex(/^[^=]+(=.*)?$/s, 'TOOL or TOOL=JSON'),
+    fix: `name a tool, with its arguments as a JSON object if it needs any, e.g. --call 'roll_dice={"count": 3}'`,
+    group: 'run',
+    help: ['kitchen check: also call this tool and check its result', '(repeatable; nothing is called unless named)'],
+  },
+  conformance: {
+    kind: 'switch',
+    key: 'conformance',
+    sets: true,
+    group: 'run',
+    help: ["kitchen check: also run the conformance suite's generic", 'scenarios in each revision (HTTP servers only)'],
+  },
+} as const satisfies Record<string, FlagSpec>;

@@ -1,0 +1,69 @@
+// The inspector's Check panel for one server: what `kitchen check` reports — the revisions it
+// speaks, the tool list's tokens, and the findings grouped by severity, each with what it is about,
+// its rule, the message and the fix. Run on the button, again on each press. App side, in the
+// browser; every server-made text goes in with textContent only.
+
+import { api, el } from './dom.js';
+import type { CheckReport, Finding, Severity } from './kitchen-api.js';
+
+const HEADINGS: Record<Severity, [string, string]> = {
+  error: ['error', 'errors'],
+  warning: ['warning', 'warnings'],
+  info: ['note', 'notes'],
+};
+const SEVERITIES: Severity[] = ['error', 'warning', 'info'];
+
+/** A "Check" button and the place its report appears. */
+export function checkButton(server: string): HTMLElement {
+  const button = el('button', 'secondary check-server', 'Check');
+  button.type = 'button';
+  const shown = el('div', 'check-report');
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    shown.replaceChildren(el('p', 'inspector-note', 'checking the server the way other hosts and models will…'));
+    const { ok, data } = await api<CheckReport>(`/api/servers/${encodeURIComponent(server)}/check`);
+    button.disabled = false;
+    button.textContent = 'Check again';
+    shown.replaceChildren(
+      ...(ok ? renderReport(data) : [el('p', 'form-problem', data.error ?? 'The kitchen did not answer.')]),
+    );
+  });
+  return el('div', 'check-panel', undefined, button, shown);
+}
+
+function renderReport(report: CheckReport): HTMLElement[] {
+  const { total, method, model } = report.toolListTokens;
+  const how = method === 'estimate' ? 'estimated' : `counted for ${model}`;
+  const parts: HTMLElement[] = [
+    el(
+      'p',
+      'check-summary',
+      `${report.eras.length === 0 ? 'Not reached' : `Speaks ${report.eras.join(' and ')}`}; the tool list costs ${total.toLocaleString('en-US')} tokens per request (${how}).`,
+    ),
+  ];
+  for (const severity of SEVERITIES) {
+    const findings = report.findings.filter((finding) => finding.severity === severity);
+    if (findings.length === 0) continue;
+    const [singular, plural] = HEADINGS[severity];
+    parts.push(
+      el('h4', `check-heading ${severity}`, `${findings.length} ${findings.length === 1 ? singular : plural}`),
+    );
+    for (const finding of findings) parts.push(renderFinding(finding));
+  }
+  if (!report.findings.some((finding) => finding.severity === 'error'))
+    parts.push(el('p', 'check-verdict', 'No errors.'));
+  return parts;
+}
+
+function renderFinding(finding: Finding): HTMLElement {
+  const about = finding.tool ?? finding.prompt ?? finding.resource;
+  const line = el('div', `check-finding ${finding.severity}`);
+  line.dataset.rule = finding.rule;
+  if (about) line.append(el('strong', '', about), document.createTextNode(' '));
+  line.append(
+    el('code', '', finding.rule),
+    el('div', 'check-message', finding.message),
+    el('div', 'check-fix', `fix: ${finding.fix}`),
+  );
+  return line;
+}

@@ -1,0 +1,42 @@
+// The inspector's Check panel: one connected server checked with @kitchen/check, the same report
+// `kitchen check --json` prints (no call is made: the panel names none). App side; the checking
+// is the library's.
+
+import { type CheckReport, type CheckTarget, checkServer, type TokenCounting } from '@kitchen/check';
+import type { ServerConnection } from '@kitchen/host';
+
+export type ServerCheck = { ok: true; report: CheckReport } | { ok: false; status: number; message: string };
+
+export async function checkServerByName(
+  connections: readonly ServerConnection[],
+  server: string,
+  environment: NodeJS.ProcessEnv,
+): Promise<ServerCheck> {
+  const connection = connections.find((candidate) => candidate.name === server);
+  if (connection === undefined) return { ok: false, status: 404, message: `There is no server named "${server}".` };
+  const apiKey = environment['ANTHROPIC_API_KEY'];
+  const baseURL = environment['ANTHROPIC_BASE_URL'];
+  const tokenCounting: TokenCounting | undefined =
+    apiKey === undefined || apiKey === '' ? undefined : { apiKey, ...(baseURL ? { baseURL } : {}) };
+  return {
+    ok: true,
+    report: await checkServer(checkTarget(connection), tokenCounting === undefined ? {} : { tokenCounting }),
+  };
+}
+
+function checkTarget(connection: ServerConnection): CheckTarget {
+  if ('url' in connection) {
+    return {
+      name: connection.name,
+      url: connection.url,
+      ...(connection.headers === undefined ? {} : { headers: connection.headers }),
+    };
+  }
+  return {
+    name: connection.name,
+    command: connection.command,
+    ...(connection.args === undefined ? {} : { args: connection.args }),
+    ...(connection.env === undefined ? {} : { env: connection.env }),
+    ...(connection.cwd === undefined ? {} : { cwd: connection.cwd }),
+  };
+}

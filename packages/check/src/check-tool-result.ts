@@ -1,0 +1,87 @@
+// Calls one tool the person named and checks what came back: its size against common host caps,
+// content against structuredContent, structuredContent against the output schema, and what the
+// model receives from the kitchen for it. Host side. Only tools named by the person are called.
+
+import { AgentTree, estimateTokens, recordToolCall, type ServerConnection } from '@kitchen/host';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Finding } from './finding.js';
+import { resultFindings } from './rules/result-rules.js';
+import { type CheckTarget, isCommandTarget } from './server-offer.js';
+
+export interface ToolCallRequest {
+  tool: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface ToolResultCheck {
+  tool: string;
+  arguments: Record<string, unknown>;
+  isError: boolean;
+  /** The result as the server sent it; undefined when no answer came. */
+  result?: CallToolResult;
+  /** The text the kitchen gives the model for this result (before its length cap). */
+  modelText: string;
+  /** Estimated tokens of modelText. */
+  modelTokens: number;
+  /** The most of one result the kitchen's model reads, in characters (its default seatbelt). */
+  kitchenMaxChars: number;
+  durationMs: number;
+}
+
+/** The kitchen's default seatbelts: the cap on one tool result the model reads. */
+export function kitchenMaxResultChars(): number {
+  return new AgentTree().limits.maxResultChars;
+}
+
+export function serverConnectionFor(target: CheckTarget): ServerConnection {
+  if (isCommandTarget(target)) {
+    return {
+      name: target.name,
+      command: target.command,
+      protocol: '2025-11-25',
+      ...(target.args === undefined ? {} : { args: target.args }),
+      ...(target.env === undefined ? {} : { env: target.env }),
+      ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+    };
+  }
+  return {
+    name: target.name,
+    url: target.url,
+    protocol: '2025-11-25',
+    ...(target.headers === undefined ? {} : { headers: target.headers }),
+  };
+}
+
+export async function checkToolCall(
+  target: CheckTarget,
+  request: ToolCallRequest,
+  tool: Tool | undefined,
+  timeoutMs: number,
+): Promise<{ check: ToolResultCheck; findings: Finding[] }> {
+  // The host's own by-hand call: a session of its own, every message kept, the result read as the
+  // model reads it. It speaks 2025-11-25.
+  const recorded = await recordToolCall(serverConnectionFor(target), request.tool, request.arguments, {
+    timeoutMs,
+    clientName: 'mcp-kitchen-check',
+  });
+  const result = rawResult(recorded.messages.map((message) => message.message));
+  const check: ToolResultCheck = {
+    tool: request.tool,
+    arguments: request.arguments,
+    isError: recorded.outcome.isError,
+    ...(result === undefined ? {} : { result }),
+    modelText: recorded.outcome.content,
+    modelTokens: estimateTokens(recorded.outcome.content),
+    kitchenMaxChars: kitchenMaxResultChars(),
+    durationMs: recorded.durationMs,
+  };
+  return { check, findings: resultFindings(check, tool) };
+}
+
+/** The tools/call answer among the session's messages. */
+function rawResult(messages: ReadonlyArray<Record<string, unknown>>): CallToolResult | undefined {
+  const call = messages.find((message) => message.method === 'tools/call');
+  if (call === undefined) return undefined;
+  const answer = messages.find((message) => message.id === call.id && 'result' in message);
+  return answer?.result as CallToolResult | undefined;
+}
