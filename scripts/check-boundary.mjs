@@ -17,7 +17,7 @@ const SURFACE_MODULES = [/^node:(readline|tty)$/, /^(readline|tty)$/, /^express(
  * What the tools and the course may build on: the libraries, and a tool (the tour runs compare,
  * new-server's test runs conformance). Never an app, and nothing builds on the course.
  */
-const LIBRARY_PACKAGES = /^@kitchen\/(host|runtime|offline-model|server-kit|server-[a-z-]+)(\/|$)/;
+const LIBRARY_PACKAGES = /^@kitchen\/(host|runtime|eval|offline-model|server-kit|server-[a-z-]+)(\/|$)/;
 const TOOL_PACKAGES = listPackages('packages/tools').map(
   (folder) => JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')).name,
 );
@@ -45,6 +45,15 @@ const sides = [
     // Even in tests: the host only through its public entries, never its files.
     forbiddenEverywhere: [/^@kitchen\/host\/(?!testing$|format$)/, ...APP_PACKAGES],
     why: 'the offline model reaches servers only over MCP and the host only through @kitchen/host (and @kitchen/host/testing in tests)',
+  },
+  {
+    // The eval library scores runs from the host's events; its tests run the real servers in memory.
+    folder: 'packages/eval',
+    forbiddenPackages: [/^@kitchen\/server-/, /^@kitchen\/runtime$/, ...APP_PACKAGES],
+    packageFix: 'make it a devDependency used only by tests (or remove it)',
+    forbiddenImports: [/^@modelcontextprotocol\/sdk\/server\//, /^@kitchen\/server-/, /^@kitchen\/host\/testing$/],
+    forbiddenEverywhere: [/^@kitchen\/host\/(?!testing$|format$)/, ...APP_PACKAGES],
+    why: 'the eval library is host side: it reads what a run reports and reaches servers only through the caller that runs a task',
   },
   {
     // The check sits on the host side: it reaches servers only over MCP and the host only through
@@ -99,7 +108,7 @@ const sides = [
     forbiddenImports: [],
     forbiddenEverywhere: [...APP_PACKAGES],
     onlyKitchenPackages: LIBRARY_PACKAGES,
-    why: 'a tool or a lesson builds on the libraries (host, runtime, offline model, server kit, servers) and the tools, never on an app or the course',
+    why: 'a tool or a lesson builds on the libraries (host, runtime, eval, offline model, server kit, servers) and the tools, never on an app or the course',
   })),
   ...listPackages('apps').map((folder) => ({
     folder,

@@ -14,9 +14,15 @@ import {
   type Toolbox,
   type TreeBudget,
 } from '@kitchen/host';
-import { createModel } from '@kitchen/runtime/config/create-model';
+import {
+  type ChosenModel,
+  type CreateModelOptions,
+  chooseModel,
+  pricesFor,
+} from '@kitchen/runtime/config/create-model';
 import { createKitchenPolicy, type KitchenPolicy } from '@kitchen/runtime/config/kitchen-policy';
 import { loadRunConfig } from '@kitchen/runtime/config/load-run-config';
+import type { ModelSection } from '@kitchen/runtime/config/model-section';
 import { rootsFromFlags } from '@kitchen/runtime/config/roots-from-flags';
 import { mergeWorkerFlags } from '@kitchen/runtime/config/worker-choices';
 import { type WorkerSettings, workerSettings } from '@kitchen/runtime/config/worker-settings';
@@ -25,7 +31,7 @@ import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
 import { runsFolder } from '@kitchen/runtime/runs/runs-folder';
 import { traceSettings } from '@kitchen/runtime/runs/trace-settings';
 import { ServerStartError } from '@kitchen/runtime/server-processes/launch-server';
-import { describeServerStart } from '@kitchen/runtime/server-processes/server-start-event';
+import { describeServerStart, describeUnexpectedExit } from '@kitchen/runtime/server-processes/server-start-event';
 import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
 import { type RunTelemetry, startRunTelemetry } from '@kitchen/runtime/telemetry/run-telemetry';
 import { createAuthorizationPrompt } from '@kitchen/runtime/text/authorization-prompt';
@@ -84,6 +90,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     return EXIT.usage;
   }
   let model: Model;
+  let chosen: ChosenModel;
   let policy: KitchenPolicy;
   let workers: WorkerSettings;
   let budget: TreeBudget | undefined;
@@ -96,16 +103,20 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     treeTokens: () => ({ left: budget?.remainingTokens ?? 0, max: budget?.maxTokens ?? 0 }),
   });
   try {
-    model =
-      options.model ??
-      createModel(flags.model, output.environment, {
-        latencyMs: flags.latencyMs,
-        ...(flags.modelName === undefined ? {} : { modelName: flags.modelName }),
-      });
+    chosen =
+      options.model === undefined
+        ? chooseModel(flags.model, output.environment, modelOptions(flags, config))
+        : { model: options.model };
+    model = chosen.model;
+    if (chosen.local?.droppedV1)
+      say(
+        `ℹ️ --base-url: dropped the trailing /v1 (the Messages API's path, /v1/messages, holds it): ${chosen.local.baseUrl}`,
+      );
     policy = createKitchenPolicy(flags, {
       config,
       environment: output.environment,
       ...(person.person === undefined ? {} : { person: person.person }),
+      prices: pricesFor([chosen]),
     });
     budget = policy.budget;
     workers = workerSettings(workerChoices.workers, output.environment, flags.latencyMs);
@@ -135,11 +146,16 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
           if (line !== undefined) say(line);
         }
       },
-      onUnexpectedExit: (server, description) => {
+      onUnexpectedExit: (server, description, restarting) => {
         // Its calls in flight end now, in words, rather than at their timeout.
         host?.toolbox.serverStopped(server, description);
-        if (!signal?.aborted)
-          complain(`⚠️ ${server} stopped unexpectedly (${description}); its tools will fail from now on`);
+        if (!signal?.aborted) complain(describeUnexpectedExit(server, description, restarting));
+      },
+      // Started again: the toolbox connects anew and lists its tools, so the model's next turn sees them.
+      onRestarted: (connection) => {
+        void host?.toolbox.reconnect(connection).then((failure) => {
+          if (failure !== undefined) complain(`⚠️ ${failure.error.message}`);
+        });
       },
     });
     if (signal?.aborted) return EXIT.interrupted;
@@ -185,7 +201,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
         servers.connections.map((connection) => connection.name),
       ),
     );
-    say(`🧠 model: ${describeModel(model)}`);
+    say(`🧠 model: ${describeModel(model, chosen.local)}`);
     if (workers.workerModel !== undefined) say(`🧑‍🍳 workers' model: ${describeModel(workers.workerModel)}`);
     if (telemetry !== undefined) say(`📡 OpenTelemetry spans → ${telemetry.endpoint}`);
 
@@ -226,7 +242,14 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       return EXIT.failed;
     }
     if (!flags.json) {
-      const summary = { done, model, wallMs: Date.now() - started, samplingCents, treeTokens: policy.budget.maxTokens };
+      const summary = {
+        done,
+        model,
+        wallMs: Date.now() - started,
+        samplingCents,
+        treeTokens: policy.budget.maxTokens,
+        ...(chosen.local !== undefined && chosen.local.price === undefined ? { unpriced: true } : {}),
+      };
       stdout.write(`${renderSummary(summary, color)}\n`);
       // Workers on another model: each model's share, priced as itself.
       if (byModel.size > 1)
@@ -262,4 +285,14 @@ function exitCodeFor(done: DoneEvent): number {
     case 'seatbelt':
       return EXIT.partial;
   }
+}
+
+/** What picks the model besides --model: its name, the offline model's latency, an endpoint (flag, else config). */
+export function modelOptions(flags: KitchenFlags, config: { model?: ModelSection }): CreateModelOptions {
+  return {
+    latencyMs: flags.latencyMs,
+    ...(flags.modelName === undefined ? {} : { modelName: flags.modelName }),
+    ...(flags.baseUrl === undefined ? {} : { baseUrl: flags.baseUrl }),
+    ...(config.model === undefined ? {} : { configured: config.model }),
+  };
 }

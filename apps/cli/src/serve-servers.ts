@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { loadRunConfig } from '@kitchen/runtime/config/load-run-config';
 import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
 import { ServerStartError } from '@kitchen/runtime/server-processes/launch-server';
-import { describeServerStart } from '@kitchen/runtime/server-processes/server-start-event';
+import { describeServerStart, describeUnexpectedExit } from '@kitchen/runtime/server-processes/server-start-event';
 import { startServers } from '@kitchen/runtime/server-processes/start-servers';
 import type { KitchenFlags } from './command/kitchen-flags.js';
 
@@ -33,8 +33,8 @@ export async function serveServers(flags: KitchenFlags, output: KitchenOutput, s
           if (line !== undefined) output.stdout.write(`${line}\n`);
         }
       },
-      onUnexpectedExit: (server, description) => {
-        if (!signal.aborted) complain(`⚠️ ${server} stopped unexpectedly (${description})`);
+      onUnexpectedExit: (server, description, restarting) => {
+        if (!signal.aborted) complain(describeUnexpectedExit(server, description, restarting));
       },
     });
   } catch (error) {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { LaunchedServerEntry } from '@kitchen/runtime/config/kitchen-config';
 import { describeServerStart, type ServerStartEvent } from '@kitchen/runtime/server-processes/server-start-event';
 import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isAlive, PROCESS_TEST_TIMEOUT_MS, waitUntilGone } from './cli-process.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -94,6 +94,40 @@ describe('startServers', () => {
     await running.stop();
     await running.stop();
     expect(pids.some(isAlive)).toBe(false);
+  });
+
+  it('starts a server that dies mid-run again once, on its port, and says so; a second death stays down', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const exits: Array<{ server: string; restarting: boolean }> = [];
+    const events: ServerStartEvent[] = [];
+    const reconnections: string[] = [];
+    const running = await startServers([fakeEntry('alpha')], {
+      onUnexpectedExit: (server, _description, restarting) => exits.push({ server, restarting }),
+      onStartEvent: (event) => events.push(event),
+      onRestarted: (connection) => reconnections.push('url' in connection ? connection.url : 'stdio'),
+    });
+    cleanups.push(() => running.stop());
+    const first = running.servers[0]!;
+    process.kill(first.pid!, 'SIGKILL');
+    await vi.waitFor(() => expect(reconnections).toHaveLength(1), { timeout: PROCESS_TEST_TIMEOUT_MS / 2 });
+    expect(exits).toEqual([{ server: 'alpha', restarting: true }]);
+    expect(reconnections).toEqual([first.url]);
+    const restarted = events.find((event) => event.type === 'server-restarted');
+    expect(restarted).toMatchObject({ server: 'alpha', url: first.url });
+    expect(describeServerStart(restarted!)).toMatch(
+      /^🔁 alpha http:\/\/127\.0\.0\.1:\d+\/mcp \(pid \d+\) started again/,
+    );
+    const second = running.servers[0]!;
+    expect(second.pid).not.toBe(first.pid);
+    expect(running.connections[0]).toMatchObject({ name: 'alpha', url: first.url });
+
+    process.kill(second.pid!, 'SIGKILL');
+    await vi.waitFor(() => expect(exits).toHaveLength(2), { timeout: PROCESS_TEST_TIMEOUT_MS / 2 });
+    expect(exits[1]).toEqual({ server: 'alpha', restarting: false });
+    await running.stop();
+    expect(reconnections).toHaveLength(1);
+    expect(runningFakeServers()).toEqual([]);
   });
 
   it('gives one clean line naming a server that exits early, and stops the others', {

@@ -7,7 +7,7 @@ import { loadRunConfig } from '@kitchen/runtime/config/load-run-config';
 import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
 import type { KitchenSettings } from '@kitchen/runtime/kitchen-settings';
 import { ServerStartError } from '@kitchen/runtime/server-processes/launch-server';
-import { describeServerStart } from '@kitchen/runtime/server-processes/server-start-event';
+import { describeServerStart, describeUnexpectedExit } from '@kitchen/runtime/server-processes/server-start-event';
 import { describeUnavailable } from '@kitchen/runtime/text/describe-toolbox';
 import { FIXED_TOKEN } from './owner-token.js';
 import { type KitchenWeb, startKitchenWeb } from './start-kitchen-web.js';
@@ -45,9 +45,8 @@ export async function runWebCommand(options: RunWebCommandOptions): Promise<numb
       ...(fixedToken === undefined ? {} : { token: fixedToken }),
       environment: output.environment,
       signal,
-      onUnexpectedExit: (server, description) => {
-        if (!signal.aborted)
-          complain(`⚠️ ${server} stopped unexpectedly (${description}); its tools will fail from now on`);
+      onUnexpectedExit: (server, description, restarting) => {
+        if (!signal.aborted) complain(describeUnexpectedExit(server, description, restarting));
       },
       // No silent start: the start, then each server as it becomes ready.
       onStartEvent: (event) => {

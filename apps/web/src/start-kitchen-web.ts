@@ -28,7 +28,7 @@ export interface StartKitchenWebOptions {
   environment?: NodeJS.ProcessEnv;
   /** Aborting it while the servers start stops them and rejects. */
   signal?: AbortSignal;
-  onUnexpectedExit?: (server: string, description: string) => void;
+  onUnexpectedExit?: (server: string, description: string, restarting: boolean) => void;
   /** Told as the servers start and as each becomes ready. */
   onStartEvent?: (event: ServerStartEvent) => void;
 }
@@ -57,10 +57,12 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
     ...(options.flags.startTimeoutMs === undefined ? {} : { timeoutMs: options.flags.startTimeoutMs }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     // A server that dies ends its calls in flight at once, in words, rather than at their timeout.
-    onUnexpectedExit: (server, description) => {
+    onUnexpectedExit: (server, description, restarting) => {
       kitchen?.toolbox.serverStopped(server, description);
-      options.onUnexpectedExit?.(server, description);
+      options.onUnexpectedExit?.(server, description, restarting);
     },
+    // Started again: the toolbox connects anew and lists its tools, so the next run sees them.
+    onRestarted: (connection) => void kitchen?.toolbox.reconnect(connection),
     ...(options.onStartEvent === undefined ? {} : { onStartEvent: options.onStartEvent }),
   });
   const token = options.token ?? createOwnerToken();

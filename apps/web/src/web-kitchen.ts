@@ -11,14 +11,16 @@ import {
   MAIN_AGENT,
   type Model,
   type Person,
+  type PriceTable,
   type ServerConnection,
   stamp,
   type ToolAnnotations,
   type Toolbox,
 } from '@kitchen/host';
-import { createModel, type ModelChoice } from '@kitchen/runtime/config/create-model';
+import { chooseModel, createModel, type ModelChoice, pricesFor } from '@kitchen/runtime/config/create-model';
 import type { KitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import { createKitchenPolicy, type KitchenPolicy } from '@kitchen/runtime/config/kitchen-policy';
+import type { ModelSection } from '@kitchen/runtime/config/model-section';
 import { rootsFromFlags } from '@kitchen/runtime/config/roots-from-flags';
 import { mergeWorkerFlags, type WorkerChoices } from '@kitchen/runtime/config/worker-choices';
 import { workerModelOf, workerOptions } from '@kitchen/runtime/config/worker-settings';
@@ -98,7 +100,7 @@ export class WebKitchen {
     if (!workers.ok) throw new ConfigurationError(workers.message);
     workerModelOf(workers.workers.model, options.environment, options.flags.latencyMs);
     return {
-      model: createModel(options.flags.model, options.environment, modelOptions(options.flags)),
+      model: createModel(options.flags.model, options.environment, modelOptions(options.flags, options.config)),
       policy: createKitchenPolicy(options.flags, { config: options.config, environment: options.environment }),
       workers: workers.workers,
     };
@@ -220,8 +222,9 @@ export class WebKitchen {
           .join(', ')}.`,
       };
     try {
-      model = createModel(choice ?? flags.model, environment, modelOptions(flags));
-      policy = this.#policy();
+      const chosen = chooseModel(choice ?? flags.model, environment, modelOptions(flags, this.options.config));
+      model = chosen.model;
+      policy = this.#policy(pricesFor([chosen]));
       workerModel = workerModelOf(workers.model, environment, flags.latencyMs);
     } catch (error) {
       const words = describeError(error);
@@ -281,7 +284,8 @@ export class WebKitchen {
    * --yes / --no still decide for everyone; otherwise the person at the page is asked. The page
    * opens with the demo task, so the demo's raised tool-call limit applies here too.
    */
-  #policy(): KitchenPolicy {
+  /** `prices`: a local model at its configured price, else 0. */
+  #policy(prices?: PriceTable): KitchenPolicy {
     const { flags, config, environment } = this.options;
     const maxToolCalls = flags.maxToolCalls ?? demoToolCallLimit(flags.jars);
     const page: Person = {
@@ -289,7 +293,10 @@ export class WebKitchen {
       fillIn: this.elicitations.fillIn,
       followLink: this.elicitations.followLink,
     };
-    return createKitchenPolicy({ ...flags, maxToolCalls }, { config, environment, person: page });
+    return createKitchenPolicy(
+      { ...flags, maxToolCalls },
+      { config, environment, person: page, ...(prices === undefined ? {} : { prices }) },
+    );
   }
 
   async #drive(run: WebRun, events: () => AsyncIterable<LoopEvent>): Promise<void> {
@@ -329,6 +336,11 @@ export class WebKitchen {
   }
 }
 
-function modelOptions(flags: KitchenSettings): { latencyMs: number; modelName?: string } {
-  return { latencyMs: flags.latencyMs, ...(flags.modelName === undefined ? {} : { modelName: flags.modelName }) };
+function modelOptions(flags: KitchenSettings, config: { model?: ModelSection }) {
+  return {
+    latencyMs: flags.latencyMs,
+    ...(flags.modelName === undefined ? {} : { modelName: flags.modelName }),
+    ...(flags.baseUrl === undefined ? {} : { baseUrl: flags.baseUrl }),
+    ...(config.model === undefined ? {} : { configured: config.model }),
+  };
 }

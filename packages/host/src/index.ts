@@ -36,8 +36,11 @@ export type {
   ToolRetryEvent,
 } from './loop-event.js';
 export { LOG_LEVELS, stamp } from './loop-event.js';
-export { AnthropicModel, DEFAULT_ANTHROPIC_MODEL } from './model/anthropic/anthropic-model.js';
+export type { AnthropicModelOptions } from './model/anthropic/anthropic-model.js';
+export { AnthropicModel, DEFAULT_ANTHROPIC_MODEL, isAnthropicApiUrl } from './model/anthropic/anthropic-model.js';
 export { ModelAbortedError } from './model/model-errors.js';
+export type { ModelPrice, PriceTable } from './model/price-table.js';
+export { DEFAULT_PRICES } from './model/price-table.js';
 export { parseRecordedExchanges, RecordingModel, ReplayModel } from './model/replay-model.js';
 // Models.
 export type {

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { runAgentLoop } from './run-agent-loop.js';
 import { createRecordingContext } from './testing/recording-context.js';
+import { ScriptedModel, textTurn, toolTurn } from './testing/scripted-model.js';
 import { type HttpTestServer, serveOverHttp } from './testing/serve-over-http.js';
 import { buildTestServer, createObservations, type ServerObservations } from './testing/test-server.js';
 import { Toolbox } from './toolbox.js';
@@ -83,6 +86,123 @@ describe('a 2025-11-25 session that is lost', () => {
     const outcome = await pending;
     expect(outcome.content).toMatch(/did not finish: the connection to the server broke mid-call/);
     expect(observations.started).toEqual(['doomed']);
+  });
+});
+
+describe('a server that answers 400 to a session it does not know (as the reference everything server does)', () => {
+  it('starts a new session and sends a read-only call again, as for a 404', async () => {
+    const server = await serveOverHttp(() => buildTestServer('pantry'), { unknownSessionStatus: 400 });
+    cleanups.push(() => server.close());
+    const toolbox = await Toolbox.connect([{ name: 'pantry', url: server.url }]);
+    cleanups.push(() => toolbox.close());
+    await server.forgetSessions();
+
+    const { context, events } = createRecordingContext({ callId: 'after' });
+    expect(await toolbox.call('echo', { text: 'after' }, context)).toEqual({
+      isError: false,
+      content: 'pantry says after',
+    });
+    expect(events.filter((event) => event.type === 'tool-retry')).toEqual([
+      expect.objectContaining({ newSession: true, reason: expect.stringContaining('HTTP 400') }),
+    ]);
+    expect(server.sessionCount()).toBe(1);
+  });
+
+  it('lists the tools again on the new session, so tools the restarted server added are offered', async () => {
+    let restarted = false;
+    const server = await serveOverHttp(
+      () => {
+        const built = buildTestServer('pantry');
+        if (restarted) {
+          built.registerTool('weigh', { description: 'Weighs a jar', inputSchema: { jar: z.string() } }, async () => ({
+            content: [{ type: 'text', text: '412 g' }],
+          }));
+        }
+        return built;
+      },
+      { unknownSessionStatus: 400 },
+    );
+    cleanups.push(() => server.close());
+    const changed: string[] = [];
+    const toolbox = await Toolbox.connect([{ name: 'pantry', url: server.url }], {
+      onToolsChanged: (name) => changed.push(name),
+    });
+    cleanups.push(() => toolbox.close());
+    expect(toolbox.find('weigh')).toBeUndefined();
+    restarted = true;
+    await server.forgetSessions();
+
+    await toolbox.call('echo', { text: 'hello' }, createRecordingContext().context);
+    await vi.waitFor(() => expect(toolbox.find('weigh')).toBeDefined(), { timeout: 20_000 });
+    expect(changed).toContain('pantry');
+    expect((await toolbox.call('weigh', { jar: 'a' }, createRecordingContext().context)).content).toBe('412 g');
+  });
+
+  it("offers the model the restarted server's new tools on its next turn", async () => {
+    let restarted = false;
+    const server = await serveOverHttp(
+      () => {
+        const built = buildTestServer('pantry');
+        if (restarted) built.registerTool('weigh', { description: 'Weighs a jar' }, async () => ({ content: [] }));
+        return built;
+      },
+      { unknownSessionStatus: 400 },
+    );
+    cleanups.push(() => server.close());
+    const toolbox = await Toolbox.connect([{ name: 'pantry', url: server.url }]);
+    cleanups.push(() => toolbox.close());
+    const model = new ScriptedModel([
+      async () => {
+        restarted = true;
+        await server.forgetSessions();
+        return toolTurn({ name: 'echo', input: { text: 'hello' } });
+      },
+      textTurn('done'),
+    ]);
+    for await (const _event of runAgentLoop({ messages: [{ role: 'user', content: 'echo' }], model, toolbox })) {
+      // drained: only the requests the model saw matter here
+    }
+    const offered = model.requests.map((request) => (request.tools ?? []).map((tool) => tool.name));
+    expect(offered[0]).not.toContain('weigh');
+    expect(offered[1]).toContain('weigh');
+  });
+
+  it('still treats a 400 about something else as an answer, not a lost session', () => {
+    expect(lostConnection(new Error('Error POSTing to endpoint (HTTP 400): Parse error'))).toBeUndefined();
+    expect(lostConnection(new Error('Error POSTing to endpoint (HTTP 400): No valid session ID provided'))).toEqual({
+      detail: 'the server does not know the session (HTTP 400)',
+      sessionGone: true,
+      ran: 'no',
+    });
+  });
+});
+
+describe('a server started again by whoever runs it', () => {
+  it('is reached again by reconnect, at its new address, with the tools it offers now', async () => {
+    const first = await serveOverHttp(() => buildTestServer('pantry'));
+    const changed: string[] = [];
+    const toolbox = await Toolbox.connect([{ name: 'pantry', url: first.url }], {
+      onToolsChanged: (name) => changed.push(name),
+    });
+    cleanups.push(() => toolbox.close());
+    await first.close();
+    toolbox.serverStopped('pantry', 'it was killed by SIGKILL');
+    expect((await toolbox.call('echo', { text: 'down' }, createRecordingContext().context)).isError).toBe(true);
+
+    const second = await serveOverHttp(() => {
+      const built = buildTestServer('pantry');
+      built.registerTool('weigh', { description: 'Weighs a jar' }, async () => ({
+        content: [{ type: 'text', text: '412 g' }],
+      }));
+      return built;
+    });
+    cleanups.push(() => second.close());
+    expect(await toolbox.reconnect({ name: 'pantry', url: second.url })).toBeUndefined();
+    expect(changed).toEqual(['pantry']);
+    expect(toolbox.find('weigh')?.server).toBe('pantry');
+    expect((await toolbox.call('echo', { text: 'up' }, createRecordingContext().context)).content).toBe(
+      'pantry says up',
+    );
   });
 });
 

@@ -175,6 +175,30 @@ export class Toolbox {
     server.stopped.abort(new Error(reason));
   }
 
+  /**
+   * Connects again to a server whose process was started again (by whoever runs it, maybe at a
+   * new URL): the old link is dropped, a new one opened, and its tools listed afresh, so tools the
+   * restarted server added reach the model on its next turn. Like connect, a failure is returned
+   * (and listed in `unavailable`), not thrown.
+   */
+  async reconnect(connection: ServerConnection): Promise<UnavailableServer | undefined> {
+    const [server] = parseServerConnections([connection]);
+    if (server === undefined) return undefined;
+    const old = this.#servers.get(server.name);
+    if (old !== undefined) {
+      this.#servers.delete(server.name);
+      void closeLink(old.link).catch(() => undefined);
+    }
+    const earlier = this.#unavailable.findIndex((failure) => failure.server === server.name);
+    if (earlier !== -1) this.#unavailable.splice(earlier, 1);
+    if (!this.#order.includes(server.name)) this.#order.push(server.name);
+    const failure = await this.#connector.connect(server);
+    if (failure !== undefined) this.#unavailable.push(failure);
+    this.#reindex();
+    this.#options.onToolsChanged?.(server.name);
+    return failure;
+  }
+
   get roots(): readonly Root[] {
     return this.#roots;
   }
@@ -280,9 +304,15 @@ export class Toolbox {
     lost: LostConnection,
   ): Promise<(CallTarget & { newSession: boolean }) | undefined> {
     if (server.stopped.signal.aborted || this.#servers.get(server.name) !== server) return undefined;
-    return relink(server, from, () =>
-      this.#log(server.name, { level: 'warning', text: `session lost (${lost.detail}); opened a new one` }),
-    );
+    let replaced = false;
+    const target = await relink(server, from, () => {
+      this.#log(server.name, { level: 'warning', text: `session lost (${lost.detail}); opened a new one` });
+      replaced = true;
+    });
+    // A lost session usually means a restarted server, which may offer other tools now: listed
+    // before the call is sent again, so the model's next turn is offered them.
+    if (replaced) await this.#refresh(server.name);
+    return target;
   }
 
   /** What a server tells the host outside any call, routed the same way in both eras. */

@@ -4,3 +4,4 @@
 
 export type { OfflineModelOptions } from './offline-model.js';
 export { OFFLINE_BATCH_SIZE, OFFLINE_MODEL_ID, OfflineModel } from './offline-model.js';
+export { notUnderstoodLine } from './tools/repertoire.js';

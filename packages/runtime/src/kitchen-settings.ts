@@ -10,6 +10,8 @@ export interface KitchenSettings {
   // The model.
   model: 'auto' | 'offline' | 'anthropic';
   modelName?: string;
+  /** An Anthropic-compatible endpoint (a local runtime, a proxy) the model is reached at. */
+  baseUrl?: string;
   seed: number;
   latencyMs: number;
   speed?: number;
@@ -47,6 +49,10 @@ export interface KitchenSettings {
   workerTemperature?: number;
   workerTools?: string[];
   workerReport?: string;
+  // Evals.
+  junitFile?: string;
+  minPassRate?: number;
+  concurrency?: number;
   // Traces.
   runsDir?: string;
   otlp?: string;

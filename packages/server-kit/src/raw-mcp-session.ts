@@ -18,8 +18,11 @@ export async function* readSseEvents(response: Response): AsyncGenerator<SseEven
   const decoder = new TextDecoder();
   let buffer = '';
   try {
-    for await (const chunk of response.body) {
-      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+    // A reader, not `for await`: the DOM's ReadableStream type (in a program that checks a page
+    // too) has no async iterator, node's has.
+    const reader = response.body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      buffer += decoder.decode(read.value, { stream: true });
       let end = buffer.indexOf('\n\n');
       while (end !== -1) {
         const block = buffer.slice(0, end);

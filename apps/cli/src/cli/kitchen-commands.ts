@@ -5,6 +5,7 @@
 import type { CliCommand, CommandContext, CommandName, CommandSpec } from '../command/cli-command.js';
 import type { FlagName, KitchenFlags } from '../command/kitchen-flags.js';
 import { check } from './check-command.js';
+import { dev } from './dev-command.js';
 import { call, complete, prompts, read, resources, serverWords, tools } from './inspect-commands.js';
 import { wire } from './wire-command.js';
 
@@ -28,6 +29,7 @@ const RUN_FLAGS = [
   'worker-report',
   'model',
   'model-name',
+  'base-url',
   'seed',
   'jars',
   'latency',
@@ -106,6 +108,39 @@ const run: CommandSpec<Extract<CliCommand, { name: 'run' }>> = {
   execute: async (command, context) => {
     const { runKitchen } = await import('../run-kitchen.js');
     return runKitchen({ task: command.task, flags: command.flags, ...context });
+  },
+};
+
+const evaluate: CommandSpec<Extract<CliCommand, { name: 'eval' }>> = {
+  forms: [
+    {
+      usage: 'kitchen eval FILE',
+      summary: [
+        "does a model use the servers' tools right? every case of a",
+        'case file on each model, a table of verdicts (docs/evaluate-your-server.md)',
+      ],
+    },
+  ],
+  flags: ['json', 'junit', 'min-pass-rate', 'concurrency', ...RUN_FLAGS],
+  repeatable: ['model'],
+  examples: [
+    'kitchen eval evals/cookie-jars.json',
+    'kitchen eval evals/cookie-jars.json --model offline --model anthropic --junit eval.xml',
+    'kitchen eval evals/cookie-jars.json --base-url http://localhost:11434 --model-name qwen3:8b',
+    'kitchen eval evals/cookie-jars.json --json --min-pass-rate 0.8',
+  ],
+  read: (words, flags, lists) => {
+    const [file, ...extra] = words;
+    if (file === undefined || extra.length > 0)
+      return 'kitchen eval: name one case file, e.g. kitchen eval evals/cookie-jars.json (see docs/evaluate-your-server.md)';
+    const models = lists.model ?? [];
+    if (models.some((model) => model === ''))
+      return "kitchen eval: --model needs a model: offline, anthropic, auto or a model's name, e.g. --model offline,claude-haiku-5-5";
+    return { name: 'eval', file, models, flags };
+  },
+  execute: async (command, context) => {
+    const { runEvalCommand } = await import('../eval/run-eval-command.js');
+    return runEvalCommand({ ...command, ...context });
   },
 };
 
@@ -279,6 +314,7 @@ const rerun: CommandSpec<Extract<CliCommand, { name: 'rerun' }>> = {
 export const KITCHEN_COMMANDS = {
   demo,
   run,
+  eval: evaluate,
   servers,
   web,
   runs,
@@ -293,6 +329,7 @@ export const KITCHEN_COMMANDS = {
   complete,
   wire,
   check,
+  dev,
   help,
 } as const satisfies Record<CommandName, unknown>;
 

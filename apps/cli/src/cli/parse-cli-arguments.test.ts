@@ -150,7 +150,7 @@ describe('parseCliArguments', () => {
     }
     expect(parseCliArguments(['--version'])).toEqual({ ok: true, command: { name: 'version' } });
     expect(messageFor(['help', 'bake'])).toBe(
-      'kitchen help: no command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, help',
+      'kitchen help: no command "bake"; the commands are demo, run, eval, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, dev, help',
     );
   });
 
@@ -202,10 +202,10 @@ describe('parseCliArguments', () => {
 
   it('refuses an unknown command, a run without a task and stray words', () => {
     expect(messageFor(['bake'])).toBe(
-      'kitchen: unknown command "bake"; the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, help (see kitchen --help)',
+      'kitchen: unknown command "bake"; the commands are demo, run, eval, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, dev, help (see kitchen --help)',
     );
     expect(messageFor(['dmeo'])).toBe(
-      'kitchen: unknown command "dmeo" (did you mean demo?); the commands are demo, run, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, help (see kitchen --help)',
+      'kitchen: unknown command "dmeo" (did you mean demo?); the commands are demo, run, eval, servers, web, runs, replay, rerun, tools, call, resources, read, prompts, prompt, complete, wire, check, dev, help (see kitchen --help)',
     );
     expect(messageFor(['run'])).toBe(
       'kitchen run: the task is missing; put it in quotes, e.g. kitchen run "Roll 3 dice"',
@@ -247,13 +247,13 @@ describe('parseCliArguments', () => {
 
   it('refuses a flag the command does not take, naming the commands that do', () => {
     expect(messageFor(['servers', '--yes'])).toBe(
-      'kitchen servers: --yes does not apply to servers; it is for kitchen demo, kitchen run, kitchen web, kitchen rerun, kitchen prompt, kitchen wire (see kitchen servers --help)',
+      'kitchen servers: --yes does not apply to servers; it is for kitchen demo, kitchen run, kitchen eval, kitchen web, kitchen rerun, kitchen prompt, kitchen wire (see kitchen servers --help)',
     );
     expect(messageFor(['demo', '--port', '4000'])).toBe(
       'kitchen demo: --port does not apply to demo; it is for kitchen web (see kitchen demo --help)',
     );
     expect(messageFor(['web', '--json'])).toBe(
-      'kitchen web: --json does not apply to web; it is for kitchen demo, kitchen run, kitchen servers, kitchen runs, kitchen replay, kitchen rerun, kitchen tools, kitchen call, kitchen resources, kitchen read, kitchen prompts, kitchen prompt, kitchen complete, kitchen wire, kitchen check (see kitchen web --help)',
+      'kitchen web: --json does not apply to web; it is for kitchen demo, kitchen run, kitchen eval, kitchen servers, kitchen runs, kitchen replay, kitchen rerun, kitchen tools, kitchen call, kitchen resources, kitchen read, kitchen prompts, kitchen prompt, kitchen complete, kitchen wire, kitchen check (see kitchen web --help)',
     );
   });
 
@@ -317,6 +317,18 @@ describe('the inspector-style commands', () => {
     });
   });
 
+  it('reads kitchen dev with a server name, or none when one --server names it', () => {
+    expect(parseCliArguments(['dev', 'dice'])).toMatchObject({ ok: true, command: { name: 'dev', server: 'dice' } });
+    expect(parseCliArguments(['dev', '--server', 'mine=node server.mjs'])).toMatchObject({
+      ok: true,
+      command: { name: 'dev', flags: { servers: ['mine=node server.mjs'] } },
+    });
+    expect(parseCliArguments(['dev', 'dice', 'pantry'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('kitchen dev: unexpected "pantry"'),
+    });
+  });
+
   it('reads kitchen wire: the pastry chef by default, or a call of your own, in one era or both', () => {
     expect(parseCliArguments(['wire'])).toMatchObject({
       ok: true,
@@ -340,5 +352,54 @@ describe('the inspector-style commands', () => {
       ok: false,
       message: 'kitchen: --era "2024-11-05" is not allowed; use 2025-11-25, 2026-07-28 or both, e.g. --era both',
     });
+  });
+});
+
+describe('kitchen eval on the command line', () => {
+  it('takes --model more than once and as a comma list, every model in order', () => {
+    const parsed = parseCliArguments([
+      'eval',
+      'cases.json',
+      '--model',
+      'offline,claude-haiku-5-5',
+      '--model',
+      'anthropic',
+    ]);
+    expect(parsed).toMatchObject({
+      ok: true,
+      command: { name: 'eval', file: 'cases.json', models: ['offline', 'claude-haiku-5-5', 'anthropic'] },
+    });
+  });
+
+  it('reads its own flags and refuses a bad pass rate', () => {
+    const parsed = parseCliArguments([
+      'eval',
+      'cases.json',
+      '--junit',
+      'eval.xml',
+      '--min-pass-rate',
+      '0.8',
+      '--concurrency',
+      '2',
+      '--base-url',
+      'http://localhost:11434',
+    ]);
+    expect(parsed).toMatchObject({
+      ok: true,
+      command: {
+        models: [],
+        flags: { junitFile: 'eval.xml', minPassRate: 0.8, concurrency: 2, baseUrl: 'http://localhost:11434' },
+      },
+    });
+    expect(parseCliArguments(['eval', 'cases.json', '--min-pass-rate', '1.5'])).toEqual({
+      ok: false,
+      message: 'kitchen: --min-pass-rate "1.5" is not allowed; use a number from 0 to 1, e.g. --min-pass-rate 0.8',
+    });
+    expect(parseCliArguments(['eval'])).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/name one case file/),
+    });
+    // Every other command still takes --model once.
+    expect(parseCliArguments(['run', 'x', '--model', 'offline', '--model', 'anthropic'])).toMatchObject({ ok: false });
   });
 });

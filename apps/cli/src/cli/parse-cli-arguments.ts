@@ -55,9 +55,17 @@ export function parseCliArguments(argv: readonly string[]): ParsedArguments {
     };
   }
   const spec = commandSpec(word);
+  const repeatable = spec.repeatable ?? [];
+  // A repeatable flag's every value (split at commas), read by the command rather than the table.
+  const lists: Partial<Record<FlagName, string[]>> = {};
+  for (const token of tokens)
+    if (token.kind === 'option' && token.name !== undefined && (repeatable as string[]).includes(token.name)) {
+      const name = token.name as FlagName;
+      lists[name] = [...(lists[name] ?? []), ...(token.value ?? '').split(',').map((value) => value.trim())];
+    }
 
-  const given = FLAG_NAMES.filter((name) => values[name] !== undefined);
-  const stray = given.find((name) => !spec.flags.includes(name));
+  const given = FLAG_NAMES.filter((name) => values[name] !== undefined && !repeatable.includes(name));
+  const stray = FLAG_NAMES.filter((name) => values[name] !== undefined).find((name) => !spec.flags.includes(name));
   if (stray !== undefined) {
     const owners = COMMAND_NAMES.filter((name) => commandSpec(name).flags.includes(stray));
     return {
@@ -65,7 +73,9 @@ export function parseCliArguments(argv: readonly string[]): ParsedArguments {
       message: `kitchen ${word}: --${stray} does not apply to ${word}; it is for ${owners.map((name) => `kitchen ${name}`).join(', ')} (see kitchen ${word} --help)`,
     };
   }
-  const repeated = findRepeatedValue(tokens);
+  const repeated = findRepeatedValue(
+    tokens.filter((token) => !(token.kind === 'option' && (repeatable as string[]).includes(token.name))),
+  );
   if (repeated !== undefined) {
     return {
       ok: false,
@@ -89,7 +99,7 @@ export function parseCliArguments(argv: readonly string[]): ParsedArguments {
         'kitchen: --no-delegate runs without workers, so --max-depth and --max-workers have nothing to limit; drop one side',
     };
   }
-  const command = spec.read(words, flags);
+  const command = spec.read(words, flags, lists);
   return typeof command === 'string' ? { ok: false, message: command } : { ok: true, command };
 }
 

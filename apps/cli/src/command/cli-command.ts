@@ -10,6 +10,7 @@ import type { FlagName, KitchenFlags } from './kitchen-flags.js';
 export type CommandName =
   | 'demo'
   | 'run'
+  | 'eval'
   | 'servers'
   | 'web'
   | 'runs'
@@ -24,6 +25,7 @@ export type CommandName =
   | 'complete'
   | 'wire'
   | 'check'
+  | 'dev'
   | 'help';
 
 /** `kitchen demo` (the cookie jars) or `kitchen demo pastry` (sampling, elicitation, progress). */
@@ -32,6 +34,8 @@ export type DemoScenario = 'jars' | 'pastry';
 export type CliCommand =
   | { name: 'demo'; scenario: DemoScenario; flags: KitchenFlags }
   | { name: 'run'; task: string; flags: KitchenFlags }
+  /** Every case of a case file on each model; `models` as --model gave them (empty: the one --model auto picks). */
+  | { name: 'eval'; file: string; models: string[]; flags: KitchenFlags }
   | { name: 'servers'; flags: KitchenFlags }
   /** The web UI; port 0 picks a free one. */
   | { name: 'web'; port: number; flags: KitchenFlags }
@@ -49,6 +53,8 @@ export type CliCommand =
   | WireCommand
   /** A server seen the way other hosts and models will (check/run-check-command.ts). */
   | CheckCommand
+  /** The developer loop: one server watched, restarted on change, its tool list compared. */
+  | DevCommand
   | { name: 'version' };
 
 export type InspectCommand =
@@ -82,10 +88,22 @@ export interface CommandSpec<Command extends CliCommand = CliCommand> {
   /** The flags that apply; any other flag is refused. */
   flags: readonly FlagName[];
   examples: readonly string[];
-  /** Reads the words after the command's name; a string is the refusal. */
-  read(words: readonly string[], flags: KitchenFlags): Command | string;
+  /**
+   * Flags this command takes more than once, or as a comma list, although the table gives them one
+   * value (`kitchen eval --model offline --model anthropic`): read as words, not by the table.
+   */
+  repeatable?: readonly FlagName[];
+  /** Reads the words after the command's name; a string is the refusal. `lists`: the repeatable flags' values. */
+  read(words: readonly string[], flags: KitchenFlags, lists: Partial<Record<FlagName, string[]>>): Command | string;
   /** Runs it; resolves to the exit code. */
   execute(command: Command, context: CommandContext): Promise<number>;
+}
+
+export interface DevCommand {
+  name: 'dev';
+  /** A server of the config or of --server; absent, the one --server given. */
+  server?: string;
+  flags: KitchenFlags;
 }
 
 export interface WireCommand {

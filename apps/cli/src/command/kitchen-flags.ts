@@ -8,7 +8,7 @@ import { APPROVAL_FLAGS } from './kitchen-flags/approval-flags.js';
 import type { FlagSpec } from './kitchen-flags/flag-spec.js';
 import { LIMIT_FLAGS } from './kitchen-flags/limit-flags.js';
 import { MODEL_FLAGS } from './kitchen-flags/model-flags.js';
-import { ARGUMENT_FLAGS, CHECK_FLAGS, WEB_FLAGS, WIRE_FLAGS } from './kitchen-flags/one-command-flags.js';
+import { ARGUMENT_FLAGS, CHECK_FLAGS, EVAL_FLAGS, WEB_FLAGS, WIRE_FLAGS } from './kitchen-flags/one-command-flags.js';
 import { OUTPUT_FLAGS } from './kitchen-flags/output-flags.js';
 import { SERVER_FLAGS } from './kitchen-flags/server-flags.js';
 import { REPLAY_FLAGS, TRACE_FLAGS } from './kitchen-flags/trace-flags.js';
@@ -25,6 +25,7 @@ export const KITCHEN_FLAGS = {
   ...APPROVAL_FLAGS,
   ...LIMIT_FLAGS,
   ...ARGUMENT_FLAGS,
+  ...EVAL_FLAGS,
   ...WEB_FLAGS,
   ...WORKER_FLAGS,
   ...TRACE_FLAGS,

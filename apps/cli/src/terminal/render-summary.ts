@@ -14,6 +14,8 @@ export interface RunSummary {
   samplingCents?: number;
   /** The tree budget's cap, so the line says how much of it was spent. */
   treeTokens?: number;
+  /** A local model with no price in the config: its cost reads "local", not a Claude price. */
+  unpriced?: boolean;
 }
 
 /** One line: iterations, tool calls, tokens (of the cap), cost (of which sampling), wall time, model. */
@@ -25,7 +27,8 @@ export function renderSummary(summary: RunSummary, colour: boolean): string {
     summary.treeTokens === undefined
       ? `${formatTokens(done.tokens)} tokens`
       : `${formatTokens(done.tokens)} of ${formatTokens(summary.treeTokens)} tree tokens`,
-    formatCents(done.costCents) + (summary.samplingCents ? ` (sampling ${formatCents(summary.samplingCents)})` : ''),
+    (summary.unpriced && done.costCents === 0 ? 'local' : formatCents(done.costCents)) +
+      (summary.samplingCents ? ` (sampling ${formatCents(summary.samplingCents)})` : ''),
     formatDuration(summary.wallMs),
     `model: ${describeModel(summary.model)}`,
   ];

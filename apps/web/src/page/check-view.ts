@@ -4,14 +4,32 @@
 // browser; every server-made text goes in with textContent only.
 
 import { api, el } from './dom.js';
-import type { CheckReport, Finding, Severity } from './kitchen-api.js';
+
+type Severity = 'error' | 'warning' | 'info';
+
+/** What the page reads of a `kitchen check` finding (GET /api/servers/NAME/check). */
+interface CheckFinding {
+  rule: string;
+  severity: Severity;
+  tool?: string;
+  prompt?: string;
+  resource?: string;
+  message: string;
+  fix: string;
+}
+
+/** What the page reads of a `kitchen check` report. */
+interface CheckReport {
+  eras: string[];
+  findings: CheckFinding[];
+  toolListTokens: { total: number; method: string; model: string };
+}
 
 const HEADINGS: Record<Severity, [string, string]> = {
   error: ['error', 'errors'],
   warning: ['warning', 'warnings'],
   info: ['note', 'notes'],
 };
-const SEVERITIES: Severity[] = ['error', 'warning', 'info'];
 
 /** A "Check" button and the place its report appears. */
 export function checkButton(server: string): HTMLElement {
@@ -21,7 +39,9 @@ export function checkButton(server: string): HTMLElement {
   button.addEventListener('click', async () => {
     button.disabled = true;
     shown.replaceChildren(el('p', 'inspector-note', 'checking the server the way other hosts and models will…'));
-    const { ok, data } = await api<CheckReport>(`/api/servers/${encodeURIComponent(server)}/check`);
+    const { ok, data } = await api<CheckReport & { error?: string }>(
+      `/api/servers/${encodeURIComponent(server)}/check`,
+    );
     button.disabled = false;
     button.textContent = 'Check again';
     shown.replaceChildren(
@@ -41,7 +61,7 @@ function renderReport(report: CheckReport): HTMLElement[] {
       `${report.eras.length === 0 ? 'Not reached' : `Speaks ${report.eras.join(' and ')}`}; the tool list costs ${total.toLocaleString('en-US')} tokens per request (${how}).`,
     ),
   ];
-  for (const severity of SEVERITIES) {
+  for (const severity of ['error', 'warning', 'info'] as const) {
     const findings = report.findings.filter((finding) => finding.severity === severity);
     if (findings.length === 0) continue;
     const [singular, plural] = HEADINGS[severity];
@@ -55,7 +75,7 @@ function renderReport(report: CheckReport): HTMLElement[] {
   return parts;
 }
 
-function renderFinding(finding: Finding): HTMLElement {
+function renderFinding(finding: CheckFinding): HTMLElement {
   const about = finding.tool ?? finding.prompt ?? finding.resource;
   const line = el('div', `check-finding ${finding.severity}`);
   line.dataset.rule = finding.rule;

@@ -86,27 +86,6 @@ export interface ServerAbout {
 
 export type { Completion, RecordedToolCall };
 
-export type Severity = 'error' | 'warning' | 'info';
-
-/** One finding of a check (@kitchen/check's Finding, as the page reads it). */
-export interface Finding {
-  rule: string;
-  severity: Severity;
-  tool?: string;
-  prompt?: string;
-  resource?: string;
-  message: string;
-  fix: string;
-}
-
-/** GET /api/servers/:server/check: @kitchen/check's report, the parts the page draws. */
-export interface CheckReport {
-  server: string;
-  eras: string[];
-  findings: Finding[];
-  toolListTokens: { total: number; method: string; model?: string };
-}
-
 /** POST /api/servers/:server/read. */
 export interface ReadContents {
   contents: Array<{ uri?: string; mimeType?: string; text?: string; blob?: string }>;

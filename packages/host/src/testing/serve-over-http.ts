@@ -24,10 +24,12 @@ export interface HttpTestServer {
 /**
  * `refuseGetWith`: answer every GET (the standalone stream, a resumption) with this status, as
  * servers that offer no stream do (405 is the spec's answer; some send 404).
+ * `unknownSessionStatus`: 404 (the spec's answer, the default) or 400 with the words the
+ * reference "everything" server uses ("Bad Request: No valid session ID provided").
  */
 export async function serveOverHttp(
   buildServer: () => InMemoryServer,
-  options: { refuseGetWith?: number } = {},
+  options: { refuseGetWith?: number; unknownSessionStatus?: 400 | 404 } = {},
 ): Promise<HttpTestServer> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
 
@@ -40,6 +42,16 @@ export async function serveOverHttp(
     const known = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (known) {
       await known.handleRequest(request, response);
+      return;
+    }
+    if (typeof sessionId === 'string' && options.unknownSessionStatus === 400) {
+      response.writeHead(400, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'Bad Request: No valid session ID provided' },
+          id: null,
+        }),
+      );
       return;
     }
     if (typeof sessionId === 'string') {

@@ -14,7 +14,10 @@ export interface ToolboxOptions {
   /** How long a server may take to answer initialize and tools/list. Default 10 s. */
   connectTimeoutMs?: number;
   clientName?: string;
-  /** Called after a server's tool list was refetched on notifications/tools/list_changed. */
+  /**
+   * Called after a server's tool list was refetched: on notifications/tools/list_changed, after a
+   * new session replaced a lost one, and after reconnect.
+   */
   onToolsChanged?: (server: string) => void;
   /**
    * Events that belong to no tool call, in the main lane: a server's log messages

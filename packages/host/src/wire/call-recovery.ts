@@ -15,7 +15,7 @@ export interface LostConnection {
   detail: string;
   /** The session is gone (2025-11-25): the server, or the replica the balancer now picks, does not know it. */
   sessionGone: boolean;
-  /** 'no': refused before it ran (HTTP 404 for the call itself). 'maybe': it broke or was cut off on the way. */
+  /** 'no': refused before it ran (HTTP 404, or 400 naming the session, for the call itself). 'maybe': it broke or was cut off on the way. */
   ran: 'no' | 'maybe';
 }
 
@@ -45,8 +45,9 @@ export function lostConnection(error: unknown): LostConnection | undefined {
     return { detail: error.message, sessionGone: true, ran: error.beforeSend ? 'no' : 'maybe' };
   }
   const status = httpStatusOf(error);
-  if (status === 404)
-    return { detail: 'the server does not know the session (HTTP 404)', sessionGone: true, ran: 'no' };
+  if (status !== undefined && refusesSession(status, error instanceof Error ? error.message : '')) {
+    return { detail: `the server does not know the session (HTTP ${status})`, sessionGone: true, ran: 'no' };
+  }
   // What a load balancer answers when the replica it chose died or none is left.
   if (status === 502 || status === 503 || status === 504) {
     return noAnswer(`the server answered HTTP ${status} instead of the tool's result`);
@@ -62,6 +63,16 @@ export function lostConnection(error: unknown): LostConnection | undefined {
     return noAnswer(`the connection broke (${error.message})`);
   }
   return undefined;
+}
+
+/**
+ * An answer that means "I do not know your session": 404, as the specification says, or 400 with
+ * a body that speaks of the session, as servers built on the SDK's examples answer (the reference
+ * "everything" server says "Bad Request: No valid session ID provided"). A 400 about anything
+ * else (a malformed request) is an answer, not a lost session.
+ */
+export function refusesSession(status: number, message: string): boolean {
+  return status === 404 || (status === 400 && /session/i.test(message));
 }
 
 /** The HTTP status of a refused request, from either era's client (v1 StreamableHTTPError, v2 SdkError). */

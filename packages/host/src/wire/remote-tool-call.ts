@@ -13,6 +13,7 @@ import {
   type LostConnection,
   lostConnection,
   MAX_CALL_RETRIES,
+  refusesSession,
   SessionLostError,
 } from './call-recovery.js';
 import { asHostCallError, DescribedCallFailure } from './client-2026-errors.js';
@@ -226,8 +227,8 @@ function describeCallFailure(thrown: unknown, aborted: boolean, timeoutMs: numbe
         return `failed with an error from the server: ${detail}.`;
     }
   }
-  if (error instanceof StreamableHTTPError && error.code === 404) {
-    return 'could not be called: the server no longer knows this session (HTTP 404), so it was probably restarted. Reconnect the toolbox.';
+  if (error instanceof StreamableHTTPError && error.code !== undefined && refusesSession(error.code, error.message)) {
+    return `could not be called: the server no longer knows this session (HTTP ${error.code}), so it was probably restarted. Reconnect the toolbox.`;
   }
   if (error instanceof StreamableHTTPError) {
     return `could not be called: the server answered HTTP ${error.code ?? 'error'} (${error.message}).`;

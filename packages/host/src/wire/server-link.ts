@@ -7,7 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { SessionLostError } from './call-recovery.js';
+import { refusesSession, SessionLostError } from './call-recovery.js';
 import type { Server2026 } from './client-2026.js';
 import { REVISION_2025, REVISION_2026 } from './protocol-revisions.js';
 import type { CallTarget } from './remote-tool-call.js';
@@ -19,33 +19,40 @@ export type ServerLink =
   | { era: typeof REVISION_2026; server2026: Server2026 };
 
 /**
- * A 2025-11-25 link whose `sessionLost` fires when the server answers 404 for its session: to a
- * call's POST, or to the SDK's reconnection of a stream that was open (which the SDK reports only
- * to onerror, leaving a call that waits on that stream to wait out its timeout). Behind a load
- * balancer, the replica that held the session is gone. A 404 to the first GET alone is not a lost
- * session: some servers answer it so when they offer no standalone stream.
+ * A 2025-11-25 link whose `sessionLost` fires when the server says it does not know the session
+ * (404, or a 400 that says so: see refusesSession): to a call's POST, or to the SDK's reconnection
+ * of a stream that was open (which the SDK reports only to onerror, leaving a call that waits on
+ * that stream to wait out its timeout). Behind a load balancer, the replica that held the session
+ * is gone; a restarted server forgot it. A 404 to the first GET alone is not a lost session: some
+ * servers answer it so when they offer no standalone stream.
  */
 export function sessionLink(client: Client, transport: Transport): ServerLink {
   const sessionLost = new AbortController();
   setMaxListeners(0, sessionLost.signal);
-  const lose = () => {
+  const lose = (status: number) => {
     // After the current turn: a call whose own POST got the 404 rejects with it first, which
     // tells that call it was not run; calls still waiting on the lost session are cut off.
     setImmediate(() => {
       if (!sessionLost.signal.aborted) {
-        sessionLost.abort(new SessionLostError('the server does not know the session any more (HTTP 404)'));
+        sessionLost.abort(new SessionLostError(`the server does not know the session any more (HTTP ${status})`));
       }
     });
   };
-  let streamRefusedWith404 = false;
+  // A refused stream carries only the status text, so a 400 to it counts as well: the first GET
+  // alone never declares the session lost, only the reconnection of a stream that was open.
+  let streamRefusedWith: number | undefined;
   client.onerror = (error) => {
     if (error instanceof StreamableHTTPError) {
-      streamRefusedWith404 = error.code === 404 && error.message.startsWith('Failed to open SSE stream');
-      if (error.code === 404 && error.message.startsWith('Error POSTing')) lose();
+      const refusedStream = error.message.startsWith('Failed to open SSE stream');
+      streamRefusedWith = refusedStream && (error.code === 404 || error.code === 400) ? error.code : undefined;
+      const status = error.code ?? 0;
+      if (error.message.startsWith('Error POSTing') && refusesSession(status, error.message)) lose(status);
       return;
     }
     // The SDK wraps the failure of a reconnection right after reporting the refusal itself.
-    if (streamRefusedWith404 && error.message.startsWith('Failed to reconnect SSE stream')) lose();
+    if (streamRefusedWith !== undefined && error.message.startsWith('Failed to reconnect SSE stream')) {
+      lose(streamRefusedWith);
+    }
   };
   return { era: REVISION_2025, client, transport, sessionLost };
 }

@@ -1,8 +1,8 @@
-import { AnthropicModel, ConfigurationError, DEFAULT_ANTHROPIC_MODEL } from '@kitchen/host';
+import { AnthropicModel, ConfigurationError, DEFAULT_ANTHROPIC_MODEL, TreeBudget } from '@kitchen/host';
 import { startFakeMessagesApi, textReply } from '@kitchen/host/testing';
 import { OfflineModel } from '@kitchen/offline-model';
 import { describe, expect, it } from 'vitest';
-import { createModel } from './create-model.js';
+import { chooseModel, createModel, pricesFor } from './create-model.js';
 
 describe('createModel', () => {
   it('picks the offline model for "auto" when no API key is set', () => {
@@ -59,5 +59,55 @@ describe('createModel', () => {
     expect(() => createModel('gpt' as 'auto', {})).toThrow(
       '--model must be one of offline, anthropic, auto; got "gpt".',
     );
+  });
+});
+
+describe('chooseModel at an Anthropic-compatible endpoint', () => {
+  it('selects the model at a non-Anthropic base URL with no key and prices it 0, the flag over the environment over the config', async () => {
+    const api = await startFakeMessagesApi({
+      script: [{ ...textReply('Hi from a local model.'), usage: { input_tokens: 1000, output_tokens: 100 } }],
+    });
+    try {
+      const chosen = chooseModel(
+        'auto',
+        { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' },
+        { baseUrl: `${api.url}/v1`, modelName: 'qwen3:8b', configured: { baseUrl: 'http://127.0.0.1:8' } },
+      );
+      expect(chosen.local).toEqual({ baseUrl: api.url, droppedV1: true });
+      expect(chosen.model.id).toBe('qwen3:8b');
+      expect(chosen.model.label).toBe('qwen3:8b');
+      const reply = await chosen.model.complete({ messages: [{ role: 'user', content: 'Hi' }], maxTokens: 50 });
+      expect(reply.model).toBe('qwen3:8b');
+      const budget = new TreeBudget({ maxTokens: 10_000, prices: pricesFor([chosen]) });
+      expect(budget.priceOf('qwen3:8b', reply.usage)).toBe(0);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("takes the name and the price from the config's model section", () => {
+    const chosen = chooseModel(
+      'anthropic',
+      {},
+      {
+        configured: {
+          baseUrl: 'http://localhost:11434',
+          name: 'llama',
+          price: { inputPerMillion: 30, outputPerMillion: 60 },
+        },
+      },
+    );
+    expect(chosen.local?.price).toEqual({ inputPerMillion: 30, outputPerMillion: 60 });
+    expect(pricesFor([chosen])['llama']).toEqual({ inputPerMillion: 30, outputPerMillion: 60 });
+  });
+
+  it('asks for the name of a local model, and keeps the offline model when it is asked for', () => {
+    expect(() => chooseModel('auto', { ANTHROPIC_BASE_URL: 'http://localhost:1234' })).toThrow(
+      /The model at http:\/\/localhost:1234 needs a name: give --model-name NAME/,
+    );
+    expect(chooseModel('offline', { ANTHROPIC_BASE_URL: 'http://localhost:1234' }).model).toBeInstanceOf(OfflineModel);
+    expect(
+      chooseModel('auto', { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'https://api.anthropic.com' }).local,
+    ).toBeUndefined();
   });
 });

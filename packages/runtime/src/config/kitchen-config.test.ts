@@ -132,6 +132,31 @@ describe('parseKitchenConfig', () => {
     );
   });
 
+  it('reads "dev.watch" as VS Code writes it, a glob or a list, against the config folder', () => {
+    const result = parseKitchenConfig(
+      {
+        mcpServers: {
+          mine: { command: 'node', args: ['server.mjs'], dev: { watch: 'src/**/*.ts', debug: { type: 'node' } } },
+          dice: { kitchen: { package: 'servers/dice', entry: 'src/main.ts' }, dev: { watch: ['src', 'data/*.json'] } },
+          far: { url: 'http://127.0.0.1:4100/mcp' },
+        },
+      },
+      file,
+      {},
+    );
+    expect(result.ok && result.config.servers.map((server) => server.watch)).toEqual([
+      ['/kitchen/src/**/*.ts'],
+      ['/kitchen/src', '/kitchen/data/*.json'],
+      undefined,
+    ]);
+    expect(errorOf({ mcpServers: { mine: { command: 'node', dev: { watch: 3 } } } })).toContain(
+      '"mcpServers" → "mine": "dev.watch" is not allowed: 3; fix: give {"watch": "src/**/*.ts"}',
+    );
+    expect(errorOf({ mcpServers: { mine: { command: 'node', dev: { reload: true } } } })).toContain(
+      'unknown field "dev.reload"; "dev" holds watch and debug',
+    );
+  });
+
   it('reads the OAuth settings of a server reached by url, the client secret from the environment', () => {
     const oauth = { clientId: 'kitchen', clientSecret: '${VAULT_SECRET}', scope: 'vault:read', callbackPort: 8976 };
     const result = parseKitchenConfig({ mcpServers: { vault: { url: 'https://vault.test/mcp', oauth } } }, file, {

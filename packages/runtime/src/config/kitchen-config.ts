@@ -7,6 +7,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { type GateRule, GateRuleError, parseGateRules } from '@kitchen/host';
 import { KITCHEN_ROOT } from '../app-paths.js';
 import { parseMcpServers, type ServerEntry } from './mcp-servers.js';
+import { type ModelSection, parseModelSection } from './model-section.js';
 import { readJsonFile } from './read-json-file.js';
 import { parseSamplingRules, type SamplingRules } from './sampling-rules.js';
 import { parseWorkersSection, type WorkerChoices } from './worker-choices.js';
@@ -24,11 +25,13 @@ export interface KitchenConfig {
   sampling: SamplingRules;
   /** How workers are shaped ("workers"), below the --worker-* flags in precedence. */
   workers?: WorkerChoices;
+  /** An Anthropic-compatible endpoint and its model ("model"), below --base-url, --model-name and the environment. */
+  model?: ModelSection;
 }
 
 export type ConfigResult = { ok: true; config: KitchenConfig } | { ok: false; message: string };
 
-const TOP_FIELDS = ['$schema', 'mcpServers', 'servers', 'rules', 'sampling', 'workers'];
+const TOP_FIELDS = ['$schema', 'mcpServers', 'servers', 'rules', 'sampling', 'workers', 'model'];
 
 /** The nearest kitchen.config.json from `start` upwards, else the one at the kitchen's own root. */
 export function findConfigFile(start: string = process.cwd()): string {
@@ -63,7 +66,7 @@ export function parseKitchenConfig(
   if (unknown.length > 0) {
     return {
       ok: false,
-      message: `${shown}: unknown field ${unknown.map((key) => `"${key}"`).join(', ')}; the file holds "mcpServers", "rules", "sampling" and "workers"`,
+      message: `${shown}: unknown field ${unknown.map((key) => `"${key}"`).join(', ')}; the file holds "mcpServers", "rules", "sampling", "workers" and "model"`,
     };
   }
   let serversInput = fields['mcpServers'];
@@ -97,6 +100,8 @@ export function parseKitchenConfig(
   if (!sampling.ok) return sampling;
   const workers = parseWorkersSection(fields['workers'], shown, file);
   if (!workers.ok) return workers;
+  const model = parseModelSection(fields['model'], shown);
+  if (!model.ok) return model;
   return {
     ok: true,
     config: {
@@ -105,6 +110,7 @@ export function parseKitchenConfig(
       rules,
       sampling: sampling.rules,
       ...(Object.keys(workers.workers).length === 0 ? {} : { workers: workers.workers }),
+      ...(model.model === undefined ? {} : { model: model.model }),
     },
   };
 }

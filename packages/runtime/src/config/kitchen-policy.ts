@@ -11,6 +11,7 @@ import {
   type GateRuleSet,
   MAX_TREE_TOKENS,
   type Person,
+  type PriceTable,
   parseRuleText,
   parseSpawnLimits,
   type RunAgentLoopOptions,
@@ -46,6 +47,8 @@ export interface KitchenPolicyOptions {
   environment?: NodeJS.ProcessEnv;
   /** The person present (a terminal prompt, a web page); --yes / --no answer approvals over them. */
   person?: Person;
+  /** What the budget prices each model at (a local model at 0); default the host's table. */
+  prices?: PriceTable;
 }
 
 /** Throws the host's GateRuleError or ConfigurationError (both name the flag or file) for a bad value. */
@@ -67,6 +70,7 @@ export function createKitchenPolicy(flags: KitchenSettings, options: KitchenPoli
     approvalTimeoutMs,
     budget: new TreeBudget({
       maxTokens: flags.maxTreeTokens ?? treeTokensFromEnvironment(options.environment ?? process.env),
+      ...(options.prices === undefined ? {} : { prices: options.prices }),
     }),
     seatbelts: {
       ...(flags.maxToolCalls === undefined ? {} : { maxToolCalls: flags.maxToolCalls }),

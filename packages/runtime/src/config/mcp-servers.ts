@@ -21,6 +21,8 @@ export interface LaunchedServerEntry {
   /** Given to the server as KITCHEN_TOKEN and sent by the host as "Authorization: Bearer …". */
   token?: string;
   protocol?: ProtocolSetting;
+  /** What `kitchen dev` watches ("dev.watch", as VS Code writes it): absolute globs or folders. */
+  watch?: string[];
 }
 
 /** A server that is already running somewhere the kitchen can reach over Streamable HTTP. */
@@ -33,6 +35,8 @@ export interface RemoteServerEntry {
   oauth?: OAuthSettings;
   /** Which MCP revision to speak: "auto" (default), "2025-11-25" or "2026-07-28". */
   protocol?: ProtocolSetting;
+  /** What `kitchen dev` watches ("dev.watch", as VS Code writes it): absolute globs or folders. */
+  watch?: string[];
 }
 
 /** A server the host spawns and speaks to over stdin/stdout. */
@@ -46,6 +50,8 @@ export interface StdioServerEntry {
   cwd?: string;
   /** Default "auto", which over stdio stays on 2025-11-25; "2026-07-28" asks for the new revision. */
   protocol?: ProtocolSetting;
+  /** What `kitchen dev` watches ("dev.watch", as VS Code writes it): absolute globs or folders. */
+  watch?: string[];
 }
 
 export type ServerEntry = LaunchedServerEntry | RemoteServerEntry | StdioServerEntry;
@@ -68,6 +74,7 @@ const FIELD_FIXES: Record<string, string> = {
   oauth:
     'give {"clientId": "…", "clientSecret": "${MY_SECRET}", "scope": "…", "callbackPort": 8976, "clientMetadataUrl": "https://…"} (every field optional) for a server that asks for OAuth, or {"grant": "client_credentials", "clientId": "…", "clientSecret": "${MY_SECRET}"} (or "privateKey") to sign in with no person',
   kitchen: 'give {"package": "servers/dice", "entry": "src/main.ts"} for a kitchen example server',
+  dev: 'give {"watch": "src/**/*.ts"} (a glob or a list of them, relative to the config file) for kitchen dev',
   'kitchen.package': 'give the server package folder relative to the config file, e.g. "servers/cookie-jars"',
   'kitchen.entry': 'give the entry file inside the package, e.g. "src/main.ts"',
   'kitchen.args': 'give a list of strings, e.g. ["--bake-steps", "8"]',
@@ -75,7 +82,7 @@ const FIELD_FIXES: Record<string, string> = {
   'kitchen.port': 'use a whole number from 0 to 65535 (0 picks a free port)',
   'kitchen.token': 'give the bearer token the server should require, e.g. "${DICE_TOKEN}"',
 };
-const ENTRY_FIELDS = 'type, url, headers, oauth, command, args, env, cwd, protocol, kitchen';
+const ENTRY_FIELDS = 'type, url, headers, oauth, command, args, env, cwd, protocol, kitchen, dev';
 
 const stringMap = z.record(z.string(), z.string());
 const entrySchema = z.strictObject({
@@ -88,6 +95,13 @@ const entrySchema = z.strictObject({
   env: stringMap.optional(),
   cwd: z.string().min(1).optional(),
   protocol: z.enum(PROTOCOL_SETTINGS).optional(),
+  // VS Code's "dev" block: "watch" restarts the server on change; its "debug" is for VS Code alone.
+  dev: z
+    .strictObject({
+      watch: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
+      debug: z.unknown().optional(),
+    })
+    .optional(),
   kitchen: z
     .strictObject({
       package: z.string().min(1),
@@ -157,7 +171,12 @@ function toServerEntry(
   const misplaced = (fields: Array<keyof Entry>, owner: string) =>
     fields.filter((field) => entry[field] !== undefined).map((field) => `"${field}" belongs with ${owner}`);
   const expand = expander(environment);
-  const protocol = entry.protocol === undefined ? {} : { protocol: entry.protocol };
+  const watch = entry.dev?.watch === undefined ? undefined : [entry.dev.watch].flat();
+  // What every kind of entry may carry.
+  const shared = {
+    ...(entry.protocol === undefined ? {} : { protocol: entry.protocol }),
+    ...(watch === undefined ? {} : { watch: watch.map((pattern) => resolve(directory, pattern)) }),
+  };
   try {
     if (entry.url !== undefined) {
       const wrong = [
@@ -173,7 +192,7 @@ function toServerEntry(
         url: expand(entry.url, 'url'),
         ...(headers === undefined ? {} : { headers }),
         ...(oauth === undefined ? {} : { oauth }),
-        ...protocol,
+        ...shared,
       };
     }
     if (entry.command !== undefined) {
@@ -191,7 +210,7 @@ function toServerEntry(
         args: entry.args ?? [],
         env: expandValues(entry.env ?? {}, 'env', expand),
         ...(entry.cwd === undefined ? {} : { cwd: isAbsolute(entry.cwd) ? entry.cwd : resolve(directory, entry.cwd) }),
-        ...protocol,
+        ...shared,
       };
     }
   } catch (error) {
@@ -215,7 +234,7 @@ function toServerEntry(
       env: expandValues(launch.env ?? {}, 'kitchen.env', expand),
       port: launch.port ?? 0,
       ...(launch.token === undefined ? {} : { token: sendableToken(expand(launch.token, 'kitchen.token')) }),
-      ...protocol,
+      ...shared,
     };
   } catch (error) {
     if (error instanceof UnsetVariable || error instanceof UnsendableToken) return error.message;
@@ -281,7 +300,9 @@ function describeIssue(at: string, issue: z.core.$ZodIssue, value: unknown): str
     const holds =
       top === 'oauth'
         ? '"oauth" holds clientId, clientSecret, scope, callbackPort, clientMetadataUrl, grant, privateKey and algorithm'
-        : '"kitchen" holds package, entry, args, env and port';
+        : top === 'dev'
+          ? '"dev" holds watch and debug'
+          : '"kitchen" holds package, entry, args, env and port';
     return `${at}: unknown field ${issue.keys.map((key) => `"${top}.${key}"`).join(', ')}; ${holds}`;
   }
   const path = issue.path.map(String);

@@ -28,8 +28,13 @@ export interface LaunchOptions {
   stopGraceMs?: number;
   /** Base environment for the children. Default process.env, less the host's secrets. */
   environment?: NodeJS.ProcessEnv;
-  /** Told when a server that had started exits before the kitchen stopped it. */
-  onUnexpectedExit?: (server: string, description: string) => void;
+  /**
+   * Told when a server that had started exits before the kitchen stopped it. `restarting`: it is
+   * being started again (startServers does that once per server), so its tools come back.
+   */
+  onUnexpectedExit?: (server: string, description: string, restarting: boolean) => void;
+  /** Sees each line a started server writes to stderr, cleaned, as it comes (its tail is kept either way). */
+  onStderr?: (server: string, line: string) => void;
 }
 
 export interface StartedServer {
@@ -164,6 +169,7 @@ export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions)
     }
     stderrLines.push(cleaned);
     if (stderrLines.length > STDERR_LINES_KEPT) stderrLines.shift();
+    options.onStderr?.(entry.name, cleaned);
   });
 
   const stop = async (): Promise<void> => {
@@ -204,7 +210,11 @@ export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions)
       }
       if (!stopRequested) {
         const said = thrown === undefined ? lastComplaint(stderrLines) : thrown.errorLine;
-        options.onUnexpectedExit?.(entry.name, `${describeExit(code, signal)}${said === undefined ? '' : `: ${said}`}`);
+        options.onUnexpectedExit?.(
+          entry.name,
+          `${describeExit(code, signal)}${said === undefined ? '' : `: ${said}`}`,
+          false,
+        );
       }
     });
     collectLines(child.stdout, (line) => {

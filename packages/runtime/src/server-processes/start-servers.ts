@@ -1,9 +1,11 @@
-// Starts the configured MCP servers together and stops every one of them again, on success, on
-// error and on Ctrl-C. Runtime side: the children are the server side of the boundary.
+// Starts the configured MCP servers together, starts one that dies mid-run again (once), and
+// stops every one of them again, on success, on error and on Ctrl-C. Runtime side: the children
+// are the server side of the boundary.
 
 import type { ServerConnection } from '@kitchen/host';
-import type { ServerEntry } from '../config/kitchen-config.js';
+import type { LaunchedServerEntry, ServerEntry } from '../config/kitchen-config.js';
 import {
+  type Launch,
   type LaunchOptions,
   launchServer,
   remoteServer,
@@ -15,9 +17,17 @@ import type { ServerStartEvent } from './server-start-event.js';
 export interface StartServersOptions extends LaunchOptions {
   /** Aborting it while servers are starting stops them and rejects. */
   signal?: AbortSignal;
-  /** Told as the start begins and as each server becomes ready, in the order they do. */
+  /** Told as the start begins and as each server becomes ready, in the order they do; and of restarts. */
   onStartEvent?: (event: ServerStartEvent) => void;
+  /**
+   * Told when a launched server that died was started again, with what Toolbox.reconnect needs.
+   * The restart happens once per server; onUnexpectedExit says which exit it follows.
+   */
+  onRestarted?: (connection: ServerConnection) => void;
 }
+
+/** A launched server that dies mid-run is started again this many times: once shows a crash, twice hides a loop. */
+export const RESTARTS_PER_SERVER = 1;
 
 export interface RunningServers {
   servers: StartedServer[];
@@ -38,9 +48,56 @@ export async function startServers(entries: ServerEntry[], options: StartServers
   const emit = options.onStartEvent ?? (() => {});
   const launched = entries.filter((entry) => entry.kind === 'launch').map((entry) => entry.name);
   emit({ type: 'servers-start', at: Date.now(), servers: launched });
-  const launches = entries.map((entry) =>
-    entry.kind === 'launch' ? launchServer(entry, options) : remoteServer(entry),
+  let running = false;
+  let stopRequested = false;
+  const restarts = new Map<string, number>();
+  // Filled once every server is up; a restart replaces its server's slot in all three.
+  const servers: StartedServer[] = [];
+  const connections: ServerConnection[] = [];
+  const launchOf = (entry: LaunchedServerEntry, index: number): Launch =>
+    launchServer(entry, {
+      ...options,
+      onUnexpectedExit: (server, description) => {
+        const restarting = running && !stopRequested && (restarts.get(server) ?? 0) < RESTARTS_PER_SERVER;
+        options.onUnexpectedExit?.(server, description, restarting);
+        if (restarting) void restart(entry, index);
+      },
+    });
+  const launches = entries.map((entry, index) =>
+    entry.kind === 'launch' ? launchOf(entry, index) : remoteServer(entry),
   );
+  const restart = async (entry: LaunchedServerEntry, index: number): Promise<void> => {
+    restarts.set(entry.name, (restarts.get(entry.name) ?? 0) + 1);
+    const begun = performance.now();
+    // The same port as before, so clients that were told its URL (kitchen serve) find it again.
+    const port = Number(new URL(servers[index]?.url ?? 'http://127.0.0.1:0').port || entry.port);
+    const launch = launchOf({ ...entry, port }, index);
+    launches[index] = launch;
+    try {
+      const server = await launch.ready;
+      if (stopRequested) return;
+      servers[index] = server;
+      const connection = connectionFor(entry, server);
+      connections[index] = connection;
+      emit({
+        type: 'server-restarted',
+        at: Date.now(),
+        server: server.name,
+        url: server.url,
+        ...(server.pid === undefined ? {} : { pid: server.pid }),
+        startMs: Math.round(performance.now() - begun),
+      });
+      options.onRestarted?.(connection);
+    } catch (error) {
+      if (stopRequested) return;
+      emit({
+        type: 'server-restart-failed',
+        at: Date.now(),
+        server: entry.name,
+        reason: String(error instanceof Error ? error.message : error),
+      });
+    }
+  };
   for (const launch of launches) {
     launch.ready.then(
       (server) =>
@@ -57,8 +114,10 @@ export async function startServers(entries: ServerEntry[], options: StartServers
       () => {},
     );
   }
-  const stopAll = () => Promise.all(launches.map((launch) => launch.stop())).then(() => undefined);
-  let servers: StartedServer[];
+  const stopAll = () => {
+    stopRequested = true;
+    return Promise.all(launches.map((launch) => launch.stop())).then(() => undefined);
+  };
   let onAbort = () => {};
   const interrupted = new Promise<never>((_resolve, reject) => {
     onAbort = () =>
@@ -68,7 +127,7 @@ export async function startServers(entries: ServerEntry[], options: StartServers
   });
   interrupted.catch(() => {});
   try {
-    servers = await Promise.race([Promise.all(launches.map((launch) => launch.ready)), interrupted]);
+    servers.push(...(await Promise.race([Promise.all(launches.map((launch) => launch.ready)), interrupted])));
   } catch (error) {
     await stopAll();
     throw error;
@@ -76,12 +135,10 @@ export async function startServers(entries: ServerEntry[], options: StartServers
     options.signal?.removeEventListener('abort', onAbort);
   }
   emit({ type: 'servers-ready', at: Date.now(), count: servers.length, launched: launched.length, startMs: since() });
+  connections.push(...servers.map((server, index) => connectionFor(entries[index], server)));
+  running = true;
   let stopping: Promise<void> | undefined;
-  return {
-    servers,
-    connections: servers.map((server, index) => connectionFor(entries[index], server)),
-    stop: () => (stopping ??= stopAll()),
-  };
+  return { servers, connections, stop: () => (stopping ??= stopAll()) };
 }
 
 function connectionFor(entry: ServerEntry | undefined, server: StartedServer): ServerConnection {

@@ -1,38 +1,17 @@
-// Scorers: how right a final report is. For the jars, precision and recall of the reported
-// tampered set against the seed's known answer; for other tasks, a pattern the report must hold.
+// How right a compare case's final report is, with the scorers `kitchen eval` shares
+// (@kitchen/eval): for the jars, the set scorer against the seed's known answer (worked out from
+// the cookie-jars server's own generator); for other tasks, a pattern the report must hold.
 
+import { reportedJars, type Score, scorePattern, scoreSet } from '@kitchen/eval';
 import { generateJars, groundTruth } from '@kitchen/server-cookie-jars';
 import type { EvalCase } from './eval-case.js';
 
-export interface Score {
-  correct: boolean;
-  /** 0..1: F1 for the jars, 1 or 0 for a pattern. */
-  score: number;
-  precision?: number;
-  recall?: number;
-}
-
-/** Jar ids a report names on "- jar N:" lines. */
-export function reportedJars(report: string): number[] {
-  return [...new Set([...report.matchAll(/^\s*-\s*jar (\d+)\b/gim)].map((match) => Number(match[1])))].sort(
-    (left, right) => left - right,
-  );
-}
+export type { Score } from '@kitchen/eval';
 
 export function tamperedJars(seed: number, jars: number): number[] {
   return groundTruth(generateJars(seed, jars))
     .tampered.map((jar) => jar.id)
     .sort((left, right) => left - right);
-}
-
-/** Precision and recall of `reported` against `expected`; an empty pair is a perfect score. */
-export function scoreSet(reported: readonly number[], expected: readonly number[]): Score {
-  const truth = new Set(expected);
-  const hits = reported.filter((id) => truth.has(id)).length;
-  const precision = reported.length === 0 ? (expected.length === 0 ? 1 : 0) : hits / reported.length;
-  const recall = expected.length === 0 ? 1 : hits / expected.length;
-  const score = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-  return { correct: precision === 1 && recall === 1, score, precision, recall };
 }
 
 export function scoreReport(evalCase: EvalCase, report: string): Score {
@@ -47,7 +26,5 @@ export function scoreReport(evalCase: EvalCase, report: string): Score {
           : [];
     return scoreSet(reportedJars(report), truth);
   }
-  const pattern = 'pattern' in expected ? new RegExp(expected.pattern, 'i') : /./;
-  const correct = pattern.test(report);
-  return { correct, score: correct ? 1 : 0 };
+  return 'pattern' in expected ? scorePattern(expected.pattern, report) : { correct: true, score: 1 };
 }

@@ -32,7 +32,20 @@ export const MODEL_FLAGS = {
     schema: nonEmpty,
     fix: `name a model, e.g. --model-name ${DEFAULT_ANTHROPIC_MODEL}`,
     group: 'run',
-    help: [`Anthropic model (default $KITCHEN_MODEL or ${DEFAULT_ANTHROPIC_MODEL})`],
+    help: [`the model's name (default $KITCHEN_MODEL or ${DEFAULT_ANTHROPIC_MODEL})`],
+  },
+  'base-url': {
+    kind: 'value',
+    key: 'baseUrl',
+    value: 'URL',
+    schema: z.url({ protocol: /^https?$/ }),
+    fix: "give the endpoint's URL without /v1, e.g. --base-url http://localhost:11434",
+    group: 'run',
+    help: [
+      'an Anthropic-compatible endpoint (Ollama, llama.cpp, LM Studio,',
+      'vLLM, a proxy) for the model, and selects it; no key needed',
+      "for a URL that is not Anthropic's (default $ANTHROPIC_BASE_URL)",
+    ],
   },
   seed: {
     kind: 'value',

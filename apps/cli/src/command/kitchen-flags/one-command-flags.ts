@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import type { FlagSpec } from './flag-spec.js';
-import { nonEmpty, wholeNumber } from './flag-value-schemas.js';
+import { decimalNumber, nonEmpty, wholeNumber } from './flag-value-schemas.js';
 
 /** `kitchen call`, `kitchen wire` and `kitchen prompt`: what goes with the call. */
 export const ARGUMENT_FLAGS = {
@@ -51,6 +51,37 @@ export const WIRE_FLAGS = {
     fix: 'use 2025-11-25, 2026-07-28 or both, e.g. --era both',
     group: 'run',
     help: ['kitchen wire: the protocol revision(s) to run the call', 'in: 2025-11-25, 2026-07-28 or both (default)'],
+  },
+} as const satisfies Record<string, FlagSpec>;
+
+/** `kitchen eval`: the report for CI, the pass rate a case needs and how many runs go at once. */
+export const EVAL_FLAGS = {
+  junit: {
+    kind: 'value',
+    key: 'junitFile',
+    value: 'FILE',
+    schema: nonEmpty,
+    fix: 'name the file to write, e.g. --junit eval.xml',
+    group: 'run',
+    help: ['kitchen eval: also write JUnit XML to FILE (one testcase per', 'case and model)'],
+  },
+  'min-pass-rate': {
+    kind: 'value',
+    key: 'minPassRate',
+    value: 'R',
+    schema: decimalNumber(0, 1),
+    fix: 'use a number from 0 to 1, e.g. --min-pass-rate 0.8',
+    group: 'run',
+    help: ["kitchen eval: the share of a case's runs that must pass, 0 to 1", '(default 1: every run)'],
+  },
+  concurrency: {
+    kind: 'value',
+    key: 'concurrency',
+    value: 'N',
+    schema: wholeNumber(1, 16),
+    fix: 'use a whole number from 1 to 16, e.g. --concurrency 2',
+    group: 'run',
+    help: ['kitchen eval: runs at once, 1 to 16 (default 4)'],
   },
 } as const satisfies Record<string, FlagSpec>;
 

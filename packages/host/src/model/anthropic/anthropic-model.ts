@@ -14,12 +14,24 @@ export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-5-5';
 
 const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
+/** Sent as the key to an Anthropic-compatible endpoint that needs none (a local runtime ignores it). */
+const NO_API_KEY = 'none';
+
 export interface AnthropicModelOptions {
-  apiKey: string;
+  /** Needed for Anthropic's own API; another endpoint that speaks the Messages API may need none. */
+  apiKey?: string;
   /** Defaults to DEFAULT_ANTHROPIC_MODEL. */
   model?: string;
   /** Defaults to https://api.anthropic.com; process.env is not read here (the caller reads it). */
   baseURL?: string;
+  /** How the model is named to a person; default its id. */
+  label?: string;
+  /**
+   * The model id each reply is reported and priced as; default the one the API names in its reply.
+   * An Anthropic-compatible runtime may name its model anything in a reply (a file path, another
+   * vendor's name), so a caller that priced it by its own id says so here.
+   */
+  reportAs?: string;
   /**
    * Retries of overloaded (529), rate-limited (429), 5xx and network failures, with the SDK's
    * backoff (which honours retry-after), each announced through the request's onRetry. Default 2: enough to ride out a blip, short enough that
@@ -41,19 +53,19 @@ export class AnthropicModel implements Model {
   #call: Promise<AnthropicCall> | undefined;
 
   constructor(options: AnthropicModelOptions) {
-    if (options.apiKey.trim() === '') {
+    this.#baseURL = options.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL;
+    if ((options.apiKey ?? '').trim() === '' && isAnthropicApiUrl(this.#baseURL)) {
       throw new ConfigurationError('AnthropicModel needs an API key: set ANTHROPIC_API_KEY, or use the offline model.');
     }
     this.id = options.model ?? DEFAULT_ANTHROPIC_MODEL;
-    this.label = this.id;
-    this.#baseURL = options.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL;
+    this.label = options.label ?? this.id;
     this.#options = options;
   }
 
   async complete(request: ModelRequest): Promise<ModelResponse> {
     this.#call ??= import('./anthropic-call.js').then(({ createAnthropicCall }) =>
       createAnthropicCall({
-        apiKey: this.#options.apiKey,
+        apiKey: nonEmpty(this.#options.apiKey) ?? NO_API_KEY,
         model: this.id,
         baseURL: this.#baseURL,
         maxRetries: this.#options.maxRetries ?? 2,
@@ -61,6 +73,22 @@ export class AnthropicModel implements Model {
       }),
     );
     const call = await this.#call;
-    return call(request);
+    const response = await call(request);
+    return this.#options.reportAs === undefined ? response : { ...response, model: this.#options.reportAs };
   }
+}
+
+/** Whether a base URL is Anthropic's own API (which needs a key), rather than another endpoint that speaks it. */
+export function isAnthropicApiUrl(baseURL: string): boolean {
+  let host: string;
+  try {
+    host = new URL(baseURL).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'anthropic.com' || host.endsWith('.anthropic.com');
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== '' ? value : undefined;
 }
