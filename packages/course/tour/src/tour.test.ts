@@ -1,7 +1,10 @@
 // Every step of the tour is a test: each runs in-process, as `pnpm tour N` runs it, and its key
 // output is checked, so the tour cannot drift from the code it walks through.
 
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { breakTheQueue } from './steps/06-the-event-queue.js';
 import { TOUR_STEPS } from './steps.js';
 import { collectOutput } from './tour-step.js';
 
@@ -64,11 +67,29 @@ describe('the tour, part 2', () => {
     expect(text).toMatch(/without correct true, 2 workers/);
   }, 30_000);
 
-  it('step 6 drains pushes in arrival order, shows the unclosed queue hanging and the tied one failing', async () => {
+  it('step 6 drains pushes in arrival order, and a real run with a throwing call still ends', async () => {
     const text = await runStep(6);
     expect(text.indexOf('yielded: jars-41-60')).toBeLessThan(text.indexOf('yielded: jars-1-20 reports (pushed'));
-    expect(text).toMatch(/the consumer is hanging: nothing will ever close the queue/);
-    expect(text).toContain("the for-await ended with the worker's error: worker jars-21-40 crashed");
+    expect(text).toMatch(/jar-2 +agent-end +error/);
+    expect(text).toMatch(/main +done +end_turn/);
+    expect(text).toContain('pnpm tour 6 --break');
+  });
+
+  it('step 6 --break shows the real loop hanging on a copy of the host, and leaves the tree as it was', async () => {
+    const status = () => execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { encoding: 'utf8' });
+    const before = status();
+    const output = collectOutput();
+    await breakTheQueue(output, { timeoutSeconds: 3, tickSeconds: 1 });
+    const text = output.text();
+    expect(text).toContain('- (error: unknown) => queue.fail(error),');
+    expect(text).toMatch(/jar-1 +agent-end +end_turn/);
+    expect(text).toContain('still waiting after 1 s');
+    expect(text).toContain('timed out after 3 s: the run never ended');
+    expect(text).not.toMatch(/jar-2 +agent-end/);
+    expect(text).not.toMatch(/main +done/);
+    expect(status()).toBe(before);
+    const copy = /copy of packages\/host in (\S+),/.exec(text)?.[1];
+    expect(copy !== undefined && existsSync(copy)).toBe(false);
   });
 
   it('step 7 overspends with copied budgets, holds the cap with the shared one, and reaches both limits', async () => {
