@@ -204,6 +204,18 @@ describe('spawn_agent', () => {
     );
   });
 
+  it("passes a worker's worker's agent-end up, so every agent that starts ends in the run's stream", async () => {
+    const model = teamModel({
+      main: (_request, turn) => (turn === 0 ? toolTurn(spawn('Level one.')) : textTurn('done')),
+      worker: (_request, turn, task) => {
+        if (turn > 0 || !task.startsWith('Level one')) return textTurn(`${task.split('.')[0]} done`);
+        return toolTurn(spawn('Level two.'));
+      },
+    });
+    const events = await run({ model, toolbox: await kitchen({ maxDepth: 2 }) });
+    expect(ofType(events, 'agent-end').map((event) => event.agent)).toEqual(['2', '1', 'main']);
+  });
+
   it('rejects a maxDepth outside 1..4 or a maxLiveWorkers below 1 with a clear configuration error', () => {
     for (const maxDepth of [0, 5, 1.5]) {
       expect(() => createSpawnAgentTool({ maxDepth })).toThrow(ConfigurationError);

@@ -188,8 +188,10 @@ async function runWorker(
     for await (const event of worker) {
       // Every worker event goes up the moment it happens; context.emit stamps it on the way. The
       // agent-end waits while a structured report is checked (and perhaps fixed).
-      if (event.type === 'agent-start') started = true;
-      if (event.type === 'agent-end') end = event;
+      // A worker's own workers' lanes pass through it too: only its own agent-end is held back.
+      const own = event.agent === agent.id;
+      if (event.type === 'agent-start' && own) started = true;
+      if (event.type === 'agent-end' && own) end = event;
       else context.emit(event);
     }
     if (end !== undefined && setup.report !== undefined && end.stopReason === 'end_turn')
