@@ -28,6 +28,8 @@ import {
 // Served from src/ in both layouts: the page's files are plain JavaScript, never compiled.
 export const PUBLIC_DIRECTORY = join(packageFolderAbove(dirname(fileURLToPath(import.meta.url))), 'src', 'page');
 export const BODY_LIMIT_BYTES = 64 * 1024;
+/** The tour's text (docs/tour.md), linked from the page's header for a newcomer. */
+export const TOUR_DOCUMENT = join(PUBLIC_DIRECTORY, '..', '..', '..', '..', 'docs', 'tour.md');
 
 /** `ownerToken` is required on every API call and the event stream (see owner-token.ts). */
 export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken: string): express.Express {
@@ -190,6 +192,9 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
     response
       .status(404)
       .json({ error: `There is no ${request.method} /api${request.path}; see the kitchen README for the API.` });
+  });
+  app.get('/tour.md', (_request, response) => {
+    response.type('text/markdown; charset=utf-8').sendFile(TOUR_DOCUMENT);
   });
   app.use(express.static(PUBLIC_DIRECTORY, { index: 'index.html', dotfiles: 'ignore', fallthrough: true }));
 
