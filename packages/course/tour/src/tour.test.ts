@@ -44,6 +44,13 @@ describe('the tour', () => {
     expect(text).toContain("roll_dice's keys:   name, description, input_schema");
     expect(text).toMatch(/roll_dice +server dice/);
     expect(text).toMatch(/spawn_agent +local: runs inside the host/);
+    expect(text).toMatch(/\{"name":"roll_dice","description":"Roll 1 to 100 dice[^\n]*"input_schema":\{/);
+    expect(text).toMatch(/\{"name":"spawn_agent","description":"Hire a worker/);
+    const workerTools = /The worker's request carried \d+ tools: (.*)/.exec(text)?.[1] ?? '';
+    expect(workerTools).toContain('roll_dice');
+    expect(workerTools).not.toContain('spawn_agent');
+    expect(text).toContain('its messages: 1, the brief alone:');
+    expect(text).not.toMatch(/its system prompt[^\n]*head cook/);
   });
 
   it('step 4 shows annotations as defaults, a rule over them, and a denial in the report', async () => {
