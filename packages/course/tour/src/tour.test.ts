@@ -125,6 +125,9 @@ describe('the tour, parts 3 and 4', () => {
     expect(text).toContain('cannot be passed: toolbox, gate, budget, stream  →  LOCAL');
     expect(text).toContain('2 of 5 must be local: spawn_agent, a budget report.');
     expect(text.match(/→ {2}a SERVER tool/g)).toHaveLength(3);
+    expect(text).toMatch(/spawn_agent +needsLiveRun, delegates/);
+    expect(text).toMatch(/roll_dice +works +\{"count":2/);
+    expect(text).toMatch(/spawn_agent +REFUSED +spawn_agent runs only inside runAgentLoop/);
   });
 
   it('step 10 runs both sides at three sizes and finds the crossover in tokens', async () => {
