@@ -59,6 +59,9 @@ describe('the tour', () => {
     expect(text).toMatch(/reseal_jar +approved +rule allow:reseal_jar/);
     expect(text).toMatch(/approval-response +discard_jar denied by rule/);
     expect(text).toContain('Jar 3 was NOT discarded');
+    expect(text).toMatch(/main +approval-response spawn_agent: approved by rule/);
+    expect(text).toMatch(/1 +approval-request +discard_jar/);
+    expect(text).toContain('the person was asked 1 time(s): about discard_jar');
   });
 });
 
