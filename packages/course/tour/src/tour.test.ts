@@ -75,6 +75,10 @@ describe('the tour, part 2', () => {
     );
     expect(text).toMatch(/with {4}correct true, 2 workers, \d+ tokens, worker reports \d+ characters/);
     expect(text).toMatch(/without correct true, 2 workers/);
+    expect(text).toMatch(/tools: inherit +→ the worker is offered discard_jar, inspect_jar, list_jars\n/);
+    expect(text).toMatch(/tools: list roll_dice +→ the worker is offered roll_dice\n/);
+    expect(text).toMatch(/tools: restrict inspect_jar, roll_dice +→ the worker is offered inspect_jar\n/);
+    expect(text).toContain('its requests: maxTokens 300, temperature 0.2');
   }, 30_000);
 
   it('step 6 drains pushes in arrival order, and a real run with a throwing call still ends', async () => {
@@ -83,10 +87,6 @@ describe('the tour, part 2', () => {
     expect(text).toMatch(/jar-2 +agent-end +error/);
     expect(text).toMatch(/main +done +end_turn/);
     expect(text).toContain('pnpm tour 6 --break');
-    expect(text).toMatch(/tools: inherit +→ the worker is offered discard_jar, inspect_jar, list_jars\n/);
-    expect(text).toMatch(/tools: list roll_dice +→ the worker is offered roll_dice\n/);
-    expect(text).toMatch(/tools: restrict inspect_jar, roll_dice +→ the worker is offered inspect_jar\n/);
-    expect(text).toContain('its requests: maxTokens 300, temperature 0.2');
   });
 
   it('step 6 --break shows the real loop hanging on a copy of the host, and leaves the tree as it was', async () => {
