@@ -1,7 +1,9 @@
 // The web UI's HTTP surface: the static page and a small JSON API over one WebKitchen. App side.
 // Bodies are validated with zod at this edge; every refusal is JSON with one sentence in `error`.
 
+import { join } from 'node:path';
 import { describeError, MAIN_AGENT } from '@kitchen/host';
+import { KITCHEN_ROOT } from '@kitchen/runtime/app-paths';
 import { runsFolder } from '@kitchen/runtime/runs/runs-folder';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { JsonTooDeepError, refuseDeepJson } from './json-depth-limit.js';
@@ -24,6 +26,8 @@ import {
 } from './web-requests.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+/** The tour's text (docs/tour.md), linked from the page's header for a newcomer. */
+export const TOUR_DOCUMENT = join(KITCHEN_ROOT, 'docs', 'tour.md');
 
 /** `ownerToken` is required on every API call and the event stream (see owner-token.ts). */
 export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken: string): express.Express {
@@ -186,6 +190,9 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
     response
       .status(404)
       .json({ error: `There is no ${request.method} /api${request.path}; see the kitchen README for the API.` });
+  });
+  app.get('/tour.md', (_request, response) => {
+    response.type('text/markdown; charset=utf-8').sendFile(TOUR_DOCUMENT);
   });
   app.use(servePage());
 

@@ -66,6 +66,14 @@ describe('kitchen web', () => {
     expect(source.headers.get('content-type')).not.toMatch(/typescript|javascript/);
   });
 
+  it('links the tour from the page and serves its text', async () => {
+    expect(await (await fetch(web.url)).text()).toContain('href="tour.md"');
+    const tour = await fetch(new URL('tour.md', web.url));
+    expect(tour.status).toBe(200);
+    expect(tour.headers.get('content-type')).toMatch(/text\/markdown/);
+    expect(await tour.text()).toMatch(/^# The tour/);
+  });
+
   it('lists the toolbox with servers, annotations and the local-tool count', async () => {
     const { tools, localToolCount } = (await (await apiFetch('api/tools')).json()) as {
       tools: Array<{ name: string; server: string; annotations: Record<string, unknown> }>;

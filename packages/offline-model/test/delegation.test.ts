@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sliceIds } from '../src/jars/delegation.js';
+import { shareSize, sliceIds } from '../src/jars/delegation.js';
 import { OfflineModel } from '../src/offline-model.js';
 import { expectedAudit, range, tamperedLines } from './jar-truth.js';
 import { jarsFor, PROPERTY_TIMEOUT_MS, runKitchen } from './kitchen.js';
@@ -28,6 +28,28 @@ describe('the offline model delegating with spawn_agent', () => {
         .filter((call) => call.agent === 'jars-21-40' && call.name === 'inspect_jar')
         .map((call) => call.input['id']),
     ).toEqual(range(21, 40));
+  });
+
+  it('at --max-depth 2 hires a few workers with big shares, who hire workers of their own; every agent ends', async () => {
+    const run = await runKitchen('Inspect all 400 cookie jars and report which ones were tampered with, and why', {
+      jars: jarsFor(7, 400),
+      spawnAgent: true,
+      workerOptions: { maxDepth: 2 },
+    });
+    const starts = run.events.filter((event) => event.type === 'agent-start');
+    const ends = run.events.filter((event) => event.type === 'agent-end');
+    expect(starts.filter((event) => event.depth === 1).length).toBe(5);
+    expect(starts.filter((event) => event.depth === 2).length).toBe(10);
+    expect(new Set(ends.map((event) => event.agent))).toEqual(new Set(starts.map((event) => event.agent)));
+    expect(run.stopReason).toBe('end_turn');
+    const inspected = run.calls.filter((call) => call.name === 'inspect_jar').map((call) => call.input['id']);
+    expect(new Set(inspected).size).toBe(400);
+  });
+
+  it('shares stay at 20 jars when workers cannot hire, and grow when they can', () => {
+    expect(shareSize(400, false)).toBe(20);
+    expect(shareSize(400, true)).toBe(80);
+    expect(shareSize(30, true)).toBe(20);
   });
 
   it('cuts a job into as few slices as fit, as even as can be', () => {

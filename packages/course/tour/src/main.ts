@@ -1,10 +1,12 @@
 // `pnpm tour N`: runs step N of the tour on the offline model and prints what it shows.
-// `pnpm tour` lists the steps.
+// `pnpm tour` lists the steps. `pnpm tour 6 --break` breaks a copy of the host to show a hang.
 
 import { TOUR_STEPS } from './steps.js';
 import { printerTo } from './tour-step.js';
 
-const wanted = process.argv.slice(2).find((argument) => argument !== '--');
+const words = process.argv.slice(2).filter((argument) => argument !== '--');
+const wanted = words.find((word) => !word.startsWith('--'));
+const flags = new Set(words.filter((word) => word.startsWith('--')));
 const output = printerTo((line) => process.stdout.write(`${line}\n`));
 
 if (wanted === undefined) {
@@ -18,6 +20,6 @@ if (wanted === undefined) {
   } else {
     output.say(`Step ${step.number}: ${step.title} (offline model)`);
     output.say();
-    await step.run(output);
+    await step.run(output, flags);
   }
 }

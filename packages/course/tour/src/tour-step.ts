@@ -13,7 +13,8 @@ export interface TourOutput {
 export interface TourStep {
   number: number;
   title: string;
-  run(output: TourOutput): Promise<void>;
+  /** `flags`: the command's `--` words, e.g. step 6's `--break`. */
+  run(output: TourOutput, flags?: ReadonlySet<string>): Promise<void>;
 }
 
 export function printerTo(write: (line: string) => void): TourOutput {

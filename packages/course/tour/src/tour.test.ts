@@ -1,7 +1,10 @@
 // Every step of the tour is a test: each runs in-process, as `pnpm tour N` runs it, and its key
 // output is checked, so the tour cannot drift from the code it walks through.
 
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { breakTheQueue } from './steps/06-the-event-queue.js';
 import { TOUR_STEPS } from './steps.js';
 import { collectOutput } from './tour-step.js';
 
@@ -41,6 +44,13 @@ describe('the tour', () => {
     expect(text).toContain("roll_dice's keys:   name, description, input_schema");
     expect(text).toMatch(/roll_dice +server dice/);
     expect(text).toMatch(/spawn_agent +local: runs inside the host/);
+    expect(text).toMatch(/\{"name":"roll_dice","description":"Roll 1 to 100 dice[^\n]*"input_schema":\{/);
+    expect(text).toMatch(/\{"name":"spawn_agent","description":"Hire a worker/);
+    const workerTools = /The worker's request carried \d+ tools: (.*)/.exec(text)?.[1] ?? '';
+    expect(workerTools).toContain('roll_dice');
+    expect(workerTools).not.toContain('spawn_agent');
+    expect(text).toContain('its messages: 1, the brief alone:');
+    expect(text).not.toMatch(/its system prompt[^\n]*head cook/);
   });
 
   it('step 4 shows annotations as defaults, a rule over them, and a denial in the report', async () => {
@@ -49,6 +59,9 @@ describe('the tour', () => {
     expect(text).toMatch(/reseal_jar +approved +rule allow:reseal_jar/);
     expect(text).toMatch(/approval-response +discard_jar denied by rule/);
     expect(text).toContain('Jar 3 was NOT discarded');
+    expect(text).toMatch(/main +approval-response spawn_agent: approved by rule/);
+    expect(text).toMatch(/1 +approval-request +discard_jar/);
+    expect(text).toContain('the person was asked 1 time(s): about discard_jar');
   });
 });
 
@@ -62,13 +75,35 @@ describe('the tour, part 2', () => {
     );
     expect(text).toMatch(/with {4}correct true, 2 workers, \d+ tokens, worker reports \d+ characters/);
     expect(text).toMatch(/without correct true, 2 workers/);
+    expect(text).toMatch(/tools: inherit +→ the worker is offered discard_jar, inspect_jar, list_jars\n/);
+    expect(text).toMatch(/tools: list roll_dice +→ the worker is offered roll_dice\n/);
+    expect(text).toMatch(/tools: restrict inspect_jar, roll_dice +→ the worker is offered inspect_jar\n/);
+    expect(text).toContain('its requests: maxTokens 300, temperature 0.2');
   }, 30_000);
 
-  it('step 6 drains pushes in arrival order, shows the unclosed queue hanging and the tied one failing', async () => {
+  it('step 6 drains pushes in arrival order, and a real run with a throwing call still ends', async () => {
     const text = await runStep(6);
     expect(text.indexOf('yielded: jars-41-60')).toBeLessThan(text.indexOf('yielded: jars-1-20 reports (pushed'));
-    expect(text).toMatch(/the consumer is hanging: nothing will ever close the queue/);
-    expect(text).toContain("the for-await ended with the worker's error: worker jars-21-40 crashed");
+    expect(text).toMatch(/jar-2 +agent-end +error/);
+    expect(text).toMatch(/main +done +end_turn/);
+    expect(text).toContain('pnpm tour 6 --break');
+  });
+
+  it('step 6 --break shows the real loop hanging on a copy of the host, and leaves the tree as it was', async () => {
+    const status = () => execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { encoding: 'utf8' });
+    const before = status();
+    const output = collectOutput();
+    await breakTheQueue(output, { timeoutSeconds: 3, tickSeconds: 1 });
+    const text = output.text();
+    expect(text).toContain('- (error: unknown) => queue.fail(error),');
+    expect(text).toMatch(/jar-1 +agent-end +end_turn/);
+    expect(text).toContain('still waiting after 1 s');
+    expect(text).toContain('timed out after 3 s: the run never ended');
+    expect(text).not.toMatch(/jar-2 +agent-end/);
+    expect(text).not.toMatch(/main +done/);
+    expect(status()).toBe(before);
+    const copy = /copy of packages\/host in (\S+),/.exec(text)?.[1];
+    expect(copy !== undefined && existsSync(copy)).toBe(false);
   });
 
   it('step 7 overspends with copied budgets, holds the cap with the shared one, and reaches both limits', async () => {
@@ -97,6 +132,9 @@ describe('the tour, parts 3 and 4', () => {
     expect(text).toContain('cannot be passed: toolbox, gate, budget, stream  →  LOCAL');
     expect(text).toContain('2 of 5 must be local: spawn_agent, a budget report.');
     expect(text.match(/→ {2}a SERVER tool/g)).toHaveLength(3);
+    expect(text).toMatch(/spawn_agent +needsLiveRun, delegates/);
+    expect(text).toMatch(/roll_dice +works +\{"count":2/);
+    expect(text).toMatch(/spawn_agent +REFUSED +spawn_agent runs only inside runAgentLoop/);
   });
 
   it('step 10 runs both sides at three sizes and finds the crossover in tokens', async () => {

@@ -5,7 +5,7 @@ import type { Conversation } from '../conversation.js';
 import { answer, callTools, type Decision } from '../decision.js';
 import type { JarCriterion, TaskIntent } from '../reading/task-intent.js';
 import { findTool } from '../tools/tool-names.js';
-import { SLICE_SIZE, sliceIds, spawnInput } from './delegation.js';
+import { SLICE_SIZE, shareSize, sliceIds, spawnInput, workersMayHire } from './delegation.js';
 import { describeJars } from './id-list.js';
 import {
   actionCandidates,
@@ -50,9 +50,10 @@ export function planJarJob(conversation: Conversation, intent: JarIntent, option
   if (!options.reportNow) {
     const firstMove = ledger.spawns.length === 0 && ledger.inspected.size === 0;
     if (spawnTool !== undefined && inspectTool !== undefined && firstMove && progress.pending.length > SLICE_SIZE) {
-      const slices = sliceIds(progress.pending);
+      const share = shareSize(progress.pending.length, workersMayHire(spawnTool.description));
+      const slices = sliceIds(progress.pending, share);
       return callTools(
-        `${progress.pending.length} jars is a big job: I split it between ${slices.length} workers of at most ${SLICE_SIZE} jars each, running in parallel.`,
+        `${progress.pending.length} jars is a big job: I split it between ${slices.length} workers of at most ${share} jars each, running in parallel${share > SLICE_SIZE ? ', each to split its share again' : ''}.`,
         slices.map((slice) => ({ tool: spawnTool.name, input: spawnInput(slice) })),
       );
     }

@@ -1,7 +1,8 @@
 // Step 3: several servers in one toolbox, and the tool list exactly as the model is sent it. A
 // local tool (spawn_agent) has the same three fields as a server's tool: the model cannot tell.
 
-import { createResourceTools, createSpawnAgentTool } from '@kitchen/host';
+import { createResourceTools, createSpawnAgentTool, type ModelRequest, runAgentLoop } from '@kitchen/host';
+import { collectEvents, ScriptedModel } from '@kitchen/host/testing';
 import { openKitchen } from '../tour-kitchen.js';
 import type { TourOutput, TourStep } from '../tour-step.js';
 
@@ -32,6 +33,8 @@ export const whatTheModelSees: TourStep = {
         out.say(
           `  ${tool.name.padEnd(14)} ${tool.server === 'local' ? 'local: runs inside the host' : `server ${tool.server}`}`,
         );
+      out.say();
+      await showWhatEachReceives(toolbox, out);
     } finally {
       await toolbox.close();
     }
@@ -45,3 +48,43 @@ export const whatTheModelSees: TourStep = {
     );
   },
 };
+
+const HEAD_SYSTEM = 'You are the head cook of the kitchen.';
+
+/**
+ * A real loop whose model hires one worker: the requests it was sent are what the head cook and the
+ * worker each received, printed as sent (descriptions and schemas included).
+ */
+async function showWhatEachReceives(toolbox: Parameters<typeof runAgentLoop>[0]['toolbox'], out: TourOutput) {
+  const requests: ModelRequest[] = [];
+  const model = new ScriptedModel((request) => {
+    requests.push({ ...request, messages: [...request.messages] });
+    const first = request.messages[0]?.content;
+    if (typeof first === 'string' && first.startsWith('Roll two dice'))
+      return { text: 'I did not roll: a short report.' };
+    if (request.messages.length === 1)
+      return { toolUses: [{ name: 'spawn_agent', input: { task: 'Roll two dice and report the sum.' } }] };
+    return { text: 'done' };
+  });
+  await collectEvents(
+    runAgentLoop({
+      model,
+      toolbox,
+      system: HEAD_SYSTEM,
+      messages: [{ role: 'user', content: 'Check jar 1, and have a worker roll two dice.' }],
+    }),
+  );
+  const [head, worker] = requests;
+  if (head === undefined || worker === undefined) throw new Error('the step expected two model requests');
+  out.say("A real loop whose model hires one worker. The head cook's request carried these tools, as sent:");
+  for (const spec of head.tools ?? []) out.say(`  ${JSON.stringify(spec)}`);
+  out.say();
+  const workerTools = (worker.tools ?? []).map((spec) => spec.name);
+  out.say(`The worker's request carried ${workerTools.length} tools: ${workerTools.join(', ')}`);
+  out.say('  (no spawn_agent: at the default depth a worker is not offered it)');
+  out.say(`  its system prompt, the worker's own: ${JSON.stringify(worker.system ?? '')}`);
+  out.say(`  the head cook's was: ${JSON.stringify(HEAD_SYSTEM)}`);
+  out.say(`  its messages: ${worker.messages.length}, the brief alone:`);
+  for (const line of String(worker.messages[0]?.content ?? '').split('\n')) out.say(`    ${line}`);
+  out.say("  None of the head cook's system prompt or history: the brief is all a worker knows.");
+}

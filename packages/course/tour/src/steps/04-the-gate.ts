@@ -1,7 +1,8 @@
 // Step 4: the gate. The server's annotations give the defaults, the host's rules come first, and
 // a denial reaches the model as a tool result it reads and reports.
 
-import { Gate, parseRuleText } from '@kitchen/host';
+import { createSpawnAgentTool, Gate, parseRuleText, runAgentLoop, type Toolbox } from '@kitchen/host';
+import { collectEvents, ScriptedModel, scriptedPerson } from '@kitchen/host/testing';
 import { OfflineModel } from '@kitchen/offline-model';
 import { describeEvent, finalText, openKitchen, runToEnd } from '../tour-kitchen.js';
 import type { TourOutput, TourStep } from '../tour-step.js';
@@ -50,6 +51,8 @@ export const theGate: TourStep = {
       out.say();
       out.say('The model read the denial as a tool result and says so in its report:');
       out.say(finalText(events).replace(/^/gm, '  '));
+      out.say();
+      await showTheSpawnIsNotGated(toolbox, out);
     } finally {
       await toolbox.close();
     }
@@ -59,3 +62,40 @@ export const theGate: TourStep = {
     out.see('servers/cookie-jars/src/build-server.ts', 'const READ_ONLY', 'the server only annotates');
   },
 };
+
+/**
+ * One hire and one destructive call by the worker, through the gate of step 4: the person is asked
+ * about the worker's discard_jar (in the worker's lane), never about the spawn_agent call itself.
+ */
+async function showTheSpawnIsNotGated(toolbox: Toolbox, out: TourOutput): Promise<void> {
+  toolbox.addLocalTool(createSpawnAgentTool());
+  const model = new ScriptedModel((request) => {
+    const first = request.messages[0]?.content;
+    const isWorker = typeof first === 'string' && first.startsWith('Discard jar 3.');
+    if (request.messages.length === 1)
+      return isWorker
+        ? { toolUses: [{ name: 'discard_jar', input: { id: 3 } }] }
+        : { toolUses: [{ name: 'spawn_agent', input: { task: 'Discard jar 3.', name: 'binner' } }] };
+    return { text: isWorker ? 'Jar 3: asked, and the person said no.' : 'The worker reported.' };
+  });
+  const person = scriptedPerson({ approve: () => ({ approved: false, reason: 'not today' }) });
+  const events = await collectEvents(
+    runAgentLoop({
+      model,
+      toolbox,
+      gate: new Gate({ person }),
+      messages: [{ role: 'user', content: 'Have a worker discard jar 3.' }],
+    }),
+  );
+  out.say('The head cook hires a worker to discard jar 3, with a person at the gate who says no:');
+  for (const event of events) {
+    if (event.type === 'approval-request') out.say(`  ${event.agent.padEnd(6)} approval-request  ${event.tool}`);
+    if (event.type === 'approval-response')
+      out.say(`  ${event.agent.padEnd(6)} approval-response ${event.tool}: ${event.decision} by ${event.by}`);
+  }
+  out.say(
+    `  the person was asked ${person.approvals.length} time(s): about ${person.approvals.map((question) => ('tool' in question ? question.tool : question.kind)).join(', ')}`,
+  );
+  out.say("spawn_agent is the host's own tool, so the gate passes it by rule; the worker's calls go through");
+  out.say('the same gate, one by one, in its own lane: hiring is not a way around a question.');
+}

@@ -4,6 +4,7 @@
 import { jarCase, runCase } from '@kitchen/compare';
 import { createSpawnAgentTool, WORKER_BRIEF_ENDING } from '@kitchen/host';
 import { OfflineModel } from '@kitchen/offline-model';
+import { showWorkerOptions } from '../demos/worker-options.js';
 import { finalText, oneLine, openKitchen, runToEnd } from '../tour-kitchen.js';
 import type { TourOutput, TourStep } from '../tour-step.js';
 
@@ -65,8 +66,11 @@ export const aSubAgent: TourStep = {
     );
     out.say();
     out.see('packages/host/src/spawn-agent.ts', 'export function createSpawnAgentTool', 'the tool');
+    await showWorkerOptions(out);
+    out.say();
     out.see('packages/host/src/spawn-agent.ts', 'const worker = runAgentLoop(', 'its body: the loop again');
     out.see('packages/host/src/spawn-agent.ts', 'export const WORKER_BRIEF_ENDING', 'the two sentences');
+    out.see('packages/host/src/spawn-agent.ts', 'export function workerTools', 'the three tool policies');
     out.see('packages/tools/compare/src/compare.ts', "briefEnding: ''", 'the comparison drops them');
   },
 };

@@ -1,67 +1,48 @@
 // Step 6: local tools and the event queue. A callback cannot yield, so workers push into a buffer
 // and ring a doorbell; the queue must end on the reject path too, or the consumer waits forever.
+// `--break` shows it: the same run against a throwaway copy of the host with that path removed.
 
-import { createEventQueue } from '@kitchen/host';
+import * as host from '@kitchen/host';
+import * as testing from '@kitchen/host/testing';
+import { BROKEN_FILE, type BreakOptions, brokenHostCopy, REJECT_PATH, runAgainst } from '../break/broken-host.js';
+import { runQueueDemo } from '../break/queue-demo.js';
 import type { TourOutput, TourStep } from '../tour-step.js';
 
-/** How long the step lets the unclosed queue hang before it gives up on it. */
-const HANG_SHOWN_MS = 300;
+const BREAK_DEFAULTS: BreakOptions = { timeoutSeconds: 10, tickSeconds: 2 };
 
 export const theEventQueue: TourStep = {
   number: 6,
   title: 'Local tools and the event queue',
-  async run(out: TourOutput) {
+  async run(out: TourOutput, flags = new Set<string>()) {
+    if (flags.has('--break')) return breakTheQueue(out, BREAK_DEFAULTS);
     out.say("A generator can yield only from its own body, not from a callback such as a worker's");
     out.say('onEvent, and not while it is parked on `await Promise.all(calls)`. So the calls push into a');
-    out.say('queue and the generator drains it with `for await`, yielding each event as it comes.');
-    out.say();
-
-    const queue = createEventQueue<string>();
+    out.say("queue and the generator drains it with `for await`, yielding each event as it comes (the host's");
+    out.say('createEventQueue, pushed into from three timers that finish in reverse order):');
+    const queue = host.createEventQueue<string>();
     const workers = ['jars-1-20', 'jars-21-40', 'jars-41-60'].map(async (name, index) => {
       await pause(5 * (3 - index));
       queue.push(`${name} reports (pushed from a callback)`);
     });
-    const all = Promise.all(workers);
-    all.then(
+    Promise.all(workers).then(
       () => queue.close(),
       (error: unknown) => queue.fail(error),
     );
-    out.say('Three workers push as they finish; the consumer sleeps until the doorbell (push wakes it):');
     for await (const event of queue) out.say(`  yielded: ${event}`);
-    out.say('  (the queue closed when every worker had settled, and the for-await ended)');
     out.say();
 
-    out.say('Now one worker throws, and the queue is closed only on the fulfil path:');
-    const forgetful = createEventQueue<string>();
-    const failing = Promise.all([pause(1).then(() => forgetful.push('jars-1-20 reports')), failingWorker()]);
-    failing.then(
-      () => forgetful.close(),
-      () => {
-        // The mistake this step shows: nothing closes the queue when a worker throws.
-      },
-    );
-    const drained = drain(forgetful, (event) => out.say(`  yielded: ${event}`));
-    const outcome = await Promise.race([drained.then(() => 'ended'), pause(HANG_SHOWN_MS).then(() => 'hanging')]);
-    out.say(`  after ${HANG_SHOWN_MS} ms the consumer is ${outcome}: nothing will ever close the queue.`);
-    forgetful.close(); // let the demo's consumer go
-    await drained;
+    out.say('Something must end that for-await when the calls are over: drainWhile closes the queue when');
+    out.say('the work fulfils and fails it when the work rejects. A real run: three workers (spawn_agent),');
+    out.say("each tasting a jar with a local tool that has a bug for jar 2, so worker 2's turn throws:");
+    await runQueueDemo({ host, testing }, (line) => out.say(line));
+    out.say('  (worker 2 ended with an error, its lane closed, and the run reported: every agent ended)');
     out.say();
-
-    out.say('The same failure with the queue tied to both paths (as drainWhile does):');
-    const tied = createEventQueue<string>();
-    const work = Promise.all([pause(1).then(() => tied.push('jars-1-20 reports')), failingWorker()]);
-    work.then(
-      () => tied.close(),
-      (error: unknown) => tied.fail(error),
-    );
-    try {
-      await drain(tied, (event) => out.say(`  yielded: ${event}`));
-    } catch (error) {
-      out.say(`  the for-await ended with the worker's error: ${(error as Error).message}`);
-    }
+    out.say('Predict, then run `pnpm tour 6 --break`: the same run against a copy of the host without the');
+    out.say('reject path. (The exercise: `pnpm learn 1`.)');
     out.say();
-    out.say('spawn_agent is a local tool because it needs this live stream (and the toolbox, the gate and');
-    out.say('the budget): a server at the end of a wire could only send its events back after the fact.');
+    out.say('spawn_agent is a local tool because it needs this live stream, and the live toolbox, the gate');
+    out.say('and the tree budget by reference. A server can send progress while it works (step 8), but not');
+    out.say("a worker's lane: the agent's events, its calls through the run's gate, its draw on the budget.");
     out.say();
     out.see('packages/host/src/event-queue.ts', 'export function createEventQueue', 'the buffer and its doorbell');
     out.see('packages/host/src/event-queue.ts', 'export function drainWhile', 'closed on both paths');
@@ -69,15 +50,34 @@ export const theEventQueue: TourStep = {
   },
 };
 
+/** `--break`: the same run against a throwaway copy of the host with drainWhile's reject path removed. */
+export async function breakTheQueue(out: TourOutput, options: BreakOptions): Promise<void> {
+  const copy = brokenHostCopy();
+  try {
+    out.say(`--break: a throwaway copy of packages/host in ${copy.folder}, with drainWhile's reject`);
+    out.say(`path removed from its ${BROKEN_FILE} (your working tree is not touched):`);
+    out.say(`  - ${REJECT_PATH}`);
+    out.say('  + () => {},');
+    out.say();
+    out.say(
+      `The run of \`pnpm tour 6\`, against the copy (a child process, stopped ${options.timeoutSeconds} s after its first event):`,
+    );
+    const outcome = await runAgainst(copy.folder, options, (line) => out.say(line));
+    out.say();
+    if (outcome === 'hung') {
+      out.say("The hang: worker 2's turn threw, nothing ended its queue, so its loop waits forever in");
+      out.say('for-await; its spawn_agent call never returns, and the head cook waits on it. No agent-end');
+      out.say('for worker 2 or main, no done, no report: one throwing call hangs the whole tree.');
+    } else {
+      out.say('The run ended even so: the step no longer breaks what it meant to; tell the course.');
+    }
+  } finally {
+    copy.remove();
+  }
+  out.say('The copy is removed and your working tree is as it was. `pnpm learn 1` has you write that line.');
+  out.see('packages/host/src/event-queue.ts', 'export function drainWhile', 'the line the break removed');
+}
+
 function pause(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));
-}
-
-async function failingWorker(): Promise<never> {
-  await pause(2);
-  throw new Error('worker jars-21-40 crashed');
-}
-
-async function drain(queue: AsyncIterable<string>, each: (event: string) => void): Promise<void> {
-  for await (const event of queue) each(event);
 }

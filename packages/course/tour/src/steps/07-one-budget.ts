@@ -27,6 +27,9 @@ export const oneBudget: TourStep = {
   title: 'One budget by reference; the depth and thread limits',
   async run(out: TourOutput) {
     out.say(`${JSON.stringify(TASK)} with a cap of ${CAP} tokens for the whole run, two ways.`);
+    out.say(
+      `(Each model call may write at most ${MAX_TOKENS_PER_CALL} tokens here, not the default 4096, so a reservation stays close to what a call spends.)`,
+    );
     out.say();
 
     const copies: TreeBudget[] = [];
@@ -87,6 +90,8 @@ export const oneBudget: TourStep = {
       await deep.close();
     }
     out.say('  Both are tool results the model acts on (it does the jars itself), never exceptions.');
+    out.say('  In a real run: `pnpm kitchen demo --jars 400 --max-depth 2` hires 5 workers of 80 jars, each');
+    out.say('  hiring 2 of 40; the workers at depth 2 are not offered spawn_agent, and every agent ends.');
     out.say();
     out.see('packages/host/src/tree-budget.ts', 'reserve(agent: string, tokens: number)', 'reserve is synchronous');
     out.see('packages/host/src/spawn-agent.ts', 'budget: run.budget', 'workers get the same object');

@@ -1,6 +1,9 @@
 // Step 9: "must this tool be local?" The test question, applied to candidate tools: could a server
 // do this, if I were willing to pass it what it needs? Only what cannot be passed makes it local.
 
+import { createResourceTools, createSpawnAgentTool } from '@kitchen/host';
+import { createRecordingContext } from '@kitchen/host/testing';
+import { openKitchen } from '../tour-kitchen.js';
 import type { TourOutput, TourStep } from '../tour-step.js';
 
 /** What a copy cannot carry over the wire: the only reasons a tool runs inside the host. */
@@ -8,7 +11,7 @@ const HOST_ONLY = {
   toolbox: 'the live toolbox (its open connections to every server)',
   gate: "the approval gate (the host's rules and the person behind them)",
   budget: 'the shared budget, by reference (a copy is stale once another agent spends)',
-  stream: 'the live event stream (a server could only send events back after the fact)',
+  stream: "the run's event stream (a server can send progress, step 8, but not another agent's lane)",
 } as const;
 type HostOnly = keyof typeof HOST_ONLY;
 
@@ -82,8 +85,49 @@ export const mustItBeLocal: TourStep = {
     out.say("gate can weigh them and the host can refuse them. The kitchen's own local tools today are");
     out.say('spawn_agent, and list_resources / read_resource (they need the live connections to every server).');
     out.say();
+    await testTheRealTools(out);
+    out.say();
     out.see('packages/host/src/local-tools.ts', 'export interface LocalTool', 'the contract');
     out.see('packages/host/src/resource-tools.ts', 'export function createResourceTools', 'the resource tools');
     out.see('README.md', '**local tools**', 'the rule in one sentence');
   },
 };
+
+/**
+ * The test on the kitchen's real tools: each local tool's declared needs, then each tool called
+ * the way a server at the far end of a wire would have to run it, with no live run in its context.
+ */
+async function testTheRealTools(out: TourOutput): Promise<void> {
+  const toolbox = await openKitchen({ servers: ['cookie-jars', 'dice'], jars: 3 });
+  try {
+    toolbox.addLocalTool(createSpawnAgentTool());
+    for (const tool of createResourceTools(toolbox)) toolbox.addLocalTool(tool);
+    out.say("On the kitchen's real tools: what each local tool declares it needs (LocalTool properties),");
+    for (const tool of toolbox.list().filter((candidate) => candidate.server === 'local')) {
+      const local = toolbox.localTool(tool.name);
+      const declared = [local?.needsLiveRun ? 'needsLiveRun' : '', local?.delegates ? 'delegates' : '']
+        .filter(Boolean)
+        .join(', ');
+      out.say(
+        `  ${tool.name.padEnd(14)} ${declared === '' ? "(none declared: it holds the toolbox's connections)" : declared}`,
+      );
+    }
+    out.say('and each tool called as a server would have to run it: outside the loop, no live run at hand:');
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ['roll_dice', { count: 2, seed: 7 }],
+      ['inspect_jar', { id: 1 }],
+      ['list_resources', { server: 'cookie-jars' }],
+      ['spawn_agent', { task: 'Inspect jar 1.' }],
+    ];
+    for (const [name, input] of calls) {
+      const { context } = createRecordingContext();
+      const outcome = await toolbox.call(name, input, context);
+      const first = outcome.content.split('\n')[0]?.slice(0, 80) ?? '';
+      out.say(`  ${name.padEnd(14)} ${outcome.isError ? 'REFUSED' : 'works  '}  ${first}`);
+    }
+    out.say('roll_dice and inspect_jar need nothing of the host: server tools. list_resources works only');
+    out.say("because it holds this host's connections; spawn_agent cannot run at all without the live run.");
+  } finally {
+    await toolbox.close();
+  }
+}
