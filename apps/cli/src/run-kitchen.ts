@@ -14,6 +14,7 @@ import {
   type Toolbox,
   type TreeBudget,
   type WorkerToolPolicy,
+  withDefined,
 } from '@kitchen/host';
 import {
   type ChosenModel,
@@ -126,7 +127,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     policy = createKitchenPolicy(flags, {
       config,
       environment: output.environment,
-      ...(person.person === undefined ? {} : { person: person.person }),
+      ...withDefined({ person: person.person }),
       prices: pricesFor([chosen]),
     });
     budget = policy.budget;
@@ -146,8 +147,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
     servers = await startServers(config.servers, {
       seed: flags.seed,
       jars: flags.jars,
-      ...(flags.startTimeoutMs === undefined ? {} : { timeoutMs: flags.startTimeoutMs }),
-      ...(signal === undefined ? {} : { signal }),
+      ...withDefined({ timeoutMs: flags.startTimeoutMs, signal }),
       // No silent start: a line as the start begins and one per server as it becomes ready, where
       // the app's own lines go; with --json, the same events as JSON lines on stderr (stdout is
       // the run's events only).
@@ -178,7 +178,7 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       width: Math.min(LINE_WIDTH, output.stdout.columns ?? LINE_WIDTH),
       stdout,
       fold: !flags.verbose,
-      ...(board === undefined ? {} : { board }),
+      ...withDefined({ board }),
       // The approval prompt shows the lane, server, tool, arguments and reason: the event's line would repeat it.
       ...(person.promptsInline ? { shownElsewhere: new Set(['approval-request'] as const) } : {}),
     });
@@ -200,10 +200,12 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       clientName: 'mcp-kitchen',
       // A call whose server waits on a person (a sampling approval, a form) must outlast them.
       callTimeoutMs: toolCallTimeoutMs(person, policy.approvalTimeoutMs),
-      ...(flags.startTimeoutMs === undefined ? {} : { startTimeoutMs: flags.startTimeoutMs }),
-      ...(policy.spawnLimits === undefined ? {} : { spawnLimits: policy.spawnLimits }),
-      ...(workers.workerOptions === undefined ? {} : { workerOptions: workers.workerOptions }),
-      ...(flags.logLevel === undefined ? {} : { logLevel: flags.logLevel }),
+      ...withDefined({
+        startTimeoutMs: flags.startTimeoutMs,
+        spawnLimits: policy.spawnLimits,
+        workerOptions: workers.workerOptions,
+        logLevel: flags.logLevel,
+      }),
       emitBetweenRuns: write,
       ...(rootsFromFlags(flags.roots) === undefined ? {} : { roots: rootsFromFlags(flags.roots) }),
       authorization: createAuthorizationPrompt({ say: complain, openBrowser: flags.openBrowser === true }),
@@ -236,11 +238,10 @@ export async function runKitchen(options: RunKitchenOptions): Promise<number> {
       task,
       model,
       policy,
-      ...(workers.workerModel === undefined ? {} : { workerModel: workers.workerModel }),
+      ...withDefined({ workerModel: workers.workerModel }),
       // A server asking outside any tool call (no lane to put it in) is shown in the main lane.
       emit: write,
-      ...(signal === undefined ? {} : { signal }),
-      ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
+      ...withDefined({ signal, maxIterations: flags.maxIterations }),
       ...(telemetry === undefined ? {} : { observe: telemetry.forRun }),
       record: {
         folder: runsFolder(output.environment, flags.runsDir),
@@ -336,8 +337,6 @@ function outcomeWords(outcome: RunOutcome, done: DoneEvent, serverDied: boolean)
 export function modelOptions(flags: KitchenFlags, config: { model?: ModelSection }): CreateModelOptions {
   return {
     latencyMs: flags.latencyMs,
-    ...(flags.modelName === undefined ? {} : { modelName: flags.modelName }),
-    ...(flags.baseUrl === undefined ? {} : { baseUrl: flags.baseUrl }),
-    ...(config.model === undefined ? {} : { configured: config.model }),
+    ...withDefined({ modelName: flags.modelName, baseUrl: flags.baseUrl, configured: config.model }),
   };
 }

@@ -2,6 +2,7 @@
 // inspector (or any client) can be pointed at them. App side.
 
 import { once } from 'node:events';
+import { withDefined } from '@kitchen/host';
 import { loadRunConfig } from '@kitchen/runtime/config/load-run-config';
 import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
 import { ServerStartError } from '@kitchen/runtime/server-processes/launch-server';
@@ -22,7 +23,7 @@ export async function serveServers(flags: KitchenFlags, output: KitchenOutput, s
     running = await startServers(config.servers, {
       seed: flags.seed,
       jars: flags.jars,
-      ...(flags.startTimeoutMs === undefined ? {} : { timeoutMs: flags.startTimeoutMs }),
+      ...withDefined({ timeoutMs: flags.startTimeoutMs }),
       signal,
       // No silent start. With --json, stdout stays one {name,url,pid} line per server once all
       // are up; the start events go to stderr as JSON lines, as in a run.
@@ -44,7 +45,7 @@ export async function serveServers(flags: KitchenFlags, output: KitchenOutput, s
   try {
     if (flags.json) {
       for (const server of running.servers) {
-        const line = { name: server.name, url: server.url, ...(server.pid === undefined ? {} : { pid: server.pid }) };
+        const line = { name: server.name, url: server.url, ...withDefined({ pid: server.pid }) };
         output.stdout.write(`${JSON.stringify(line)}\n`);
       }
     } else {

@@ -10,6 +10,7 @@ import {
   runAgentLoop,
   Toolbox,
   type ToolRetryEvent,
+  withDefined,
 } from '@kitchen/host';
 import { OfflineModel } from '@kitchen/offline-model';
 import { demoTask, KITCHEN_SYSTEM_PROMPT } from '@kitchen/runtime/kitchen-task';
@@ -144,7 +145,7 @@ export async function runScaleOut(options: ScaleOutOptions): Promise<ScaleOutRes
         config: balancer.config,
         jars,
         replicas,
-        ...(kill === undefined ? {} : { kill }),
+        ...withDefined({ kill }),
         hosts,
         balancerLog: balancer.log,
         problems,

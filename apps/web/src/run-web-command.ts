@@ -2,7 +2,7 @@
 // then stops the run in progress, the UI and every server. App side.
 
 import { once } from 'node:events';
-import { ConfigurationError, describeError, GateRuleError } from '@kitchen/host';
+import { ConfigurationError, describeError, GateRuleError, withDefined } from '@kitchen/host';
 import { loadRunConfig } from '@kitchen/runtime/config/load-run-config';
 import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
 import type { KitchenSettings } from '@kitchen/runtime/kitchen-settings';
@@ -42,7 +42,7 @@ export async function runWebCommand(options: RunWebCommandOptions): Promise<numb
       config: loaded.config,
       flags,
       port: options.port,
-      ...(fixedToken === undefined ? {} : { token: fixedToken }),
+      ...withDefined({ token: fixedToken }),
       environment: output.environment,
       signal,
       onUnexpectedExit: (server, description, restarting) => {

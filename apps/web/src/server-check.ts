@@ -4,6 +4,7 @@
 
 import { type CheckReport, type CheckTarget, checkServer, type TokenCounting } from '@kitchen/check';
 import type { ServerConnection } from '@kitchen/host';
+import { withDefined } from '@kitchen/host';
 
 export type ServerCheck = { ok: true; report: CheckReport } | { ok: false; status: number; message: string };
 
@@ -29,14 +30,12 @@ function checkTarget(connection: ServerConnection): CheckTarget {
     return {
       name: connection.name,
       url: connection.url,
-      ...(connection.headers === undefined ? {} : { headers: connection.headers }),
+      ...withDefined({ headers: connection.headers }),
     };
   }
   return {
     name: connection.name,
     command: connection.command,
-    ...(connection.args === undefined ? {} : { args: connection.args }),
-    ...(connection.env === undefined ? {} : { env: connection.env }),
-    ...(connection.cwd === undefined ? {} : { cwd: connection.cwd }),
+    ...withDefined({ args: connection.args, env: connection.env, cwd: connection.cwd }),
   };
 }

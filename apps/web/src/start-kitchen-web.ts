@@ -4,6 +4,7 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { withDefined } from '@kitchen/host';
 import type { KitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import type { KitchenSettings } from '@kitchen/runtime/kitchen-settings';
 import type { ServerStartEvent } from '@kitchen/runtime/server-processes/server-start-event';
@@ -54,8 +55,7 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
   const servers = await startServers(options.config.servers, {
     seed: options.flags.seed,
     jars: options.flags.jars,
-    ...(options.flags.startTimeoutMs === undefined ? {} : { timeoutMs: options.flags.startTimeoutMs }),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...withDefined({ timeoutMs: options.flags.startTimeoutMs, signal: options.signal }),
     // A server that dies ends its calls in flight at once, in words, rather than at their timeout.
     onUnexpectedExit: (server, description, restarting) => {
       kitchen?.toolbox.serverStopped(server, description);
@@ -63,7 +63,7 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
     },
     // Started again: the toolbox connects anew and lists its tools, so the next run sees them.
     onRestarted: (connection) => void kitchen?.toolbox.reconnect(connection),
-    ...(options.onStartEvent === undefined ? {} : { onStartEvent: options.onStartEvent }),
+    ...withDefined({ onStartEvent: options.onStartEvent }),
   });
   const token = options.token ?? createOwnerToken();
   let httpServer: Server | undefined;

@@ -16,6 +16,7 @@ import {
   stamp,
   type ToolAnnotations,
   type Toolbox,
+  withDefined,
 } from '@kitchen/host';
 import { chooseModel, createModel, type ModelChoice, pricesFor } from '@kitchen/runtime/config/create-model';
 import type { KitchenConfig } from '@kitchen/runtime/config/kitchen-config';
@@ -116,9 +117,7 @@ export class WebKitchen {
       // A call whose server waits on the person at the page (a sampling approval, a form) must
       // outlast their time to answer, or it would time out while they are still reading.
       callTimeoutMs: DEFAULT_CALL_TIMEOUT_MS + policy.approvalTimeoutMs,
-      ...(policy.spawnLimits === undefined ? {} : { spawnLimits: policy.spawnLimits }),
-      ...(shaped === undefined ? {} : { workerOptions: shaped }),
-      ...(options.flags.logLevel === undefined ? {} : { logLevel: options.flags.logLevel }),
+      ...withDefined({ spawnLimits: policy.spawnLimits, workerOptions: shaped, logLevel: options.flags.logLevel }),
       ...(rootsFromFlags(options.flags.roots) === undefined ? {} : { roots: rootsFromFlags(options.flags.roots) }),
       // The servers connect before the page is up: the sign-in page is shown where `kitchen web` runs.
       authorization: createAuthorizationPrompt({ say: warn, openBrowser: options.flags.openBrowser === true }),
@@ -208,7 +207,7 @@ export class WebKitchen {
     let workerModel: Model | undefined;
     const workers: WorkerChoices = {
       ...this.workers,
-      ...(workerChoice.model === undefined ? {} : { model: workerChoice.model }),
+      ...withDefined({ model: workerChoice.model }),
       ...(workerChoice.tools === undefined ? {} : { tools: { kind: 'restrict', tools: workerChoice.tools } }),
     };
     const unknownTools = (workerChoice.tools ?? []).filter((name) => this.toolbox.find(name) === undefined);
@@ -249,10 +248,9 @@ export class WebKitchen {
         policy,
         emit: (event) => run.push(event),
         signal: run.controller.signal,
-        ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
+        ...withDefined({ maxIterations: flags.maxIterations }),
         ...(this.telemetry === undefined ? {} : { observe: this.telemetry.forRun }),
-        ...(workerModel === undefined ? {} : { workerModel }),
-        ...(workers.tools === undefined ? {} : { workerTools: workers.tools }),
+        ...withDefined({ workerModel, workerTools: workers.tools }),
         record: {
           id: run.id,
           folder: runsFolder(environment, flags.runsDir),
@@ -295,7 +293,7 @@ export class WebKitchen {
     };
     return createKitchenPolicy(
       { ...flags, maxToolCalls },
-      { config, environment, person: page, ...(prices === undefined ? {} : { prices }) },
+      { config, environment, person: page, ...withDefined({ prices }) },
     );
   }
 
@@ -339,8 +337,6 @@ export class WebKitchen {
 function modelOptions(flags: KitchenSettings, config: { model?: ModelSection }) {
   return {
     latencyMs: flags.latencyMs,
-    ...(flags.modelName === undefined ? {} : { modelName: flags.modelName }),
-    ...(flags.baseUrl === undefined ? {} : { baseUrl: flags.baseUrl }),
-    ...(config.model === undefined ? {} : { configured: config.model }),
+    ...withDefined({ modelName: flags.modelName, baseUrl: flags.baseUrl, configured: config.model }),
   };
 }

@@ -3,6 +3,7 @@
 // asked. Host side. Rules never throw for the server's sake; a server that cannot be reached is
 // a report with a connection finding, not an exception.
 
+import { withDefined } from '@kitchen/host';
 import type { CheckReport } from './check-report.js';
 import { checkToolCall, type ToolCallRequest, type ToolResultCheck } from './check-tool-result.js';
 import { conformanceFindings } from './conformance-findings.js';
@@ -79,7 +80,7 @@ export async function checkServer(target: CheckTarget, options: CheckOptions = {
     ...report,
     findings: bySeverity([...report.findings, ...extra]),
     results,
-    ...(conformance === undefined ? {} : { conformance }),
+    ...withDefined({ conformance }),
   };
 }
 

@@ -2,7 +2,7 @@
 // content against structuredContent, structuredContent against the output schema, and what the
 // model receives from the kitchen for it. Host side. Only tools named by the person are called.
 
-import { AgentTree, estimateTokens, recordToolCall, type ServerConnection } from '@kitchen/host';
+import { AgentTree, estimateTokens, recordToolCall, type ServerConnection, withDefined } from '@kitchen/host';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Finding } from './finding.js';
 import { resultFindings } from './rules/result-rules.js';
@@ -39,16 +39,14 @@ export function serverConnectionFor(target: CheckTarget): ServerConnection {
       name: target.name,
       command: target.command,
       protocol: '2025-11-25',
-      ...(target.args === undefined ? {} : { args: target.args }),
-      ...(target.env === undefined ? {} : { env: target.env }),
-      ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+      ...withDefined({ args: target.args, env: target.env, cwd: target.cwd }),
     };
   }
   return {
     name: target.name,
     url: target.url,
     protocol: '2025-11-25',
-    ...(target.headers === undefined ? {} : { headers: target.headers }),
+    ...withDefined({ headers: target.headers }),
   };
 }
 
@@ -69,7 +67,7 @@ export async function checkToolCall(
     tool: request.tool,
     arguments: request.arguments,
     isError: recorded.outcome.isError,
-    ...(result === undefined ? {} : { result }),
+    ...withDefined({ result }),
     modelText: recorded.outcome.content,
     modelTokens: estimateTokens(recorded.outcome.content),
     kitchenMaxChars: kitchenMaxResultChars(),

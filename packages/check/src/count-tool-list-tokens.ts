@@ -4,7 +4,7 @@
 // Host side; the count is the only network call, and it carries the tool list and nothing else.
 
 import Anthropic from '@anthropic-ai/sdk';
-import { DEFAULT_ANTHROPIC_MODEL, estimateTokens, type ToolSpec } from '@kitchen/host';
+import { DEFAULT_ANTHROPIC_MODEL, estimateTokens, type ToolSpec, withDefined } from '@kitchen/host';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
 export type TokenMethod = 'count_tokens' | 'estimate';
@@ -53,7 +53,7 @@ export async function countToolListTokens(tools: readonly Tool[], counting?: Tok
   const model = counting.model ?? DEFAULT_ANTHROPIC_MODEL;
   const client = new Anthropic({
     apiKey: counting.apiKey,
-    ...(counting.baseURL === undefined ? {} : { baseURL: counting.baseURL }),
+    ...withDefined({ baseURL: counting.baseURL }),
   });
   const count = async (offered: ToolSpec[]) => {
     const answer = await client.messages.countTokens({

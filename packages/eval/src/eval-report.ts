@@ -1,6 +1,7 @@
 // The eval's report: one entry per case and model, its pass rate over `repeat` runs and what the
 // runs missed, and the totals. Plain JSON (what `--json` prints). Host side, pure.
 
+import { withDefined } from '@kitchen/host';
 import type { Failure, RunScore } from './score-run.js';
 
 /** One run of a case on a model, scored. */
@@ -78,7 +79,7 @@ export function caseReport(entry: CaseRuns, minPassRate: number): CaseReport {
     passRate,
     runs: runs.length,
     failures: runs.flatMap((run) => run.failures.map((failure) => ({ run: run.run, ...failure }))),
-    ...(notUnderstood === undefined ? {} : { notUnderstood }),
+    ...withDefined({ notUnderstood }),
     tokens: sum(runs.map((run) => run.tokens)),
     costCents: sum(runs.map((run) => run.costCents)),
     durationMs: sum(runs.map((run) => run.durationMs)),

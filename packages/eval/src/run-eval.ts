@@ -4,6 +4,7 @@
 // the host's loop in memory. Host side.
 
 import type { LoopEvent } from '@kitchen/host';
+import { withDefined } from '@kitchen/host';
 import type { EvalCase } from './eval-case-file.js';
 import { buildEvalReport, type CaseRun, type EvalReport } from './eval-report.js';
 import { scoreRun } from './score-run.js';
@@ -68,7 +69,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
       runs: entry.runs.sort((left, right) => left.run - right.run),
     })),
     {
-      ...(options.minPassRate === undefined ? {} : { minPassRate: options.minPassRate }),
+      ...withDefined({ minPassRate: options.minPassRate }),
       durationMs: performance.now() - started,
     },
   );
@@ -83,7 +84,7 @@ async function runOne(job: EvalJob, runTask: RunEvalOptions['runTask']): Promise
       run: job.run,
       ...scoreRun(job.evalCase.expect, outcome.events),
       durationMs: performance.now() - started,
-      ...(outcome.runId === undefined ? {} : { runId: outcome.runId }),
+      ...withDefined({ runId: outcome.runId }),
     };
   } catch (error) {
     const words = error instanceof Error ? error.message : String(error);

@@ -3,6 +3,7 @@
 // naming the expectation, what was expected and what happened. Host side, pure.
 
 import type { LoopEvent, LoopStopReason } from '@kitchen/host';
+import { withDefined } from '@kitchen/host';
 import { notUnderstoodLine, OFFLINE_MODEL_ID } from '@kitchen/offline-model';
 import type { CallExpectation, Expectation } from './eval-case-file.js';
 import { matchArguments } from './scorers/match-arguments.js';
@@ -154,8 +155,7 @@ export function scoreRun(expectation: Expectation, events: readonly LoopEvent[])
   return {
     passed,
     failures,
-    ...(offlineSaid === undefined ? {} : { notUnderstood: offlineSaid }),
-    ...(model === undefined ? {} : { model }),
+    ...withDefined({ notUnderstood: offlineSaid, model }),
     ...(done?.type === 'done' ? { stopReason: done.stopReason } : {}),
     finalText,
     toolCalls: calls.length,

@@ -132,3 +132,5 @@ export type {
   WireResponseRecord,
 } from './wire/wire-recorder.js';
 export { MCP_HEADERS, WireRecorder } from './wire/wire-recorder.js';
+export type { WithDefined } from './with-defined.js';
+export { withDefined } from './with-defined.js';

@@ -29,6 +29,7 @@ import {
   type TreeBudget,
   type TreeSeatbelts,
   type WorkerToolPolicy,
+  withDefined,
 } from '@kitchen/host';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { KitchenPolicy } from './config/kitchen-policy.js';
@@ -165,11 +166,13 @@ export class KitchenHost {
         const emit = (host === undefined ? undefined : host.#emit) ?? options.emitBetweenRuns;
         emit?.(stamp(draft));
       },
-      ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
-      ...(options.roots === undefined ? {} : { roots: options.roots }),
-      ...(options.authorization === undefined ? {} : { authorization: options.authorization }),
-      ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
-      ...(options.startTimeoutMs === undefined ? {} : { startTimeoutMs: options.startTimeoutMs }),
+      ...withDefined({
+        logLevel: options.logLevel,
+        roots: options.roots,
+        authorization: options.authorization,
+        callTimeoutMs: options.callTimeoutMs,
+        startTimeoutMs: options.startTimeoutMs,
+      }),
       handlers: {
         // `via` goes through: an input_required question is labelled so, not as a push.
         sampling: (server, params, context, signal, via) => {
@@ -249,14 +252,13 @@ export class KitchenHost {
           ? refuseSampling
           : createSamplingHandler({ model, budget: policy.budget, emit, ...policy.sampling }),
       elicitation: createElicitationHandler({
-        ...(policy.person === undefined ? {} : { person: policy.person }),
-        ...(policy.approvalTimeoutMs === undefined ? {} : { timeoutMs: policy.approvalTimeoutMs }),
+        ...withDefined({ person: policy.person, timeoutMs: policy.approvalTimeoutMs }),
         emit,
       }),
     };
     this.#current = handlers;
     this.#emit = options.emit === undefined && trace === undefined && watch === undefined ? undefined : emitOutside;
-    const loopOptions = { ...options, model, ...(workerModel === undefined ? {} : { workerModel }) };
+    const loopOptions = { ...options, model, ...withDefined({ workerModel }) };
     const tap =
       trace === undefined && watch === undefined
         ? undefined
@@ -301,12 +303,13 @@ export class KitchenHost {
       model: options.model,
       toolbox: this.toolbox,
       delegate: this.delegates,
-      ...(policy.gate === undefined ? {} : { gate: policy.gate }),
-      ...(policy.budget === undefined ? {} : { budget: policy.budget }),
+      ...withDefined({ gate: policy.gate, budget: policy.budget }),
       tree,
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-      ...(options.maxIterations === undefined ? {} : { maxIterations: options.maxIterations }),
-      ...(options.workerModel === undefined ? {} : { workerModel: options.workerModel }),
+      ...withDefined({
+        signal: options.signal,
+        maxIterations: options.maxIterations,
+        workerModel: options.workerModel,
+      }),
       ...((options.workerTools ?? this.workerTools) === undefined
         ? {}
         : { workerTools: options.workerTools ?? this.workerTools }),

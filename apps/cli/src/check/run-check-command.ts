@@ -6,7 +6,7 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { type CheckReport, type CheckTarget, checkServer, hasErrors, type TokenCounting } from '@kitchen/check';
-import { describeError, describeServerLocation, type ServerConnection } from '@kitchen/host';
+import { describeError, describeServerLocation, type ServerConnection, withDefined } from '@kitchen/host';
 import { loadRunConfig } from '@kitchen/runtime/config/load-run-config';
 import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
 import { ServerStartError } from '@kitchen/runtime/server-processes/launch-server';
@@ -56,7 +56,7 @@ export async function runCheckCommand(
         jars: flags.jars,
         signal,
         environment,
-        ...(flags.startTimeoutMs === undefined ? {} : { startTimeoutMs: flags.startTimeoutMs }),
+        ...withDefined({ startTimeoutMs: flags.startTimeoutMs }),
       },
     );
     const tokenCounting = countingFrom(output.environment);
@@ -65,7 +65,7 @@ export async function runCheckCommand(
       const report = await checkServer(checkTarget(connection), {
         calls: calls.calls,
         conformance: flags.conformance === true,
-        ...(tokenCounting === undefined ? {} : { tokenCounting }),
+        ...withDefined({ tokenCounting }),
       });
       reports.push({ report, where: describeServerLocation(connection) });
     }
@@ -144,15 +144,13 @@ function checkTarget(connection: ServerConnection): CheckTarget {
     return {
       name: connection.name,
       url: connection.url,
-      ...(connection.headers === undefined ? {} : { headers: connection.headers }),
+      ...withDefined({ headers: connection.headers }),
     };
   }
   return {
     name: connection.name,
     command: connection.command,
-    ...(connection.args === undefined ? {} : { args: connection.args }),
-    ...(connection.env === undefined ? {} : { env: connection.env }),
-    ...(connection.cwd === undefined ? {} : { cwd: connection.cwd }),
+    ...withDefined({ args: connection.args, env: connection.env, cwd: connection.cwd }),
   };
 }
 

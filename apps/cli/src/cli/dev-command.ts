@@ -2,6 +2,7 @@
 // its tools again and say what changed. Declared here as the other commands are; run by
 // dev/run-dev-command.ts (loaded only when it runs). App side.
 
+import { withDefined } from '@kitchen/host';
 import type { CommandSpec, DevCommand } from '../command/cli-command.js';
 import type { FlagName } from '../command/kitchen-flags.js';
 
@@ -39,7 +40,7 @@ export const dev: CommandSpec<DevCommand> = {
     if (words.length > 1)
       return `kitchen dev: unexpected ${JSON.stringify(words.slice(1).join(' '))}; use ${DEV_USAGE}`;
     const [server] = words;
-    return { name: 'dev', ...(server === undefined ? {} : { server }), flags };
+    return { name: 'dev', ...withDefined({ server }), flags };
   },
   execute: async (command, context) => {
     const { runDevCommand } = await import('../dev/run-dev-command.js');

@@ -2,6 +2,7 @@
 // complete — for trying a server by hand: each declared once, as in kitchen-commands.ts, and
 // run by inspect/run-inspect-command.ts (loaded only when one runs).
 
+import { withDefined } from '@kitchen/host';
 import type { CliCommand, CommandContext, CommandSpec, InspectCommand } from '../command/cli-command.js';
 import type { FlagName } from '../command/kitchen-flags.js';
 
@@ -53,7 +54,7 @@ export const tools: CommandSpec<Extract<CliCommand, { name: 'tools' }>> = {
     if (words.length > 1)
       return `kitchen tools: unexpected ${JSON.stringify(words.slice(1).join(' '))}; use kitchen tools [SERVER]`;
     const [server] = words;
-    return { name: 'tools', ...(server === undefined ? {} : { server }), flags };
+    return { name: 'tools', ...withDefined({ server }), flags };
   },
   execute: executeInspect,
 };

@@ -5,7 +5,7 @@
 
 import { once } from 'node:events';
 import { isAbsolute, relative } from 'node:path';
-import { Toolbox, type ToolDescriptor } from '@kitchen/host';
+import { Toolbox, type ToolDescriptor, withDefined } from '@kitchen/host';
 import type { ServerEntry } from '@kitchen/runtime/config/kitchen-config';
 import { loadRunConfig } from '@kitchen/runtime/config/load-run-config';
 import { rootsFromFlags } from '@kitchen/runtime/config/roots-from-flags';
@@ -80,7 +80,7 @@ export async function runDevCommand(command: DevCommand, output: KitchenOutput, 
       cycle.servers = await startServers([entry], {
         seed: flags.seed,
         jars: flags.jars,
-        ...(flags.startTimeoutMs === undefined ? {} : { timeoutMs: flags.startTimeoutMs }),
+        ...withDefined({ timeoutMs: flags.startTimeoutMs }),
         signal,
         onStartEvent: (event) => {
           const line = event.type === 'servers-ready' ? undefined : describeServerStart(event);
@@ -106,8 +106,7 @@ export async function runDevCommand(command: DevCommand, output: KitchenOutput, 
     const roots = rootsFromFlags(flags.roots);
     const toolbox = await Toolbox.connect(cycle.servers.connections, {
       clientName: 'mcp-kitchen',
-      ...(flags.logLevel === undefined ? {} : { logLevel: flags.logLevel }),
-      ...(roots === undefined ? {} : { roots }),
+      ...withDefined({ logLevel: flags.logLevel, roots }),
       // A stdio server's stderr, and any server's log messages (notifications/message).
       emit: (event) => {
         if (event.type !== 'server-log') return;

@@ -14,7 +14,14 @@ import {
   readEvalCaseFile,
   runEval,
 } from '@kitchen/eval';
-import { ConfigurationError, describeError, formatCents, GateRuleError, type LoopEvent } from '@kitchen/host';
+import {
+  ConfigurationError,
+  describeError,
+  formatCents,
+  GateRuleError,
+  type LoopEvent,
+  withDefined,
+} from '@kitchen/host';
 import { pricesFor } from '@kitchen/runtime/config/create-model';
 import { createKitchenPolicy } from '@kitchen/runtime/config/kitchen-policy';
 import { loadRunConfig } from '@kitchen/runtime/config/load-run-config';
@@ -94,8 +101,7 @@ export async function runEvalCommand(options: EvalCommandOptions): Promise<numbe
     servers = await startServers(config.servers, {
       seed: flags.seed,
       jars: flags.jars,
-      ...(flags.startTimeoutMs === undefined ? {} : { timeoutMs: flags.startTimeoutMs }),
-      ...(signal === undefined ? {} : { signal }),
+      ...withDefined({ timeoutMs: flags.startTimeoutMs, signal }),
       onStartEvent: () => {},
     });
     const running = servers;
@@ -108,7 +114,7 @@ export async function runEvalCommand(options: EvalCommandOptions): Promise<numbe
         connections: running.connections,
         clientName: 'mcp-kitchen-eval',
         ...(policySpawnLimits(newPolicy()) ?? {}),
-        ...(workers.workerOptions === undefined ? {} : { workerOptions: workers.workerOptions }),
+        ...withDefined({ workerOptions: workers.workerOptions }),
       });
       all.push(host);
       if (all.length === 1) for (const line of describeUnavailable(host.toolbox)) complain(line);
@@ -125,9 +131,7 @@ export async function runEvalCommand(options: EvalCommandOptions): Promise<numbe
           task: job.evalCase.task,
           model: model.create(),
           policy: newPolicy(),
-          ...(workers.workerModel === undefined ? {} : { workerModel: workers.workerModel }),
-          ...(signal === undefined ? {} : { signal }),
-          ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
+          ...withDefined({ workerModel: workers.workerModel, signal, maxIterations: flags.maxIterations }),
           record: {
             folder: runsFolder(output.environment, flags.runsDir),
             settings: {
@@ -149,8 +153,7 @@ export async function runEvalCommand(options: EvalCommandOptions): Promise<numbe
       cases,
       models: models.map((model) => model.name),
       runTask,
-      ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),
-      ...(flags.minPassRate === undefined ? {} : { minPassRate: flags.minPassRate }),
+      ...withDefined({ concurrency: flags.concurrency, minPassRate: flags.minPassRate }),
       onRunEnd: (job, run) => complain(progressLine(job, run)),
     });
     if (signal?.aborted) return EXIT.interrupted;

@@ -5,6 +5,7 @@
 // reads the files and writes the result. App side.
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: "${NAME}" is the config's own variable syntax.
 
+import { withDefined } from '@kitchen/host';
 import { SERVER_NAME } from '@kitchen/runtime/config/kitchen-config';
 
 export interface StarterConfig {
@@ -76,7 +77,7 @@ function serverJsonEntries(serverJson: Json): { entries: Record<string, Json>; n
       {
         ...(item['type'] === 'sse' ? { type: 'sse' } : {}),
         url,
-        ...(headers === undefined ? {} : { headers }),
+        ...withDefined({ headers }),
       },
       `server.json remote ${url}${item['type'] === 'sse' ? ' (the older HTTP+SSE transport)' : ''}`,
     );

@@ -12,6 +12,7 @@ import {
   type Model,
   type SamplingHandler,
   type TreeBudget,
+  withDefined,
 } from '@kitchen/host';
 import { createModel } from '@kitchen/runtime/config/create-model';
 import type { KitchenConfig } from '@kitchen/runtime/config/kitchen-config';
@@ -46,12 +47,12 @@ export function createByHandAnswers(options: ByHandAnswersOptions): ByHandAnswer
   // the person names a paid model.
   const model = createModel(flags.model === 'auto' ? 'offline' : flags.model, output.environment, {
     latencyMs: flags.latencyMs,
-    ...(flags.modelName === undefined ? {} : { modelName: flags.modelName }),
+    ...withDefined({ modelName: flags.modelName }),
   });
   const policy = createKitchenPolicy(flags, {
     config: options.config,
     environment: output.environment,
-    ...(options.terminal.person === undefined ? {} : { person: options.terminal.person }),
+    ...withDefined({ person: options.terminal.person }),
   });
   return {
     model,
@@ -60,7 +61,7 @@ export function createByHandAnswers(options: ByHandAnswersOptions): ByHandAnswer
     handlers: {
       sampling: createSamplingHandler({ model, budget: policy.budget, emit: options.emit, ...policy.sampling }),
       elicitation: createElicitationHandler({
-        ...(policy.person === undefined ? {} : { person: policy.person }),
+        ...withDefined({ person: policy.person }),
         timeoutMs: policy.approvalTimeoutMs,
         emit: options.emit,
       }),

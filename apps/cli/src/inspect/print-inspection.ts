@@ -13,6 +13,7 @@ import {
   stamp,
   type ToolDescriptor,
   type ToolOutcome,
+  withDefined,
 } from '@kitchen/host';
 import { cleanText, shortenLine } from '@kitchen/runtime/text/clean-text';
 import { summariseArguments } from './tool-arguments.js';
@@ -115,7 +116,7 @@ export function printCallResult(
       server: call.server,
       isError: call.outcome.isError,
       content: call.outcome.content,
-      ...(call.outcome.attachments === undefined ? {} : { attachments: call.outcome.attachments }),
+      ...withDefined({ attachments: call.outcome.attachments }),
       durationMs: Date.now() - call.started,
     }),
   );

@@ -13,6 +13,7 @@ import {
   type ServerFeatures,
   stamp,
   Toolbox,
+  withDefined,
 } from '@kitchen/host';
 import { loadRunConfig } from '@kitchen/runtime/config/load-run-config';
 import { rootsFromFlags } from '@kitchen/runtime/config/roots-from-flags';
@@ -95,7 +96,7 @@ export async function runInspectCommand(
       seed: flags.seed,
       jars: flags.jars,
       signal,
-      ...(flags.startTimeoutMs === undefined ? {} : { timeoutMs: flags.startTimeoutMs }),
+      ...withDefined({ timeoutMs: flags.startTimeoutMs }),
     });
     toolbox = await Toolbox.connect(servers.connections, {
       clientName: 'mcp-kitchen-inspect',
@@ -103,7 +104,7 @@ export async function runInspectCommand(
       emit,
       // A call whose server waits on a person (a sampling approval, a form) must outlast them.
       callTimeoutMs: toolCallTimeoutMs(terminal, answers.approvalTimeoutMs),
-      ...(flags.logLevel === undefined ? {} : { logLevel: flags.logLevel }),
+      ...withDefined({ logLevel: flags.logLevel }),
       ...(rootsFromFlags(flags.roots) === undefined ? {} : { roots: rootsFromFlags(flags.roots) }),
       authorization: createAuthorizationPrompt({ say: complain, openBrowser: flags.openBrowser === true }),
       // A server's sampling request and form are answered as a run answers them.

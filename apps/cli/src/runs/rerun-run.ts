@@ -2,7 +2,7 @@
 // responses (a ReplayModel), so the only thing that can change is what the servers answer; then
 // says where the new run diverges from the recording. App side.
 
-import { type DoneEvent, type LoopEvent, ReplayModel, type ToolResultEvent } from '@kitchen/host';
+import { type DoneEvent, type LoopEvent, ReplayModel, type ToolResultEvent, withDefined } from '@kitchen/host';
 import type { KitchenHost, KitchenRunOptions } from '@kitchen/runtime/kitchen-host';
 import { type RunTrace, recordedExchanges } from '@kitchen/runtime/runs/run-trace';
 import { cleanText } from '@kitchen/runtime/text/clean-text';
@@ -50,7 +50,7 @@ export async function rerunRun(trace: RunTrace, host: KitchenHost, options: Reru
   const done = events.find((event): event is DoneEvent => event.type === 'done');
   return {
     events,
-    ...(done === undefined ? {} : { done }),
+    ...withDefined({ done }),
     divergences: compareRuns(trace.events, events),
     unusedResponses: model.remaining,
   };

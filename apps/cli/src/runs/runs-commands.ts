@@ -2,7 +2,7 @@
 // again, and executed again against live servers with the recorded model answers. App side.
 
 import { readFileSync } from 'node:fs';
-import { describeError } from '@kitchen/host';
+import { describeError, withDefined } from '@kitchen/host';
 import { createKitchenPolicy } from '@kitchen/runtime/config/kitchen-policy';
 import { loadRunConfig } from '@kitchen/runtime/config/load-run-config';
 import { describeWorkerChoices, recordedWorkerChoices } from '@kitchen/runtime/config/worker-choices';
@@ -51,7 +51,7 @@ export async function replayCommand(which: string, flags: KitchenFlags, context:
     width: Math.min(LINE_WIDTH, output.stdout.columns || LINE_WIDTH),
     stdout,
     fold: !flags.verbose,
-    ...(board === undefined ? {} : { board }),
+    ...withDefined({ board }),
   });
   try {
     await replayRun(trace, {
@@ -99,7 +99,7 @@ export async function rerunCommand(which: string, given: KitchenFlags, context: 
     const policy = createKitchenPolicy(flags, {
       config: loaded.config,
       environment: output.environment,
-      ...(person.person === undefined ? {} : { person: person.person }),
+      ...withDefined({ person: person.person }),
     });
     // The workers as recorded (report schema, tool policy, model arguments): the same run, not today's config.
     const workers = recordedWorkerChoices(trace.run.settings['workers']) ?? {};
@@ -109,8 +109,7 @@ export async function rerunCommand(which: string, given: KitchenFlags, context: 
     host = await KitchenHost.connect({
       connections: servers.connections,
       clientName: 'mcp-kitchen',
-      ...(policy.spawnLimits === undefined ? {} : { spawnLimits: policy.spawnLimits }),
-      ...(options === undefined ? {} : { workerOptions: options }),
+      ...withDefined({ spawnLimits: policy.spawnLimits, workerOptions: options }),
       authorization: createAuthorizationPrompt({
         say: (line) => output.stderr.write(`${line}\n`),
         openBrowser: flags.openBrowser === true,
@@ -130,7 +129,7 @@ export async function rerunCommand(which: string, given: KitchenFlags, context: 
       policy,
       signal,
       onEvent: write,
-      ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
+      ...withDefined({ maxIterations: flags.maxIterations }),
       record: {
         folder: runsFolder(output.environment, flags.runsDir),
         settings: { ...trace.run.settings, rerunOf: trace.run.id },

@@ -5,6 +5,7 @@
 // call) go through.
 
 import type { LoopEvent } from '@kitchen/host';
+import { withDefined } from '@kitchen/host';
 import type { TextSink } from '@kitchen/runtime/kitchen-output';
 import { createFoldedLog } from './folded-log.js';
 import type { LiveBoard } from './live-board.js';
@@ -58,7 +59,7 @@ export function createEventWriter(options: EventWriterOptions): EventWriter {
     color: options.color,
     width: options.width ?? LINE_WIDTH,
     tellCalls: board === undefined,
-    ...(options.shownElsewhere === undefined ? {} : { shownElsewhere: options.shownElsewhere }),
+    ...withDefined({ shownElsewhere: options.shownElsewhere }),
   });
   return Object.assign(
     (event: LoopEvent) => {

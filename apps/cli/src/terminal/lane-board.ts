@@ -2,7 +2,7 @@
 // each worker, under its parent) with its state, iteration, tool calls and spend. App side, pure:
 // drawing it is render-board.ts, putting it on the screen live-board.ts.
 
-import { type LoopEvent, type LoopStopReason, MAIN_AGENT } from '@kitchen/host';
+import { type LoopEvent, type LoopStopReason, MAIN_AGENT, withDefined } from '@kitchen/host';
 
 export type LaneState =
   | { kind: 'thinking' }
@@ -195,7 +195,7 @@ function newRow(agent: string, name: string, parent: string | undefined, depth: 
   return {
     agent,
     name,
-    ...(parent === undefined ? {} : { parent }),
+    ...withDefined({ parent }),
     depth,
     state: { kind: 'thinking' } as LaneState,
     iteration: 0,

@@ -4,6 +4,7 @@
 // App side; the rows come from lane-board.ts, their drawing from render-board.ts.
 
 import type { LoopEvent } from '@kitchen/host';
+import { withDefined } from '@kitchen/host';
 import type { KitchenOutput, TextSink } from '@kitchen/runtime/kitchen-output';
 import type { KitchenSettings } from '@kitchen/runtime/kitchen-settings';
 import { displayWidth } from './display-width.js';
@@ -60,7 +61,7 @@ export function liveBoardFor(
     terminal: output.stdout,
     color,
     environment: output.environment,
-    ...(output.signals === undefined ? {} : { signals: output.signals }),
+    ...withDefined({ signals: output.signals }),
   });
 }
 

@@ -2,7 +2,7 @@
 // sampling unless --yes / --no decide; forms unless --no), or nobody. App side, on the host's
 // Person seam; the policy puts --yes / --no over it (config/auto-person.ts).
 
-import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_CALL_TIMEOUT_MS, type Person } from '@kitchen/host';
+import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_CALL_TIMEOUT_MS, type Person, withDefined } from '@kitchen/host';
 import type { KitchenOutput } from '@kitchen/runtime/kitchen-output';
 import type { KitchenSettings } from '@kitchen/runtime/kitchen-settings';
 import type { HeldOutput } from './held-output.js';
@@ -47,7 +47,7 @@ export function createTerminalPerson(options: TerminalPersonOptions): TerminalPe
         prompt,
         color,
         timeoutMs: flags.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
-        ...(options.treeTokens === undefined ? {} : { treeTokens: options.treeTokens }),
+        ...withDefined({ treeTokens: options.treeTokens }),
       }),
       fillIn: createTerminalElicitationAsker({ prompt, color }),
       followLink: createTerminalLinkAsker({ prompt, color }),

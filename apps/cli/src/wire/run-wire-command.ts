@@ -2,7 +2,7 @@
 // revision with every HTTP exchange recorded, and prints the exchanges side by side (or, with
 // --json, every record). App side: the host's Toolbox and WireRecorder do the work.
 
-import { describeError, type HttpServerConnection, type ProtocolEra, Toolbox } from '@kitchen/host';
+import { describeError, type HttpServerConnection, type ProtocolEra, Toolbox, withDefined } from '@kitchen/host';
 import { OfflineModel } from '@kitchen/offline-model';
 import { loadRunConfig } from '@kitchen/runtime/config/load-run-config';
 import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
@@ -65,8 +65,7 @@ export async function runWireCommand(
       eras,
       model: () => new OfflineModel(),
       samplingAction: flags.approval === 'yes' ? 'allow' : flags.approval === 'no' ? 'deny' : 'ask',
-      ...(person.person === undefined ? {} : { person: person.person }),
-      ...(flags.approvalTimeoutMs === undefined ? {} : { approvalTimeoutMs: flags.approvalTimeoutMs }),
+      ...withDefined({ person: person.person, approvalTimeoutMs: flags.approvalTimeoutMs }),
       signal,
     });
     if (flags.json) {

@@ -2,6 +2,7 @@
 // side, at the wire. The session declares no sampling, forms or roots: a check asks nothing of a
 // person and lends the server no model.
 
+import { withDefined } from '@kitchen/host';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -79,9 +80,7 @@ function openTransport(target: CheckTarget, onStderr: (line: string) => void): T
   }
   const transport = new StdioClientTransport({
     command: target.command,
-    ...(target.args === undefined ? {} : { args: target.args }),
-    ...(target.env === undefined ? {} : { env: target.env }),
-    ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+    ...withDefined({ args: target.args, env: target.env, cwd: target.cwd }),
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => {

@@ -1,6 +1,7 @@
 // Opens a revision 2026-07-28 session with the v2 client SDK, pinned to that revision so a server
 // that does not speak it is refused rather than quietly met in 2025-11-25. Host side, at the wire.
 
+import { withDefined } from '@kitchen/host';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -55,9 +56,7 @@ function openTransport(target: CheckTarget, onStderr: (line: string) => void) {
   // server, and a subclass in place, so the command is started once for this era.
   const transport = new InPlaceStdioTransport({
     command: target.command,
-    ...(target.args === undefined ? {} : { args: target.args }),
-    ...(target.env === undefined ? {} : { env: target.env }),
-    ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+    ...withDefined({ args: target.args, env: target.env, cwd: target.cwd }),
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => {

@@ -12,6 +12,7 @@ import {
   type Toolbox,
   type ToolboxOptions,
   TreeBudget,
+  withDefined,
 } from '@kitchen/host';
 import { connectInMemory, type InMemoryServer } from '@kitchen/host/testing';
 import { OfflineModel } from '@kitchen/offline-model';
@@ -46,8 +47,7 @@ export async function openKitchen(options: TourKitchenOptions = {}): Promise<Too
   for (const name of options.servers ?? ['cookie-jars']) servers[name] = build[name]();
   const person = options.person ?? {};
   return connectInMemory(servers, {
-    ...(options.emit === undefined ? {} : { emit: options.emit }),
-    ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
+    ...withDefined({ emit: options.emit, logLevel: options.logLevel }),
     handlers: {
       sampling: createSamplingHandler({
         model: new OfflineModel(),

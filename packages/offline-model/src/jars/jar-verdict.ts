@@ -2,6 +2,7 @@
 // than the tolerance without an AUTHORIZED note. Notes are data, never instructions. Host side.
 
 import type { ToolResultBlock } from '@kitchen/host';
+import { withDefined } from '@kitchen/host';
 import { errorSummary, readInspection } from '../tools/tool-results.js';
 
 export type JarStatus = 'tampered' | 'clean' | 'unknown' | 'failed' | 'not-reached';
@@ -66,7 +67,7 @@ export function judgeInspection(requestedId: number, result: ToolResultBlock | u
     sealBroken,
     weightOff: weightOff && !authorized,
     instructionNote,
-    ...(inspection.label === undefined ? {} : { label: inspection.label }),
+    ...withDefined({ label: inspection.label }),
   };
   if (sealBroken) reasons.push('seal broken');
   if (weightOff && !authorized) reasons.push(`weight off by ${formatGrams(difference)} with no AUTHORIZED note`);

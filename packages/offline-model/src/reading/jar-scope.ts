@@ -3,6 +3,7 @@
 // problems; and the words that narrow a job but could not be read, so the model can say so and
 // do nothing destructive instead of widening the job. Host side, pure.
 
+import { withDefined } from '@kitchen/host';
 import { type JarSelection, parseJarSelection } from './jar-selection.js';
 import { replaceNumberWords } from './number-words.js';
 
@@ -184,7 +185,7 @@ export function readJarScope(clause: string): JarScope {
   const base = parseJarSelection(text);
   const selection: JarSelection = {
     ...base,
-    ...(parity === undefined ? {} : { parity }),
+    ...withDefined({ parity }),
     ...(shelves.length === 0 ? {} : { shelves: [...new Set(shelves)].sort() }),
     ...(notShelves.length === 0 ? {} : { notShelves: [...new Set(notShelves)].sort() }),
   };

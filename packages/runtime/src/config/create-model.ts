@@ -11,6 +11,7 @@ import {
   type Model,
   type ModelPrice,
   type PriceTable,
+  withDefined,
 } from '@kitchen/host';
 import { OfflineModel } from '@kitchen/offline-model';
 import type { ModelSection } from './model-section.js';
@@ -91,7 +92,7 @@ export function chooseModel(
       );
     const price = options.configured?.price;
     const model = new AnthropicModel({
-      ...(apiKey === undefined ? {} : { apiKey }),
+      ...withDefined({ apiKey }),
       baseURL: baseUrl,
       model: name,
       // Priced by its own name, whatever the endpoint calls it in a reply.
@@ -99,14 +100,14 @@ export function chooseModel(
     });
     return {
       model,
-      local: { baseUrl, ...(price === undefined ? {} : { price }), droppedV1: baseUrl !== given.replace(/\/+$/, '') },
+      local: { baseUrl, ...withDefined({ price }), droppedV1: baseUrl !== given.replace(/\/+$/, '') },
     };
   }
   const kitchenModel = nonEmpty(env['KITCHEN_MODEL']);
   return {
     model: createKnownModel(choice, apiKey, given, {
       ...options,
-      ...(kitchenModel === undefined ? {} : { kitchenModel }),
+      ...withDefined({ kitchenModel }),
     }),
   };
 }

@@ -4,7 +4,7 @@
 
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { type GateRule, GateRuleError, parseGateRules } from '@kitchen/host';
+import { type GateRule, GateRuleError, parseGateRules, withDefined } from '@kitchen/host';
 import { KITCHEN_ROOT } from '../app-paths.js';
 import { parseMcpServers, type ServerEntry } from './mcp-servers.js';
 import { type ModelSection, parseModelSection } from './model-section.js';
@@ -117,7 +117,7 @@ export function parseKitchenConfig(
       rules,
       sampling: sampling.rules,
       ...(Object.keys(workers.workers).length === 0 ? {} : { workers: workers.workers }),
-      ...(model.model === undefined ? {} : { model: model.model }),
+      ...withDefined({ model: model.model }),
       ...(parsedServers.disabled.length === 0 ? {} : { disabled: parsedServers.disabled }),
     },
   };
@@ -165,8 +165,8 @@ function fromServerList(list: unknown): Record<string, unknown> | string {
     const trusted = trust === undefined ? {} : { trust };
     servers[name as string] =
       url !== undefined && Object.keys(launch).length === 0
-        ? { url, ...(headers === undefined ? {} : { headers }), ...trusted }
-        : { ...(url === undefined ? {} : { url }), kitchen: launch, ...trusted };
+        ? { url, ...withDefined({ headers }), ...trusted }
+        : { ...withDefined({ url }), kitchen: launch, ...trusted };
   }
   return servers;
 }

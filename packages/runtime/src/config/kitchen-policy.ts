@@ -18,6 +18,7 @@ import {
   type SamplingHandlerOptions,
   type SpawnLimits,
   TreeBudget,
+  withDefined,
 } from '@kitchen/host';
 import type { KitchenSettings } from '../kitchen-settings.js';
 import { runPerson } from './auto-person.js';
@@ -75,16 +76,18 @@ export function createKitchenPolicy(flags: KitchenSettings, options: KitchenPoli
     ruleSets,
     gate: createGate({ ruleSets, approvalTimeoutMs, trustedServers }, person),
     trustedServers,
-    ...(person === undefined ? {} : { person }),
+    ...withDefined({ person }),
     approvalTimeoutMs,
     budget: new TreeBudget({
       maxTokens: flags.maxTreeTokens ?? treeTokensFromEnvironment(options.environment ?? process.env),
-      ...(options.prices === undefined ? {} : { prices: options.prices }),
+      ...withDefined({ prices: options.prices }),
     }),
     seatbelts: {
-      ...(flags.maxToolCalls === undefined ? {} : { maxToolCalls: flags.maxToolCalls }),
-      ...(flags.maxWallTimeMs === undefined ? {} : { maxWallTimeMs: flags.maxWallTimeMs }),
-      ...(flags.maxResultChars === undefined ? {} : { maxResultChars: flags.maxResultChars }),
+      ...withDefined({
+        maxToolCalls: flags.maxToolCalls,
+        maxWallTimeMs: flags.maxWallTimeMs,
+        maxResultChars: flags.maxResultChars,
+      }),
     },
     sampling: {
       perServer: samplingRules?.perServer ?? {},
@@ -93,14 +96,13 @@ export function createKitchenPolicy(flags: KitchenSettings, options: KitchenPoli
         ? {}
         : { capCents: samplingRules.defaultPolicy.capCents }),
       approvalTimeoutMs,
-      ...(person === undefined ? {} : { person }),
+      ...withDefined({ person }),
     },
     ...(flags.delegate === false
       ? {}
       : {
           spawnLimits: parseSpawnLimits({
-            ...(flags.maxDepth === undefined ? {} : { maxDepth: flags.maxDepth }),
-            ...(flags.maxWorkers === undefined ? {} : { maxLiveWorkers: flags.maxWorkers }),
+            ...withDefined({ maxDepth: flags.maxDepth, maxLiveWorkers: flags.maxWorkers }),
           }),
         }),
   };
@@ -115,7 +117,7 @@ export function createGate(
     ruleSets: policy.ruleSets,
     trustedServers: policy.trustedServers ?? [],
     timeoutMs: policy.approvalTimeoutMs,
-    ...(person === undefined ? {} : { person }),
+    ...withDefined({ person }),
   });
 }
 

@@ -9,7 +9,13 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { type OAuthSettings, oauthSettingsSchema, PROTOCOL_SETTINGS, type ProtocolSetting } from '@kitchen/host';
+import {
+  type OAuthSettings,
+  oauthSettingsSchema,
+  PROTOCOL_SETTINGS,
+  type ProtocolSetting,
+  withDefined,
+} from '@kitchen/host';
 import { z } from 'zod';
 
 /** A server the kitchen starts as a child process and reaches over HTTP. Paths are absolute. */
@@ -227,7 +233,7 @@ function toServerEntry(
   const watch = entry.dev?.watch === undefined ? undefined : [entry.dev.watch].flat();
   // What every kind of entry may carry.
   const shared = {
-    ...(entry.protocol === undefined ? {} : { protocol: entry.protocol }),
+    ...withDefined({ protocol: entry.protocol }),
     ...(watch === undefined ? {} : { watch: watch.map((pattern) => resolve(directory, pattern)) }),
   };
   try {
@@ -253,8 +259,7 @@ function toServerEntry(
         kind: 'remote',
         name,
         url,
-        ...(headers === undefined ? {} : { headers }),
-        ...(oauth === undefined ? {} : { oauth }),
+        ...withDefined({ headers, oauth }),
         ...shared,
         ...(entry.type === 'sse' ? { transport: 'sse' as const } : {}),
         ...roots,

@@ -3,6 +3,7 @@
 // environment in precedence. Runtime side; checked once, with the field and the fix.
 
 import type { ModelPrice } from '@kitchen/host';
+import { withDefined } from '@kitchen/host';
 import { z } from 'zod';
 
 export interface ModelSection {
@@ -40,9 +41,7 @@ export function parseModelSection(
     return {
       ok: true,
       model: {
-        ...(baseUrl === undefined ? {} : { baseUrl }),
-        ...(name === undefined ? {} : { name }),
-        ...(price === undefined ? {} : { price }),
+        ...withDefined({ baseUrl, name, price }),
       },
     };
   }

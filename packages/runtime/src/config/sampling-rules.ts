@@ -2,7 +2,7 @@
 // model call (allow, ask, deny) and how many cents it may spend in a run. Runtime side; the host's
 // sampling handler applies them.
 
-import { GATE_ACTIONS, type ServerSamplingPolicy } from '@kitchen/host';
+import { GATE_ACTIONS, type ServerSamplingPolicy, withDefined } from '@kitchen/host';
 import { z } from 'zod';
 
 /** `"*"` holds the policy for servers the config does not name. */
@@ -47,7 +47,7 @@ export function parseSamplingRules(
     }
     const policy: ServerSamplingPolicy = {
       action: parsed.data.action ?? 'ask',
-      ...(parsed.data.capCents === undefined ? {} : { capCents: parsed.data.capCents }),
+      ...withDefined({ capCents: parsed.data.capCents }),
     };
     if (server === '*') rules.defaultPolicy = policy;
     else rules.perServer[server] = policy;

@@ -3,6 +3,7 @@
 // app knows the flags and the config file.
 
 import type { Model, SpawnAgentOptions } from '@kitchen/host';
+import { withDefined } from '@kitchen/host';
 import { createModel } from './create-model.js';
 import type { WorkerChoices } from './worker-choices.js';
 
@@ -22,8 +23,7 @@ export function workerSettings(
   const options = workerOptions(choices);
   const workerModel = workerModelOf(choices.model, environment, latencyMs);
   return {
-    ...(options === undefined ? {} : { workerOptions: options }),
-    ...(workerModel === undefined ? {} : { workerModel }),
+    ...withDefined({ workerOptions: options, workerModel }),
   };
 }
 
@@ -32,8 +32,7 @@ export function workerOptions(choices: WorkerChoices): WorkerOptions | undefined
   const options: WorkerOptions = {};
   if (choices.maxTokens !== undefined || choices.temperature !== undefined)
     options.modelArguments = {
-      ...(choices.maxTokens === undefined ? {} : { maxTokens: choices.maxTokens }),
-      ...(choices.temperature === undefined ? {} : { temperature: choices.temperature }),
+      ...withDefined({ maxTokens: choices.maxTokens, temperature: choices.temperature }),
     };
   if (choices.tools !== undefined) options.tools = choices.tools;
   if (choices.reportSchema !== undefined) options.reportSchema = choices.reportSchema;

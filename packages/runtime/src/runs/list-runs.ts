@@ -3,7 +3,7 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatCents, formatDuration, formatTokens } from '@kitchen/host';
+import { formatCents, formatDuration, formatTokens, withDefined } from '@kitchen/host';
 import { cleanText } from '../text/clean-text.js';
 import { runOutcome } from './run-outcome.js';
 import { parseRunTrace, type RunTrace } from './run-trace.js';
@@ -68,7 +68,7 @@ export function summariseRun(trace: RunTrace, path: string): RunListing {
     durationMs: end?.durationMs ?? (last === undefined ? 0 : last.at - run.startedAt),
     workers: end?.workers ?? events.filter((event) => event.type === 'agent-start' && event.agent !== 'main').length,
     ...(end === undefined ? { unfinished: true as const } : { stopReason: end.outcome }),
-    ...(trace.tornLastLine === undefined ? {} : { tornLastLine: trace.tornLastLine }),
+    ...withDefined({ tornLastLine: trace.tornLastLine }),
   };
 }
 
@@ -77,7 +77,7 @@ function outcomeWord(end: NonNullable<RunTrace['end']>): string {
   if (end.outcome === 'unfinished') return 'unfinished';
   const outcome = runOutcome({
     stopReason: end.outcome,
-    ...(end.failedToolCalls === undefined ? {} : { failedToolCalls: end.failedToolCalls }),
+    ...withDefined({ failedToolCalls: end.failedToolCalls }),
   });
   return outcome === 'stopped' ? `stopped (${end.outcome})` : outcome;
 }

@@ -1,5 +1,6 @@
 // The settings a trace keeps of a run's flags. Runtime side.
 
+import { withDefined } from '@kitchen/host';
 import type { WorkerChoices } from '../config/worker-choices.js';
 import type { KitchenSettings } from '../kitchen-settings.js';
 
@@ -16,12 +17,14 @@ export function traceSettings(
     seed: flags.seed,
     jars: flags.jars,
     servers,
-    ...(flags.maxIterations === undefined ? {} : { maxIterations: flags.maxIterations }),
-    ...(flags.maxToolCalls === undefined ? {} : { maxToolCalls: flags.maxToolCalls }),
-    ...(flags.maxDepth === undefined ? {} : { maxDepth: flags.maxDepth }),
-    ...(flags.maxWorkers === undefined ? {} : { maxWorkers: flags.maxWorkers }),
-    ...(flags.configPath === undefined ? {} : { configPath: flags.configPath }),
-    ...(flags.servers === undefined ? {} : { extraServers: flags.servers }),
+    ...withDefined({
+      maxIterations: flags.maxIterations,
+      maxToolCalls: flags.maxToolCalls,
+      maxDepth: flags.maxDepth,
+      maxWorkers: flags.maxWorkers,
+      configPath: flags.configPath,
+      extraServers: flags.servers,
+    }),
     ...(Object.keys(workers).length === 0 ? {} : { workers }),
   };
 }

@@ -5,6 +5,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoopEvent, Model, ModelRequest, ModelResponse } from '@kitchen/host';
+import { withDefined } from '@kitchen/host';
 import type { TraceLine, TraceRunLine } from './run-trace.js';
 import { makeRunsFolder } from './runs-folder.js';
 
@@ -61,8 +62,7 @@ export class TraceWriter {
         iterations: event.iterations,
         toolCalls: event.toolCalls,
         workers: this.#workers,
-        ...(event.failedToolCalls === undefined ? {} : { failedToolCalls: event.failedToolCalls }),
-        ...(event.stoppedBy === undefined ? {} : { stoppedBy: event.stoppedBy }),
+        ...withDefined({ failedToolCalls: event.failedToolCalls, stoppedBy: event.stoppedBy }),
       });
     }
   }

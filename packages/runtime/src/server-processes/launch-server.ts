@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { basename, extname, join, relative } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { withDefined } from '@kitchen/host';
 import { DEFER_FETCH_PARSER_FILE, EXIT_WITH_PARENT_FILE, RUNS_COMPILED } from '../app-paths.js';
 import type { LaunchedServerEntry, RemoteServerEntry, StdioServerEntry } from '../config/kitchen-config.js';
 import { cleanText } from '../text/clean-text.js';
@@ -225,7 +226,7 @@ export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions)
       resolveStart({
         name: entry.name,
         url: match[2] ?? '',
-        ...(child.pid === undefined ? {} : { pid: child.pid }),
+        ...withDefined({ pid: child.pid }),
         runtime: program.runtime,
         stderrTail: () => [...stderrLines],
       });
@@ -243,7 +244,7 @@ function childEnvironment(entry: LaunchedServerEntry, options: LaunchOptions): N
   return {
     ...base,
     ...entry.env,
-    ...(entry.token === undefined ? {} : { KITCHEN_TOKEN: entry.token }),
+    ...withDefined({ KITCHEN_TOKEN: entry.token }),
     ...(options.seed === undefined ? {} : { KITCHEN_SEED: String(options.seed) }),
     ...(options.jars === undefined ? {} : { KITCHEN_JARS: String(options.jars) }),
     KITCHEN_PARENT_PIPE: 'stdin',

@@ -1,6 +1,7 @@
 // What the kitchen says while its servers start, so a start is never silent: plain data for a
 // live board or --json, and the one plain line per event for a log. Runtime side.
 
+import { withDefined } from '@kitchen/host';
 import { RUNS_COMPILED } from '../app-paths.js';
 import { plural } from '../text/format-units.js';
 import { type StartedServer, serverLine } from './launch-server.js';
@@ -38,7 +39,7 @@ export function describeServerStart(event: ServerStartEvent): string | undefined
       const line = serverLine({
         name: event.server,
         url: event.url,
-        ...(event.pid === undefined ? {} : { pid: event.pid }),
+        ...withDefined({ pid: event.pid }),
       });
       // The compiled kitchen found no build of this server and runs its TypeScript under tsx:
       // correct, but slow to start. (From source, every server runs under tsx.)

@@ -3,6 +3,7 @@
 // are the server side of the boundary.
 
 import type { ServerConnection } from '@kitchen/host';
+import { withDefined } from '@kitchen/host';
 import type { LaunchedServerEntry, ServerEntry } from '../config/kitchen-config.js';
 import { rootsFromFlags } from '../config/roots-from-flags.js';
 import {
@@ -85,7 +86,7 @@ export async function startServers(entries: ServerEntry[], options: StartServers
         at: Date.now(),
         server: server.name,
         url: server.url,
-        ...(server.pid === undefined ? {} : { pid: server.pid }),
+        ...withDefined({ pid: server.pid }),
         startMs: Math.round(performance.now() - begun),
       });
       options.onRestarted?.(connection);
@@ -107,8 +108,7 @@ export async function startServers(entries: ServerEntry[], options: StartServers
           at: Date.now(),
           server: server.name,
           url: server.url,
-          ...(server.pid === undefined ? {} : { pid: server.pid }),
-          ...(server.runtime === undefined ? {} : { runtime: server.runtime }),
+          ...withDefined({ pid: server.pid, runtime: server.runtime }),
           startMs: since(),
         }),
       // The first failure wins; the servers still starting are stopped rather than waited for.
@@ -155,7 +155,7 @@ function connectionFor(entry: ServerEntry | undefined, server: StartedServer): S
         command: entry.command,
         args: entry.args,
         env: entry.env,
-        ...(entry.cwd === undefined ? {} : { cwd: entry.cwd }),
+        ...withDefined({ cwd: entry.cwd }),
         ...protocol,
         ...roots,
       };
@@ -163,9 +163,7 @@ function connectionFor(entry: ServerEntry | undefined, server: StartedServer): S
       return {
         name: entry.name,
         url: entry.url,
-        ...(entry.headers === undefined ? {} : { headers: entry.headers }),
-        ...(entry.oauth === undefined ? {} : { oauth: entry.oauth }),
-        ...(entry.transport === undefined ? {} : { transport: entry.transport }),
+        ...withDefined({ headers: entry.headers, oauth: entry.oauth, transport: entry.transport }),
         ...protocol,
         ...roots,
       };

@@ -21,6 +21,7 @@ import {
   TreeBudget,
   type WireRecord,
   WireRecorder,
+  withDefined,
 } from '@kitchen/host';
 
 export const ERAS: readonly ProtocolEra[] = ['2025-11-25', '2026-07-28'];
@@ -81,7 +82,7 @@ async function recordEra(options: RecordErasOptions, era: ProtocolEra): Promise<
       }),
       elicitation: createElicitationHandler({
         ...(person?.fillIn === undefined ? {} : { person: { fillIn: person.fillIn } }),
-        ...(options.approvalTimeoutMs === undefined ? {} : { timeoutMs: options.approvalTimeoutMs }),
+        ...withDefined({ timeoutMs: options.approvalTimeoutMs }),
         emit,
       }),
     },
@@ -110,7 +111,6 @@ async function recordEra(options: RecordErasOptions, era: ProtocolEra): Promise<
     input: options.input,
     records: [...wire.records],
     events,
-    ...(outcome === undefined ? {} : { outcome }),
-    ...(unavailable === undefined ? {} : { unavailable }),
+    ...withDefined({ outcome, unavailable }),
   };
 }
