@@ -147,7 +147,7 @@ describe('a server in its own repository, from pack:kitchen tarballs installed w
       });
       const tools = await run(2);
       expect(tools.code, tools.output).toBe(0);
-      expect(tools.stdout).toContain('tea-timer.steep_time(tea: string*) [read-only]');
+      expect(tools.stdout).toContain('tea-timer.steep_time(tea: green|black|white|oolong|herbal*) [read-only]');
       const call = await run(3);
       expect(call.code, call.output).toBe(0);
       expect(call.stdout).toContain('← steep_time: {"tea":"green","minutes":2}');

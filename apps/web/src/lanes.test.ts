@@ -101,6 +101,16 @@ describe('lanes: hires, waiting time and cost', () => {
     expect(view.laneById.get('main')?.calls.get('c1')?.waitedMs).toBe(span);
   });
 
+  it("keeps a tool's own name on its server beside the name the model saw, and only when they differ", () => {
+    const view = createRunView();
+    applyEvent(view, mainStart);
+    const renamed = { tool: 'helper__cookie-jars_discard_jar', serverTool: 'cookie-jars.discard_jar' };
+    applyEvent(view, at({ type: 'tool-call', agent: 'main', callId: 'r1', server: 'helper', input: {}, ...renamed }));
+    applyEvent(view, call('main', 'r2', 3));
+    expect(view.laneById.get('main')?.calls.get('r1')).toMatchObject(renamed);
+    expect(view.laneById.get('main')?.calls.get('r2')).not.toHaveProperty('serverTool');
+  });
+
   it('links a worker lane and the spawn_agent call that hired it, both ways', () => {
     const view = createRunView();
     applyEvent(view, mainStart);

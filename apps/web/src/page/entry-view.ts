@@ -57,6 +57,8 @@ function renderToolEntry(entry: ToolEntry, laneTitleOf: (id: string) => string):
     undefined,
     el('span', 'arrow', '→'),
     toolName(entry.server, entry.tool),
+    // The model saw another name than the server's own (a clash, or a name the model API refuses).
+    entry.serverTool === undefined ? null : el('span', 'server-tool', `(on ${entry.server}: ${entry.serverTool})`),
     el('code', 'arguments', shortenText(JSON.stringify(entry.input), 90)),
   );
   if (entry.worker !== undefined) {

@@ -34,6 +34,8 @@ export interface ToolEntry {
   result?: ToolResult;
   progress?: ToolProgress;
   questions: QuestionEntry[];
+  /** The tool's own name on its server, when the model saw another (namespaced or renamed). */
+  serverTool?: string;
   /** Time its questions waited for a person: overlapping questions counted once. */
   waitedMs: number;
   /** Its questions still open, and since when one has been (the wait being counted). */
@@ -233,6 +235,7 @@ export function applyEvent(view: RunView, event: LoopEvent): Change {
         kind: 'tool',
         callId: event.callId,
         tool: event.tool,
+        ...(event.serverTool === undefined ? {} : { serverTool: event.serverTool }),
         server: event.server,
         input: event.input,
         questions: [],

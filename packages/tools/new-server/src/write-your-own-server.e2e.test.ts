@@ -121,7 +121,7 @@ describe('docs/write-your-own-server.md', () => {
       expect(call.stdout).toContain('← steep_time: {"tea":"green","minutes":2,"celsius":80}');
       const tools = await runDoc(2);
       expect(tools.code, output(tools)).toBe(0);
-      expect(tools.stdout).toContain('tea-timer.steep_time(tea: string*) [read-only]');
+      expect(tools.stdout).toContain('tea-timer.steep_time(tea: green|black|white|oolong|herbal*) [read-only]');
       expect(tools.stdout).toContain('tea-timer.count_words(');
     });
 
