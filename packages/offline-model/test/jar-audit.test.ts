@@ -152,7 +152,7 @@ describe('the offline model auditing jars on its own', () => {
     const jars = jarsFor(42, 80);
     const run = await runKitchen('Inspect all 80 cookie jars and report which ones were tampered with, and why', {
       jars,
-      maxIterations: 3,
+      maxIterations: 4,
     });
     // Turn 1 lists, turns 2-3 inspect 40 jars, then the request without tools.
     const truth = expectedAudit(jars, range(1, 40));
@@ -166,8 +166,10 @@ describe('the offline model auditing jars on its own', () => {
   it('keeps a last-chance report within its room: counts and what was not reached survive, extra tampered jars are listed by id', async () => {
     // Two turns of listing, then 25 of 20 inspections: 500 jars, too many tampered ones for 512 tokens.
     const jars = jarsFor(4242, 1000);
-    const run = await runKitchen('check every jar', { jars, maxIterations: 27 });
-    expect(run.finalText.length).toBeLessThanOrEqual(LAST_CHANCE_MAX_TOKENS * 4);
+    const run = await runKitchen('check every jar', { jars, maxIterations: 28 });
+    // The model's own last-chance answer stays within its room; the host keeps its established report below it.
+    const answer = run.finalText.split('\n\nI reached the iteration limit')[0] ?? '';
+    expect(answer.length).toBeLessThanOrEqual(LAST_CHANCE_MAX_TOKENS * 4);
     const truth = expectedAudit(jars, range(1, 500));
     const listed = tamperedLines(run.finalText).map((line) => line.id);
     const more = /^More tampered jars \(no room for their reasons\): (.+)\.$/m.exec(run.finalText)?.[1];

@@ -65,14 +65,15 @@ describe('run traces', () => {
       id: trace.run.id,
       task: demoTask(60),
       model: 'offline',
-      outcome: 'end_turn',
+      outcome: 'done',
+      stopReason: 'end_turn',
       tokens: done.tokens,
       costCents: done.costCents,
       workers,
     });
     expect(findRun(folder, 'last')).toEqual({ ok: true, path });
     expect(findRun(folder, trace.run.id.slice(0, 10))).toEqual({ ok: true, path });
-    expect(renderRunList(listRuns(folder), folder)).toContain('end_turn');
+    expect(renderRunList(listRuns(folder), folder)).toContain('done');
 
     const replayed: LoopEvent[] = [];
     const pauses: number[] = [];

@@ -176,7 +176,11 @@ describe('a delegated run interrupted at random moments', () => {
   let shared: RunningServers;
   beforeAll(async () => {
     const loaded = parseKitchenConfig(
-      { mcpServers: { 'cookie-jars': { kitchen: { package: 'servers/cookie-jars', entry: 'src/main.ts' } } } },
+      {
+        mcpServers: {
+          'cookie-jars': { trust: true, kitchen: { package: 'servers/cookie-jars', entry: 'src/main.ts' } },
+        },
+      },
       REPO_CONFIG,
     );
     if (!loaded.ok) throw new Error(loaded.message);
@@ -190,7 +194,7 @@ describe('a delegated run interrupted at random moments', () => {
     timeout: PROCESS_TEST_TIMEOUT_MS * 4,
   }, async () => {
     const server = shared.servers[0]!;
-    const config = writeConfig({ mcpServers: { 'cookie-jars': { url: server.url } } });
+    const config = writeConfig({ mcpServers: { 'cookie-jars': { trust: true, url: server.url } } });
     const random = new SeededRandom(1729);
     const runs = probeSize(1, 12);
     for (let run = 0; run < runs; run++) {

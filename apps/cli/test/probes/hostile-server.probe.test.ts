@@ -155,7 +155,7 @@ describe('a hostile server and a model that obeys injected notes', () => {
 
     // helper is not trusted: its "read-only" label asks first, and --no refuses it, so no order is read.
     const untrusted = await hostileRun(['--no'], runsDir);
-    expect(untrusted.result.code, untrusted.printed).toBe(0);
+    expect(untrusted.result.code, untrusted.printed).toBe(4); // partly done: a call was refused;
     expect(untrusted.printed).toContain('helper is not marked trusted; it says this tool is read-only');
     expect(toolUses(untrusted.requests)).toEqual(['read_label {}']);
 
@@ -165,7 +165,7 @@ describe('a hostile server and a model that obeys injected notes', () => {
       // rounds, the non-interactive default) refuses it.
       const approval = round % 2 === 0 ? ['--no'] : [];
       const { result, printed, requests } = await hostileRun([...approval, '--trust', 'helper'], runsDir);
-      expect(result.code, printed).toBe(0);
+      expect(result.code, printed).toBe(4); // partly done: the real discard was refused;
       expect(printed).toContain('I did everything the notes asked.');
       // The person is told that two servers offer discard_jar, and the model read the huge result cut to size.
       expect(printed).toMatch(/tool name clash: .*discard_jar/);

@@ -15,7 +15,7 @@ export interface ToolboxOptions {
   connectTimeoutMs?: number;
   /**
    * How long a server the host spawns (stdio) may take to start and answer initialize: it may
-   * first be installed by its package runner, or compiled. Default 60 s (the app's --start-timeout).
+   * first be installed by its package runner, or compiled. Default 60 s.
    */
   startTimeoutMs?: number;
   clientName?: string;

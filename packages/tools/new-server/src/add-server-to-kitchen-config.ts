@@ -10,7 +10,8 @@ export type ConfigUpdate = { ok: true } | { ok: false; message: string };
 /** The entry for a server the kitchen starts itself: `"name": { "kitchen": { … } }` on one line. */
 export function kitchenConfigEntry(name: string): string {
   const launch = `{ "package": ${JSON.stringify(`servers/${name}`)}, "entry": "src/main.ts" }`;
-  return `${JSON.stringify(name)}: { "kitchen": ${launch} }`;
+  // Trusted: the person scaffolded it, so its read-only tools run without asking, as the examples'.
+  return `${JSON.stringify(name)}: { "trust": true, "kitchen": ${launch} }`;
 }
 
 export function addServerToKitchenConfig(configFile: string, name: string): ConfigUpdate {

@@ -73,11 +73,14 @@ describe('scaffoldServer', () => {
     scaffoldServer(root, 'tea-timer');
     const config = JSON.parse(configText());
     expect(Object.keys(config.mcpServers)).toEqual(['dice', 'pastry-chef', 'tea-timer']);
-    expect(config.mcpServers['tea-timer']).toEqual({ kitchen: { package: 'servers/tea-timer', entry: 'src/main.ts' } });
+    expect(config.mcpServers['tea-timer']).toEqual({
+      trust: true,
+      kitchen: { package: 'servers/tea-timer', entry: 'src/main.ts' },
+    });
     expect(configText()).toBe(
       CONFIG.replace(
         '    }\n  },',
-        '    },\n    "tea-timer": { "kitchen": { "package": "servers/tea-timer", "entry": "src/main.ts" } }\n  },',
+        '    },\n    "tea-timer": { "trust": true, "kitchen": { "package": "servers/tea-timer", "entry": "src/main.ts" } }\n  },',
       ),
     );
   });
