@@ -10,6 +10,7 @@ const config = writeConfig({
   servers: [
     {
       name: 'pastry-chef',
+      trust: true,
       package: `${APP_DIRECTORY}../../servers/pastry-chef`,
       entry: 'src/main.ts',
       args: ['--bake-ms-per-minute', '2'],

@@ -113,6 +113,7 @@ describe.concurrent('the interactive terminal prompt', () => {
       servers: [
         {
           name: 'pastry-chef',
+          trust: true,
           package: `${APP_DIRECTORY}../../servers/pastry-chef`,
           entry: 'src/main.ts',
           args: ['--bake-ms-per-minute', '2'],

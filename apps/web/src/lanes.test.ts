@@ -497,6 +497,13 @@ describe('recent runs told apart', () => {
     expect(recentRunAbout({ outcome: 'end_turn', costCents: 12.3, workers: 4, durationMs: 38_000 })).toBe(
       'finished · 12.3¢ · 4 workers · 38 s',
     );
+    // The runs list now carries the outcome word kitchen runs prints ("done", "partly done", …).
+    expect(recentRunAbout({ outcome: 'done', costCents: 5.9, workers: 3, durationMs: 1_200 })).toBe(
+      'finished · 5.9¢ · 3 workers · 1.2 s',
+    );
+    expect(recentRunAbout({ outcome: 'partly done', costCents: 1, workers: 0, durationMs: 900 })).toMatch(
+      /^partly done · /,
+    );
     expect(recentRunAbout({ outcome: 'aborted', costCents: 0.04, workers: 0, durationMs: 900 })).toBe(
       'stopped by you · 0.04¢ · 900 ms',
     );

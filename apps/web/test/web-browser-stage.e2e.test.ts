@@ -28,7 +28,7 @@ beforeAll(async () => {
   const parsed = webFlags(['--jars', '24', '--model', 'offline']);
   if (!parsed.ok || parsed.command.name !== 'web') throw new Error(`bad test flags: ${JSON.stringify(parsed)}`);
   const loaded = parseKitchenConfig(
-    { servers: [{ name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts' }] },
+    { servers: [{ name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts', trust: true }] },
     REPO_CONFIG,
   );
   if (!loaded.ok) throw new Error(loaded.message);

@@ -91,10 +91,13 @@ export function summaryLine(
   return `📊 ${outcomeWords(done.stopReason)} · ${parts.join(' · ')}`;
 }
 
+/** A listed run's outcome word (the same as `kitchen runs`), as a presenter says it. */
+const RUN_OUTCOME_WORDS: Record<string, string> = { done: 'finished' };
+
 /** "finished · 12.3¢ · 4 workers · 38 s": how a run ended and what it cost. */
 export function recentRunAbout(run: Pick<RunListing, 'outcome' | 'costCents' | 'workers' | 'durationMs'>): string {
   return [
-    outcomeWords(run.outcome),
+    RUN_OUTCOME_WORDS[run.outcome] ?? outcomeWords(run.outcome),
     formatCents(run.costCents),
     ...(run.workers > 0 ? [plural(run.workers, 'worker')] : []),
     formatDuration(run.durationMs),
