@@ -46,7 +46,10 @@ describe('pnpm new-server, in a copy of the repository', { timeout: STEP_TIMEOUT
     expect(scaffold.code, output(scaffold)).toBe(0);
     expect(scaffold.stdout).toContain(`Created servers/${NAME} (@kitchen/server-${NAME})`);
     const config = JSON.parse(readFileSync(join(copy, 'kitchen.config.json'), 'utf8'));
-    expect(config.mcpServers[NAME]).toEqual({ kitchen: { package: `servers/${NAME}`, entry: 'src/main.ts' } });
+    expect(config.mcpServers[NAME]).toEqual({
+      trust: true,
+      kitchen: { package: `servers/${NAME}`, entry: 'src/main.ts' },
+    });
   });
 
   it('passes its own typecheck and tests', async () => {
