@@ -6,11 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CLI_DIRECTORY, PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { APP_DIRECTORY, PROCESS_TEST_TIMEOUT_MS } from './cli-process.js';
 
-const BUILD = join(APP_DIRECTORY, '..', '..', 'scripts', 'build-package.mjs');
-const FIXTURE = join(APP_DIRECTORY, 'test', 'fixtures', 'zod-messages.ts');
+const BUILD = join(CLI_DIRECTORY, '..', '..', 'scripts', 'build-package.mjs');
+const FIXTURE = join(CLI_DIRECTORY, 'test', 'fixtures', 'zod-messages.ts');
 const outside = mkdtempSync(join(tmpdir(), 'kitchen-build-'));
 writeFileSync(join(outside, 'package.json'), '{ "type": "module" }\n');
 afterAll(() => rmSync(outside, { recursive: true, force: true }));

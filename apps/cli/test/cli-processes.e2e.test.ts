@@ -2,9 +2,8 @@
 // fixtures/fake-server.ts) so misbehaviour is easy to arrange; one test uses the real cookie-jars.
 
 import { createServer, type Server } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
 import {
-  APP_DIRECTORY,
+  CLI_DIRECTORY,
   type CliProcess,
   fakeServer,
   isAlive,
@@ -13,7 +12,8 @@ import {
   startCli,
   waitUntilGone,
   writeConfig,
-} from './cli-process.js';
+} from '@kitchen/probe-kit/cli-process';
+import { afterEach, describe, expect, it } from 'vitest';
 
 const started: CliProcess[] = [];
 afterEach(() => {
@@ -128,7 +128,7 @@ describe('kitchen CLI processes', () => {
       const port = (blocker.address() as { port: number }).port;
       const cookieJars = {
         name: 'cookie-jars',
-        package: `${APP_DIRECTORY}../../servers/cookie-jars`,
+        package: `${CLI_DIRECTORY}../../servers/cookie-jars`,
         entry: 'src/main.ts',
         port,
       };

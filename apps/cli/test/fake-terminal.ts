@@ -2,8 +2,8 @@
 // and everything the prompt wrote, with a way to wait until a question shows up.
 
 import { PassThrough } from 'node:stream';
+import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
 import type { TextSink } from '@kitchen/runtime/kitchen-output';
-import { PROCESS_TEST_TIMEOUT_MS } from './cli-process.js';
 
 export interface FakeTerminal {
   input: PassThrough;

@@ -9,8 +9,8 @@ import {
   textReply,
   toolUseReply,
 } from '@kitchen/host/testing';
+import { PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from '@kitchen/probe-kit/cli-process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from './cli-process.js';
 
 const KEY = 'sk-ant-kitchen-test';
 const cookieJarsConfig = serversConfig('cookie-jars');

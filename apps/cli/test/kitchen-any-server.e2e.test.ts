@@ -5,14 +5,14 @@
 
 import { fileURLToPath } from 'node:url';
 import type { LoopEvent } from '@kitchen/host';
+import { CLI_DIRECTORY, PROCESS_TEST_TIMEOUT_MS, runCli, writeConfig } from '@kitchen/probe-kit/cli-process';
 import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_DIRECTORY, PROCESS_TEST_TIMEOUT_MS, runCli, writeConfig } from './cli-process.js';
 
 const everything = fileURLToPath(
   new URL('../../../packages/host/node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
 );
-const dice = { kitchen: { package: `${APP_DIRECTORY}../../servers/dice`, entry: 'src/main.ts' } };
+const dice = { kitchen: { package: `${CLI_DIRECTORY}../../servers/dice`, entry: 'src/main.ts' } };
 
 function eventsOf(stdout: string): LoopEvent[] {
   return stdout

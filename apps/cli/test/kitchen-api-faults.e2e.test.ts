@@ -4,9 +4,9 @@
 
 import type { LoopEvent } from '@kitchen/host';
 import { type FakeScript, overloadedReply, startFakeMessagesApi, textReply } from '@kitchen/host/testing';
+import { PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from '@kitchen/probe-kit/cli-process';
 import { EXIT } from '@kitchen/runtime/kitchen-output';
 import { describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from './cli-process.js';
 
 const KEY = 'sk-ant-kitchen-test';
 

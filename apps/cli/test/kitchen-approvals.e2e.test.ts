@@ -4,8 +4,8 @@
 
 import type { LoopEvent, ModelRequest, ToolResultBlock } from '@kitchen/host';
 import { ScriptedModel, teamModel, textTurn, toolTurn } from '@kitchen/host/testing';
+import { PROCESS_TEST_TIMEOUT_MS, serversConfig } from '@kitchen/probe-kit/cli-process';
 import { describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, serversConfig } from './cli-process.js';
 import { createFakeTerminal } from './fake-terminal.js';
 import { runInProcess } from './in-process-kitchen.js';
 

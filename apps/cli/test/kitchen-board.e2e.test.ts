@@ -4,17 +4,17 @@
 // Nothing here times anything: each run ends by itself and the checks are on what was shown.
 
 import { spawn } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
-import { displayWidth } from '../src/terminal/display-width.js';
 import {
-  APP_DIRECTORY,
+  CLI_DIRECTORY,
   cliEnvironment,
   PROCESS_TEST_TIMEOUT_MS,
   reportedJarIds,
   runCli,
   serversConfig,
   tamperedJarIds,
-} from './cli-process.js';
+} from '@kitchen/probe-kit/cli-process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { displayWidth } from '../src/terminal/display-width.js';
 import { VirtualScreen } from './virtual-screen.js';
 
 const config = serversConfig('cookie-jars');
@@ -48,7 +48,7 @@ function runInTerminal(
     .map((part) => `'${part.replace(/'/g, "'\\''")}'`)
     .join(' ');
   const child = spawn('script', ['-qfec', `stty cols ${options.columns} rows ${rows}; exec ${command}`, '/dev/null'], {
-    cwd: APP_DIRECTORY,
+    cwd: CLI_DIRECTORY,
     env: cliEnvironment(options.environment),
   });
   children.push(child);

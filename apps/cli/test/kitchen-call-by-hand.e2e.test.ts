@@ -5,10 +5,10 @@
 
 import type { PassThrough } from 'node:stream';
 import type { LoopEvent } from '@kitchen/host';
+import { PROCESS_TEST_TIMEOUT_MS, parseEvents, runCli, serversConfig } from '@kitchen/probe-kit/cli-process';
 import { describe, expect, it } from 'vitest';
 import { parseCliArguments } from '../src/cli/parse-cli-arguments.js';
 import { runInspectCommand } from '../src/inspect/run-inspect-command.js';
-import { PROCESS_TEST_TIMEOUT_MS, parseEvents, runCli, serversConfig } from './cli-process.js';
 import { createFakeTerminal, type FakeTerminal } from './fake-terminal.js';
 
 const config = serversConfig('pastry-chef', 'pantry', 'cookie-jars');

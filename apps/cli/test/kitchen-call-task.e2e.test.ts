@@ -4,8 +4,8 @@
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { PROCESS_TEST_TIMEOUT_MS, parseEvents, runCli } from '@kitchen/probe-kit/cli-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, parseEvents, runCli } from './cli-process.js';
 
 const everything = fileURLToPath(
   new URL('../../../packages/host/node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),

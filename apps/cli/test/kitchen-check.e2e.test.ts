@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import type { CheckReport } from '@kitchen/check';
 import { PLANTED_PROBLEMS, PLANTED_RESULT_PROBLEMS, serveSloppyServer } from '@kitchen/check/testing';
+import { PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from '@kitchen/probe-kit/cli-process';
 import { buildServer as buildDiceServer } from '@kitchen/server-dice';
 import { type ServedMcp, serveMcp } from '@kitchen/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from './cli-process.js';
 
 const DOC = readFileSync(new URL('../../../docs/check-your-server.md', import.meta.url), 'utf8');
 /** The URL the doc's job starts its server at; the test puts its own server's URL in its place. */

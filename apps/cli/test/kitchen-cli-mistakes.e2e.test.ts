@@ -3,9 +3,9 @@
 // version answer with exit code 0. Flag mistakes are refused by the parser (every message is in
 // parse-cli-arguments.test.ts; here the real CLI shows the exit code), file mistakes by the run.
 
+import { PROCESS_TEST_TIMEOUT_MS, runCli, writeConfig } from '@kitchen/probe-kit/cli-process';
 import { describe, expect, it } from 'vitest';
 import { parseCliArguments } from '../src/cli/parse-cli-arguments.js';
-import { PROCESS_TEST_TIMEOUT_MS, runCli, writeConfig } from './cli-process.js';
 import { runInProcess } from './in-process-kitchen.js';
 
 const flagMistakes: Array<{ argv: string[]; says: string }> = [

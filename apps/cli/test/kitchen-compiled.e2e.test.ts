@@ -6,9 +6,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  APP_DIRECTORY,
+  CLI_DIRECTORY,
   type CliResult,
   cliEnvironment,
   PROCESS_TEST_TIMEOUT_MS,
@@ -16,9 +15,10 @@ import {
   reportedJarIds,
   tamperedJarIds,
   writeConfig,
-} from './cli-process.js';
+} from '@kitchen/probe-kit/cli-process';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-const ROOT = join(APP_DIRECTORY, '..', '..');
+const ROOT = join(CLI_DIRECTORY, '..', '..');
 const BUILD = join(ROOT, 'scripts', 'build-package.mjs');
 
 /** The package's own `build` script, run directly (turbo is not needed to test what it runs). */
@@ -27,8 +27,8 @@ function build(packageDirectory: string, ...entries: string[]): void {
 }
 
 function runCompiledCli(args: string[]): Promise<CliResult> {
-  const child = spawn(process.execPath, [join(APP_DIRECTORY, 'dist', 'cli.js'), ...args], {
-    cwd: APP_DIRECTORY,
+  const child = spawn(process.execPath, [join(CLI_DIRECTORY, 'dist', 'cli.js'), ...args], {
+    cwd: CLI_DIRECTORY,
     env: cliEnvironment(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -43,7 +43,7 @@ let unbuiltPackage: string;
 
 beforeAll(() => {
   build(
-    APP_DIRECTORY,
+    CLI_DIRECTORY,
     'src/cli.ts',
     '../../packages/runtime/src/server-processes/exit-with-parent.ts',
     '../../packages/runtime/src/server-processes/defer-fetch-parser.ts',

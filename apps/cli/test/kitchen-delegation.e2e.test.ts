@@ -3,8 +3,14 @@
 
 import type { ModelRequest } from '@kitchen/host';
 import { teamModel, textTurn, toolTurn } from '@kitchen/host/testing';
+import {
+  PROCESS_TEST_TIMEOUT_MS,
+  reportedJarIds,
+  runCli,
+  serversConfig,
+  tamperedJarIds,
+} from '@kitchen/probe-kit/cli-process';
 import { describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, reportedJarIds, runCli, serversConfig, tamperedJarIds } from './cli-process.js';
 import { runInProcess } from './in-process-kitchen.js';
 
 const config = serversConfig('cookie-jars');

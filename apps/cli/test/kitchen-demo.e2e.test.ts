@@ -2,7 +2,6 @@
 // MCP over HTTP on 127.0.0.1, the offline model. The report must match the cookie-jar domain's
 // known answer.
 
-import { afterAll, describe, expect, it } from 'vitest';
 import {
   type CliProcess,
   PROCESS_TEST_TIMEOUT_MS,
@@ -14,7 +13,8 @@ import {
   startCli,
   tamperedJarIds,
   waitUntilGone,
-} from './cli-process.js';
+} from '@kitchen/probe-kit/cli-process';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const started: CliProcess[] = [];
 afterAll(() => {

@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { type CliProcess, PROCESS_TEST_TIMEOUT_MS, startCli, waitUntilGone } from '@kitchen/probe-kit/cli-process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CliProcess, PROCESS_TEST_TIMEOUT_MS, startCli, waitUntilGone } from './cli-process.js';
 
 const started: CliProcess[] = [];
 const folders: string[] = [];

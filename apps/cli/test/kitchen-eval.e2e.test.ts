@@ -14,10 +14,10 @@ import {
   textReply,
   toolUseReply,
 } from '@kitchen/host/testing';
+import { PROCESS_TEST_TIMEOUT_MS, serversConfig } from '@kitchen/probe-kit/cli-process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCliArguments } from '../src/cli/parse-cli-arguments.js';
 import { runEvalCommand } from '../src/eval/run-eval-command.js';
-import { PROCESS_TEST_TIMEOUT_MS, serversConfig } from './cli-process.js';
 
 const cookieJarsConfig = serversConfig('cookie-jars');
 

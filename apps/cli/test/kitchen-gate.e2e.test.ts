@@ -6,8 +6,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoopEvent } from '@kitchen/host';
+import {
+  PROCESS_TEST_TIMEOUT_MS,
+  parseEvents,
+  runCli,
+  serversConfig,
+  tamperedJarIds,
+} from '@kitchen/probe-kit/cli-process';
 import { describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, parseEvents, runCli, serversConfig, tamperedJarIds } from './cli-process.js';
 
 const TASK = 'discard the tampered jars among jars 1-10';
 // With --jars 10 (seed 1729): jars 2 and 5.

@@ -4,8 +4,8 @@
 // keeps the host from asking for the new revision.
 
 import { startRevision2026FeatureServer } from '@kitchen/host/testing/revision-2026-features';
+import { PROCESS_TEST_TIMEOUT_MS, runCli, writeConfig } from '@kitchen/probe-kit/cli-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, runCli, writeConfig } from './cli-process.js';
 
 let server: Awaited<ReturnType<typeof startRevision2026FeatureServer>>;
 let config: string;

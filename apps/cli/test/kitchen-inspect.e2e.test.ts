@@ -3,8 +3,8 @@
 // @modelcontextprotocol/server-everything spawned over stdio with --server.
 
 import { fileURLToPath } from 'node:url';
+import { CLI_DIRECTORY, PROCESS_TEST_TIMEOUT_MS, runCli, writeConfig } from '@kitchen/probe-kit/cli-process';
 import { describe, expect, it } from 'vitest';
-import { APP_DIRECTORY, PROCESS_TEST_TIMEOUT_MS, runCli, writeConfig } from './cli-process.js';
 
 const everything = fileURLToPath(
   new URL('../../../packages/host/node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
@@ -12,10 +12,10 @@ const everything = fileURLToPath(
 const withEverything = ['--server', `everything=${process.execPath} ${everything} stdio`];
 const config = writeConfig({
   mcpServers: {
-    dice: { trust: true, kitchen: { package: `${APP_DIRECTORY}../../servers/dice`, entry: 'src/main.ts' } },
+    dice: { trust: true, kitchen: { package: `${CLI_DIRECTORY}../../servers/dice`, entry: 'src/main.ts' } },
     'cookie-jars': {
       trust: true,
-      kitchen: { package: `${APP_DIRECTORY}../../servers/cookie-jars`, entry: 'src/main.ts' },
+      kitchen: { package: `${CLI_DIRECTORY}../../servers/cookie-jars`, entry: 'src/main.ts' },
     },
   },
 });

@@ -6,8 +6,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FIXTURES, PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from '@kitchen/probe-kit/cli-process';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from './cli-process.js';
 
 const WATCHED = ['@modelcontextprotocol/', 'ajv'];
 

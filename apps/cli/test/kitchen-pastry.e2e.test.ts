@@ -3,15 +3,21 @@
 // form (elicitation) and reports progress while it bakes.
 
 import type { LoopEvent } from '@kitchen/host';
+import {
+  CLI_DIRECTORY,
+  PROCESS_TEST_TIMEOUT_MS,
+  parseEvents,
+  runCli,
+  writeConfig,
+} from '@kitchen/probe-kit/cli-process';
 import { describe, expect, it } from 'vitest';
-import { APP_DIRECTORY, PROCESS_TEST_TIMEOUT_MS, parseEvents, runCli, writeConfig } from './cli-process.js';
 
 const config = writeConfig({
   servers: [
     {
       name: 'pastry-chef',
       trust: true,
-      package: `${APP_DIRECTORY}../../servers/pastry-chef`,
+      package: `${CLI_DIRECTORY}../../servers/pastry-chef`,
       entry: 'src/main.ts',
       args: ['--bake-ms-per-minute', '2'],
     },

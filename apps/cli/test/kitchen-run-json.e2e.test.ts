@@ -2,7 +2,6 @@
 // failures (a bad id, a dead server) reach the model as results while the run goes on to done.
 
 import type { LoopEvent } from '@kitchen/host';
-import { afterAll, describe, expect, it } from 'vitest';
 import {
   type CliProcess,
   PROCESS_TEST_TIMEOUT_MS,
@@ -13,7 +12,8 @@ import {
   serversConfig,
   startCli,
   tamperedJarIds,
-} from './cli-process.js';
+} from '@kitchen/probe-kit/cli-process';
+import { afterAll, describe, expect, it } from 'vitest';
 
 // Each run starts only the servers its task needs.
 const cookieJarsConfig = serversConfig('cookie-jars');

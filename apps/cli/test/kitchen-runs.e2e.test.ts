@@ -7,16 +7,16 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoopEvent } from '@kitchen/host';
-import { demoTask } from '@kitchen/runtime/kitchen-task';
-import { describe, expect, it } from 'vitest';
 import {
-  APP_DIRECTORY,
+  CLI_DIRECTORY,
   PROCESS_TEST_TIMEOUT_MS,
   parseEvents,
   runCli,
   serversConfig,
   writeConfig,
-} from './cli-process.js';
+} from '@kitchen/probe-kit/cli-process';
+import { demoTask } from '@kitchen/runtime/kitchen-task';
+import { describe, expect, it } from 'vitest';
 
 const JARS = 40;
 const config = serversConfig('cookie-jars');
@@ -25,7 +25,7 @@ const otherSeed = writeConfig({
   servers: [
     {
       name: 'cookie-jars',
-      package: `${APP_DIRECTORY}../../servers/cookie-jars`,
+      package: `${CLI_DIRECTORY}../../servers/cookie-jars`,
       entry: 'src/main.ts',
       args: ['--seed', '7'],
     },

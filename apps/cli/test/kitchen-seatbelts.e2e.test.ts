@@ -3,8 +3,6 @@
 // was established (drawn from the tool results, never the agent's last intention) and a summary.
 
 import type { LoopEvent } from '@kitchen/host';
-import { EXIT } from '@kitchen/runtime/kitchen-output';
-import { describe, expect, it } from 'vitest';
 import {
   PROCESS_TEST_TIMEOUT_MS,
   parseEvents,
@@ -12,7 +10,9 @@ import {
   runCli,
   serversConfig,
   tamperedJarIds,
-} from './cli-process.js';
+} from '@kitchen/probe-kit/cli-process';
+import { EXIT } from '@kitchen/runtime/kitchen-output';
+import { describe, expect, it } from 'vitest';
 
 const config = serversConfig('cookie-jars');
 const demo = (...flags: string[]) => runCli(['demo', '--jars', '20', '--config', config, ...flags]);

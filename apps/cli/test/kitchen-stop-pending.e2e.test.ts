@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoopEvent } from '@kitchen/host';
 import { ScriptedModel, textTurn, toolTurn } from '@kitchen/host/testing';
+import { PROCESS_TEST_TIMEOUT_MS, serversConfig } from '@kitchen/probe-kit/cli-process';
 import { EXIT } from '@kitchen/runtime/kitchen-output';
 import { describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, serversConfig } from './cli-process.js';
 import { createFakeTerminal } from './fake-terminal.js';
 import { runInProcess } from './in-process-kitchen.js';
 

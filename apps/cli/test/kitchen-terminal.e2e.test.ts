@@ -3,15 +3,15 @@
 // and Ctrl-C while a question is open.
 
 import { spawn } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
 import {
-  APP_DIRECTORY,
+  CLI_DIRECTORY,
   cliEnvironment,
   PROCESS_TEST_TIMEOUT_MS,
   serversConfig,
   tamperedJarIds,
   writeConfig,
-} from './cli-process.js';
+} from '@kitchen/probe-kit/cli-process';
+import { afterAll, describe, expect, it } from 'vitest';
 
 // util-linux's `script`, on every Debian-like machine (the kitchen's tests run on Linux).
 const SCRIPT = 'script';
@@ -32,7 +32,7 @@ function runInTerminal(args: string[], run: PtyRun): Promise<{ output: string; c
   const command = [process.execPath, '--import', 'tsx', 'src/cli.ts', ...args]
     .map((part) => `'${part.replace(/'/g, "'\\''")}'`)
     .join(' ');
-  const child = spawn(SCRIPT, ['-qfec', command, '/dev/null'], { cwd: APP_DIRECTORY, env: cliEnvironment() });
+  const child = spawn(SCRIPT, ['-qfec', command, '/dev/null'], { cwd: CLI_DIRECTORY, env: cliEnvironment() });
   children.push(child);
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -114,7 +114,7 @@ describe.concurrent('the interactive terminal prompt', () => {
         {
           name: 'pastry-chef',
           trust: true,
-          package: `${APP_DIRECTORY}../../servers/pastry-chef`,
+          package: `${CLI_DIRECTORY}../../servers/pastry-chef`,
           entry: 'src/main.ts',
           args: ['--bake-ms-per-minute', '2'],
         },

@@ -7,9 +7,16 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FakeScript, startFakeMessagesApi, textReply, toolUseReply } from '@kitchen/host/testing';
+import {
+  PROCESS_TEST_TIMEOUT_MS,
+  runCli,
+  serverPids,
+  serversConfig,
+  startCli,
+  waitUntilGone,
+} from '@kitchen/probe-kit/cli-process';
 import { EXIT } from '@kitchen/runtime/kitchen-output';
 import { describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, runCli, serverPids, serversConfig, startCli, waitUntilGone } from './cli-process.js';
 
 const JAR_3 = ['run', '--config', serversConfig('cookie-jars'), 'Is jar 3 intact?'];
 

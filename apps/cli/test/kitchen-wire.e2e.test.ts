@@ -1,8 +1,8 @@
 // `kitchen wire` through the real CLI: the pastry chef launched as a child process serving both
 // eras, critique_recipe made once per revision, the exchanges printed side by side or as records.
 
+import { PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from '@kitchen/probe-kit/cli-process';
 import { describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig } from './cli-process.js';
 
 const config = serversConfig('pastry-chef');
 

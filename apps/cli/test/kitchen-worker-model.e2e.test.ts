@@ -14,8 +14,8 @@ import {
   textReply,
   toolUseReply,
 } from '@kitchen/host/testing';
+import { PROCESS_TEST_TIMEOUT_MS, parseEvents, runCli, serversConfig } from '@kitchen/probe-kit/cli-process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, parseEvents, runCli, serversConfig } from './cli-process.js';
 
 const KEY = 'sk-ant-kitchen-test';
 const WORKER_MODEL = 'claude-haiku-4-5';

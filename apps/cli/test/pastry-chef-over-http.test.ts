@@ -30,9 +30,9 @@ import {
   toolTurn,
 } from '@kitchen/host/testing';
 import { OfflineModel } from '@kitchen/offline-model';
+import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
 import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS } from './cli-process.js';
 
 const pastryChefFolder = fileURLToPath(new URL('../../../servers/pastry-chef/', import.meta.url));
 

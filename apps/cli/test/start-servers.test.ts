@@ -3,11 +3,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { isAlive, PROCESS_TEST_TIMEOUT_MS, waitUntilGone } from '@kitchen/probe-kit/cli-process';
 import type { LaunchedServerEntry } from '@kitchen/runtime/config/kitchen-config';
 import { describeServerStart, type ServerStartEvent } from '@kitchen/runtime/server-processes/server-start-event';
 import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isAlive, PROCESS_TEST_TIMEOUT_MS, waitUntilGone } from './cli-process.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 

@@ -2,9 +2,15 @@
 // with the example servers stopped on the way out.
 
 import { fileURLToPath } from 'node:url';
+import {
+  PROCESS_TEST_TIMEOUT_MS,
+  serverPids,
+  startCli,
+  waitUntilGone,
+  writeConfig,
+} from '@kitchen/probe-kit/cli-process';
 import { describe, expect, it } from 'vitest';
 import { parseCliArguments } from '../src/cli/parse-cli-arguments.js';
-import { PROCESS_TEST_TIMEOUT_MS, serverPids, startCli, waitUntilGone, writeConfig } from './cli-process.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 

@@ -7,10 +7,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  cliEnvironment,
+  FIXTURES,
+  PROCESS_TEST_TIMEOUT_MS,
+  runCli,
+  serversConfig,
+} from '@kitchen/probe-kit/cli-process';
 import { loadKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startKitchenWeb } from '../src/start-kitchen-web.js';
-import { cliEnvironment, FIXTURES, PROCESS_TEST_TIMEOUT_MS, runCli, serversConfig, webFlags } from './cli-process.js';
+import { webFlags } from './web-flags.js';
 
 const config = serversConfig('cookie-jars');
 

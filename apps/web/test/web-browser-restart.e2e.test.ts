@@ -7,10 +7,10 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type CliProcess, PROCESS_TEST_TIMEOUT_MS, serversConfig, startCli } from '@kitchen/probe-kit/cli-process';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, saveScreenshot } from './browser.js';
-import { type CliProcess, PROCESS_TEST_TIMEOUT_MS, serversConfig, startCli } from './cli-process.js';
 
 const TOKEN = 'restart-test-token-0123456789abcdef';
 const RUNS_DIR = mkdtempSync(join(tmpdir(), 'kitchen-restart-runs-'));

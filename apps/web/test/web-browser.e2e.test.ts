@@ -6,12 +6,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS, tamperedJarIds } from '@kitchen/probe-kit/cli-process';
 import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
 import { launchChromium, saveScreenshot } from './browser.js';
-import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS, tamperedJarIds, webFlags } from './cli-process.js';
+import { webFlags } from './web-flags.js';
 
 const JARS = 24;
 const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));

@@ -7,12 +7,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoopEvent } from '@kitchen/host';
+import {
+  cliEnvironment,
+  PROCESS_TEST_TIMEOUT_MS,
+  reportedJarIds,
+  tamperedJarIds,
+} from '@kitchen/probe-kit/cli-process';
 import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import { demoTask } from '@kitchen/runtime/kitchen-task';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldEvents } from '../src/page/lanes.js';
 import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
-import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS, reportedJarIds, tamperedJarIds, webFlags } from './cli-process.js';
+import { webFlags } from './web-flags.js';
 
 const JARS = 24;
 const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));

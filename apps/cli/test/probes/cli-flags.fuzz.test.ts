@@ -2,13 +2,13 @@
 // values at their edges and plain noise. Every one is either parsed or refused with one line; never
 // a throw. A few refused ones go through the real CLI process: exit code 2, that line on stderr.
 
+import { PROCESS_TEST_TIMEOUT_MS, runCli } from '@kitchen/probe-kit/cli-process';
 import { probeSize, reportTried } from '@kitchen/probe-kit/probe-size';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_NAMES } from '../../src/cli/kitchen-commands.js';
 import { parseCliArguments } from '../../src/cli/parse-cli-arguments.js';
 import { FLAG_NAMES } from '../../src/command/kitchen-flags.js';
-import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../cli-process.js';
 
 const edgeValues = [
   '',

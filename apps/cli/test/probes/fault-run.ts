@@ -4,8 +4,8 @@
 
 import { fileURLToPath } from 'node:url';
 import { type FakeMessagesApi, startFakeMessagesApi, textReply, toolUseReply } from '@kitchen/host/testing';
+import { type CliResult, writeConfig } from '@kitchen/probe-kit/cli-process';
 import { expect } from 'vitest';
-import { type CliResult, writeConfig } from '../cli-process.js';
 import { endedByItself, type ProbeMark, survivorsAfter } from './probe-processes.js';
 
 export const KEY = 'sk-ant-kitchen-faults';

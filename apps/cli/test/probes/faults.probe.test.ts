@@ -9,11 +9,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type FakeMessagesApi, startFakeMessagesApi, textReply } from '@kitchen/host/testing';
-import { probeSize, reportTried } from '@kitchen/probe-kit/probe-size';
-import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
-import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
-import { SeededRandom } from '@kitchen/server-kit';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   fakeServer,
   PROCESS_TEST_TIMEOUT_MS,
@@ -21,7 +16,12 @@ import {
   serversConfig,
   startCli,
   writeConfig,
-} from '../cli-process.js';
+} from '@kitchen/probe-kit/cli-process';
+import { probeSize, reportTried } from '@kitchen/probe-kit/probe-size';
+import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
+import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
+import { SeededRandom } from '@kitchen/server-kit';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { anthropic, expectCleanEnd, KEY, slowCountApi, slowServerConfig } from './fault-run.js';
 import { markProbe } from './probe-processes.js';
 

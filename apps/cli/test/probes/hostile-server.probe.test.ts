@@ -17,12 +17,12 @@ import {
   startFakeMessagesApi,
   textReply,
 } from '@kitchen/host/testing';
+import { PROCESS_TEST_TIMEOUT_MS, runCli, writeConfig } from '@kitchen/probe-kit/cli-process';
 import { probeSize, reportTried } from '@kitchen/probe-kit/probe-size';
 import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
 import { connectHttpClient } from '@kitchen/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, runCli, writeConfig } from '../cli-process.js';
 
 const KEY = 'sk-ant-kitchen-hostile';
 const JARS = 12;

@@ -4,10 +4,10 @@
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { CLI_DIRECTORY, PROCESS_TEST_TIMEOUT_MS, tamperedJarIds } from '@kitchen/probe-kit/cli-process';
 import { probeSize, reportTried } from '@kitchen/probe-kit/probe-size';
 import { DEFAULT_MAX_SESSIONS } from '@kitchen/server-kit';
 import { describe, expect, it } from 'vitest';
-import { APP_DIRECTORY, PROCESS_TEST_TIMEOUT_MS, tamperedJarIds } from '../cli-process.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const MIB = 1024 * 1024;
@@ -16,7 +16,7 @@ const MIB = 1024 * 1024;
 function runProbe<Result>(fixture: string, size: number): Promise<Result> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', `${FIXTURES}${fixture}`, String(size)], {
-      cwd: APP_DIRECTORY,
+      cwd: CLI_DIRECTORY,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

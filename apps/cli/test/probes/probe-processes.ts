@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isAlive } from '../cli-process.js';
+import { isAlive } from '@kitchen/probe-kit/cli-process';
 
 const DRAIN_REPORTER = fileURLToPath(new URL('./fixtures/report-drained-loop.cjs', import.meta.url));
 

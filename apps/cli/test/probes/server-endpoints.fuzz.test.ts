@@ -5,6 +5,7 @@
 // server answers a real client afterwards and keeps no session the fuzzer opened.
 
 import { fileURLToPath } from 'node:url';
+import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
 import {
   clientBody,
   type FuzzAnswer,
@@ -23,7 +24,6 @@ import { type RunningServers, startServers } from '@kitchen/runtime/server-proce
 import { connectHttpClient, RawMcpSession } from '@kitchen/server-kit/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS } from '../cli-process.js';
 
 const REPO_CONFIG = fileURLToPath(new URL('../../../../kitchen.config.json', import.meta.url));
 const SERVERS = ['cookie-jars', 'dice', 'pantry', 'pastry-chef'];

@@ -3,8 +3,8 @@
 // at the call timeout. The run goes on to its report and leaves nothing behind.
 
 import type { FakeMessagesApi } from '@kitchen/host/testing';
+import { PROCESS_TEST_TIMEOUT_MS, serverPids, startCli } from '@kitchen/probe-kit/cli-process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, serverPids, startCli } from '../cli-process.js';
 import { anthropic, expectCleanEnd, slowCountApi, slowServerConfig } from './fault-run.js';
 import { markProbe } from './probe-processes.js';
 

@@ -7,13 +7,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
 import { type FuzzAnswer, type FuzzRequest, LARGE_BODY_BYTES, sendRaw } from '@kitchen/probe-kit/http-fuzz';
 import { probeSize, reportTried } from '@kitchen/probe-kit/probe-size';
 import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type KitchenWeb, startKitchenWeb } from '../../src/start-kitchen-web.js';
-import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS, webFlags } from '../cli-process.js';
+import { webFlags } from '../web-flags.js';
 
 const REPO_CONFIG = fileURLToPath(new URL('../../../../kitchen.config.json', import.meta.url));
 let web: KitchenWeb;

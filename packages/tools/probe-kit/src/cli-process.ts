@@ -7,14 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoopEvent } from '@kitchen/host';
-import type { KitchenSettings } from '@kitchen/runtime/kitchen-settings';
 import { generateJars, groundTruth } from '@kitchen/server-cookie-jars';
 
-export const APP_DIRECTORY = fileURLToPath(new URL('..', import.meta.url));
-/** The CLI these tests drive as a process (`kitchen web`, `kitchen demo`): apps/cli, from source. */
-export const CLI_DIRECTORY = fileURLToPath(new URL('../../cli/', import.meta.url));
-/** The CLI's test fixtures (a fake server, the import watch), shared with the CLI's tests. */
-export const FIXTURES = fileURLToPath(new URL('../../cli/test/fixtures/', import.meta.url));
+/** The CLI the tests drive as a process (apps/cli, from source), and its test fixtures. */
+export const CLI_DIRECTORY = fileURLToPath(new URL('../../../../apps/cli/', import.meta.url));
+export const FIXTURES = fileURLToPath(new URL('../../../../apps/cli/test/fixtures/', import.meta.url));
 
 /**
  * The bound on a test that runs real processes, and the default wait for a line they print. It is
@@ -124,7 +121,7 @@ export function serversConfig(...names: string[]): string {
         {
           trust: true,
           kitchen: {
-            package: `${APP_DIRECTORY}../../servers/${name}`,
+            package: `${CLI_DIRECTORY}../../servers/${name}`,
             entry: 'src/main.ts',
             args: name === 'pastry-chef' ? ['--bake-ms-per-minute', '2'] : [],
           },
@@ -196,20 +193,4 @@ export function serverPids(text: string): Map<string, number> {
     .map((match) => JSON.parse(match[0]) as { server: string; pid?: number })
     .flatMap((event) => (event.pid === undefined ? [] : [[event.server, event.pid] as const]));
   return new Map([...fromLines, ...fromEvents]);
-}
-
-/**
- * The settings `kitchen web` hands the web app for these flags (the tests give only --jars and
- * --model), over the CLI's defaults; shaped as the CLI's parse result.
- */
-export function webFlags(args: string[]): { ok: true; command: { name: 'web'; flags: KitchenSettings } } {
-  const flags: KitchenSettings = { json: false, model: 'auto', seed: 1729, jars: 80, latencyMs: 0, rules: [] };
-  for (let index = 0; index < args.length; index += 2) {
-    const [flag, value] = [args[index], args[index + 1] ?? ''];
-    if (flag === '--jars') flags.jars = Number(value);
-    else if (flag === '--model' && (value === 'offline' || value === 'auto' || value === 'anthropic'))
-      flags.model = value;
-    else throw new Error(`webFlags: ${flag} is not one these tests give`);
-  }
-  return { ok: true, command: { name: 'web', flags } };
 }
