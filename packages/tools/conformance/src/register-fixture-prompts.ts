@@ -1,60 +1,33 @@
 // The prompts the conformance suite lists, gets and completes (test_simple_prompt,
-// test_prompt_with_arguments, …). Server side, test fixture.
+// test_prompt_with_arguments, …), on the v1 SDK. Server side, test fixture.
 
 import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { FIXTURE_PNG_BASE64 } from './fixture-media.js';
-
-const ARGUMENT_SUGGESTIONS = ['paris', 'park', 'parsley', 'test', 'testing'];
+import { PROMPTS, suggestArgument } from './fixture-contents.js';
 
 export function registerFixturePrompts(server: McpServer): void {
-  server.registerPrompt('test_simple_prompt', { description: 'A prompt without arguments.' }, () => ({
-    messages: [{ role: 'user', content: { type: 'text', text: 'This is a simple prompt for testing.' } }],
-  }));
-
+  const { simple, withArguments, withEmbeddedResource, withImage } = PROMPTS;
+  server.registerPrompt(simple.name, { description: simple.description }, simple.messages);
   // Wire arguments are strings; completable() also declares the completions capability.
-  const suggest = (value: string) => ARGUMENT_SUGGESTIONS.filter((suggestion) => suggestion.startsWith(value));
   server.registerPrompt(
-    'test_prompt_with_arguments',
+    withArguments.name,
     {
-      description: 'A prompt with two required arguments, both completable.',
+      description: withArguments.description,
       argsSchema: {
-        arg1: completable(z.string().describe('First test argument'), suggest),
-        arg2: completable(z.string().describe('Second test argument'), suggest),
+        arg1: completable(z.string().describe('First test argument'), suggestArgument),
+        arg2: completable(z.string().describe('Second test argument'), suggestArgument),
       },
     },
-    ({ arg1, arg2 }) => ({
-      messages: [
-        { role: 'user', content: { type: 'text', text: `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'` } },
-      ],
-    }),
+    withArguments.messages,
   );
-
   server.registerPrompt(
-    'test_prompt_with_embedded_resource',
+    withEmbeddedResource.name,
     {
-      description: 'A prompt that embeds the resource it is given.',
+      description: withEmbeddedResource.description,
       argsSchema: { resourceUri: z.string().describe('URI of the resource to embed') },
     },
-    ({ resourceUri }) => ({
-      messages: [
-        {
-          role: 'user',
-          content: {
-            type: 'resource',
-            resource: { uri: resourceUri, mimeType: 'text/plain', text: 'Embedded resource content for testing.' },
-          },
-        },
-        { role: 'user', content: { type: 'text', text: 'Please process the embedded resource above.' } },
-      ],
-    }),
+    withEmbeddedResource.messages,
   );
-
-  server.registerPrompt('test_prompt_with_image', { description: 'A prompt that carries an image.' }, () => ({
-    messages: [
-      { role: 'user', content: { type: 'image', data: FIXTURE_PNG_BASE64, mimeType: 'image/png' } },
-      { role: 'user', content: { type: 'text', text: 'Please analyze the image above.' } },
-    ],
-  }));
+  server.registerPrompt(withImage.name, { description: withImage.description }, withImage.messages);
 }

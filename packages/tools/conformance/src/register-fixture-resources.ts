@@ -4,41 +4,20 @@
 
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { FIXTURE_PNG_BASE64 } from './fixture-media.js';
+import { FIXED_RESOURCES, TEMPLATE_RESOURCE } from './fixture-contents.js';
 
 /** The server must declare `resources.subscribe` in its constructor for these handlers to be allowed. */
 export function registerFixtureResources(server: McpServer): { subscriptions: ReadonlySet<string> } {
   const subscriptions = new Set<string>();
 
+  for (const fixed of FIXED_RESOURCES) {
+    server.registerResource(fixed.name, fixed.uri, fixed.meta, (uri) => ({ contents: fixed.contents(uri.href) }));
+  }
   server.registerResource(
-    'static-text',
-    'test://static-text',
-    { title: 'Static text', description: 'A fixed text resource.', mimeType: 'text/plain' },
-    (uri) => ({
-      contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'This is the content of the static text resource.' }],
-    }),
-  );
-
-  server.registerResource(
-    'static-binary',
-    'test://static-binary',
-    { title: 'Static binary', description: 'A fixed PNG image.', mimeType: 'image/png' },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'image/png', blob: FIXTURE_PNG_BASE64 }] }),
-  );
-
-  server.registerResource(
-    'template',
-    new ResourceTemplate('test://template/{id}/data', { list: undefined }),
-    { title: 'Template', description: 'JSON data for any id.', mimeType: 'application/json' },
-    (uri, { id }) => ({
-      contents: [
-        {
-          uri: uri.href,
-          mimeType: 'application/json',
-          text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }),
-        },
-      ],
-    }),
+    TEMPLATE_RESOURCE.name,
+    new ResourceTemplate(TEMPLATE_RESOURCE.uriTemplate, { list: undefined }),
+    TEMPLATE_RESOURCE.meta,
+    (uri, { id }) => ({ contents: TEMPLATE_RESOURCE.contents(uri.href, id) }),
   );
 
   server.registerResource(

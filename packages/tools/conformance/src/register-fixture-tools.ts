@@ -5,7 +5,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CreateMessageResultSchema, ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { FIXTURE_PNG_BASE64, FIXTURE_WAV_BASE64 } from './fixture-media.js';
+import { ERROR_TOOL_TEXT, FIXED_TOOLS, textResult } from './fixture-contents.js';
 import { registerVerbatimSchemaTool } from './register-verbatim-schema-tool.js';
 
 /** Pause between the notifications of the logging and progress tools, so they arrive as separate events. */
@@ -13,51 +13,9 @@ const STEP_MS = 20;
 const pause = () => new Promise((resolve) => setTimeout(resolve, STEP_MS));
 
 export function registerFixtureTools(server: McpServer): void {
-  const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+  const text = textResult;
 
-  server.registerTool('test_simple_text', { description: 'Returns one text block.' }, () =>
-    text('This is a simple text response for testing.'),
-  );
-
-  server.registerTool('test_image_content', { description: 'Returns one PNG image block.' }, () => ({
-    content: [{ type: 'image', data: FIXTURE_PNG_BASE64, mimeType: 'image/png' }],
-  }));
-
-  server.registerTool('test_audio_content', { description: 'Returns one WAV audio block.' }, () => ({
-    content: [{ type: 'audio', data: FIXTURE_WAV_BASE64, mimeType: 'audio/wav' }],
-  }));
-
-  server.registerTool('test_embedded_resource', { description: 'Returns an embedded text resource.' }, () => ({
-    content: [
-      {
-        type: 'resource',
-        resource: {
-          uri: 'test://embedded-resource',
-          mimeType: 'text/plain',
-          text: 'This is an embedded resource content.',
-        },
-      },
-    ],
-  }));
-
-  server.registerTool(
-    'test_multiple_content_types',
-    { description: 'Returns text, an image and an embedded resource in one result.' },
-    () => ({
-      content: [
-        { type: 'text', text: 'Multiple content types test:' },
-        { type: 'image', data: FIXTURE_PNG_BASE64, mimeType: 'image/png' },
-        {
-          type: 'resource',
-          resource: {
-            uri: 'test://mixed-content-resource',
-            mimeType: 'application/json',
-            text: JSON.stringify({ test: 'data', value: 123 }),
-          },
-        },
-      ],
-    }),
-  );
+  for (const fixed of FIXED_TOOLS) server.registerTool(fixed.name, { description: fixed.description }, fixed.result);
 
   server.registerTool(
     'test_tool_with_logging',
@@ -90,7 +48,7 @@ export function registerFixtureTools(server: McpServer): void {
   );
 
   server.registerTool('test_error_handling', { description: 'Always fails, as an isError result.' }, () => {
-    throw new Error('This tool intentionally returns an error for testing');
+    throw new Error(ERROR_TOOL_TEXT);
   });
 
   server.registerTool(

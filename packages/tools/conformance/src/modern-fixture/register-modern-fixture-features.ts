@@ -4,7 +4,15 @@
 
 import { completable, fromJsonSchema, type McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { FIXTURE_PNG_BASE64, FIXTURE_WAV_BASE64 } from '../fixture-media.js';
+import {
+  ERROR_TOOL_TEXT,
+  FIXED_RESOURCES,
+  FIXED_TOOLS,
+  PROMPTS,
+  suggestArgument,
+  TEMPLATE_RESOURCE,
+  textResult,
+} from '../fixture-contents.js';
 import { VERBATIM_SCHEMA_TOOL } from '../register-verbatim-schema-tool.js';
 
 /**
@@ -47,54 +55,17 @@ const CUSTOM_HEADERS_INPUT_SCHEMA = {
   },
 };
 
-const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+const text = textResult;
 const noInput = z.object({});
 
 export function registerModernFixtureTools(server: McpServer): void {
-  server.registerTool('test_simple_text', { description: 'Returns one text block.', inputSchema: noInput }, () =>
-    text('This is a simple text response for testing.'),
-  );
-  server.registerTool('test_image_content', { description: 'Returns one PNG image.', inputSchema: noInput }, () => ({
-    content: [{ type: 'image', data: FIXTURE_PNG_BASE64, mimeType: 'image/png' }],
-  }));
-  server.registerTool('test_audio_content', { description: 'Returns one WAV sound.', inputSchema: noInput }, () => ({
-    content: [{ type: 'audio', data: FIXTURE_WAV_BASE64, mimeType: 'audio/wav' }],
-  }));
-  const embedded = {
-    uri: 'test://embedded-resource',
-    mimeType: 'text/plain',
-    text: 'This is an embedded resource content.',
-  };
-  server.registerTool(
-    'test_embedded_resource',
-    { description: 'Returns an embedded text resource.', inputSchema: noInput },
-    () => ({ content: [{ type: 'resource', resource: embedded }] }),
-  );
-  server.registerTool(
-    'test_multiple_content_types',
-    { description: 'Returns text, an image and an embedded resource.', inputSchema: noInput },
-    () => ({
-      content: [
-        { type: 'text', text: 'Multiple content types test:' },
-        { type: 'image', data: FIXTURE_PNG_BASE64, mimeType: 'image/png' },
-        {
-          type: 'resource',
-          resource: {
-            uri: 'test://mixed-content-resource',
-            mimeType: 'application/json',
-            text: JSON.stringify({ test: 'data', value: 123 }),
-          },
-        },
-      ],
-    }),
-  );
+  for (const fixed of FIXED_TOOLS) {
+    server.registerTool(fixed.name, { description: fixed.description, inputSchema: noInput }, fixed.result);
+  }
   server.registerTool(
     'test_error_handling',
     { description: 'Always fails, as an isError result.', inputSchema: noInput },
-    () => ({
-      isError: true,
-      content: [{ type: 'text', text: 'This tool intentionally returns an error for testing' }],
-    }),
+    () => ({ isError: true, content: [{ type: 'text', text: ERROR_TOOL_TEXT }] }),
   );
   // The v2 SDK takes a JSON Schema as it is (the 2025 fixture has to answer tools/list itself).
   server.registerTool(
@@ -129,79 +100,38 @@ export function registerModernFixtureTools(server: McpServer): void {
 }
 
 export function registerModernFixtureResources(server: McpServer): void {
+  for (const fixed of FIXED_RESOURCES) {
+    server.registerResource(fixed.name, fixed.uri, fixed.meta, (uri) => ({ contents: fixed.contents(uri.href) }));
+  }
   server.registerResource(
-    'static-text',
-    'test://static-text',
-    { title: 'Static text', description: 'A fixed text resource.', mimeType: 'text/plain' },
-    (uri) => ({
-      contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'This is the content of the static text resource.' }],
-    }),
-  );
-  server.registerResource(
-    'static-binary',
-    'test://static-binary',
-    { title: 'Static binary', description: 'A fixed PNG image.', mimeType: 'image/png' },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'image/png', blob: FIXTURE_PNG_BASE64 }] }),
-  );
-  server.registerResource(
-    'template',
-    new ResourceTemplate('test://template/{id}/data', { list: undefined }),
-    { title: 'Template', description: 'JSON data for any id.', mimeType: 'application/json' },
-    (uri, { id }) => ({
-      contents: [
-        {
-          uri: uri.href,
-          mimeType: 'application/json',
-          text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${String(id)}` }),
-        },
-      ],
-    }),
+    TEMPLATE_RESOURCE.name,
+    new ResourceTemplate(TEMPLATE_RESOURCE.uriTemplate, { list: undefined }),
+    TEMPLATE_RESOURCE.meta,
+    (uri, { id }) => ({ contents: TEMPLATE_RESOURCE.contents(uri.href, id) }),
   );
 }
 
 export function registerModernFixturePrompts(server: McpServer): void {
-  const suggest = (value: string) => ['paris', 'park', 'party'].filter((word) => word.startsWith(value));
-  server.registerPrompt('test_simple_prompt', { description: 'A prompt without arguments.' }, () => ({
-    messages: [{ role: 'user', content: { type: 'text', text: 'This is a simple prompt for testing.' } }],
-  }));
+  const { simple, withArguments, withEmbeddedResource, withImage } = PROMPTS;
+  server.registerPrompt(simple.name, { description: simple.description }, simple.messages);
   server.registerPrompt(
-    'test_prompt_with_arguments',
+    withArguments.name,
     {
-      description: 'A prompt with two required arguments, both completable.',
+      description: withArguments.description,
       argsSchema: z.object({
-        arg1: completable(z.string().describe('First test argument'), suggest),
-        arg2: completable(z.string().describe('Second test argument'), suggest),
+        arg1: completable(z.string().describe('First test argument'), suggestArgument),
+        arg2: completable(z.string().describe('Second test argument'), suggestArgument),
       }),
     },
-    ({ arg1, arg2 }) => ({
-      messages: [
-        { role: 'user', content: { type: 'text', text: `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'` } },
-      ],
-    }),
+    withArguments.messages,
   );
   server.registerPrompt(
-    'test_prompt_with_embedded_resource',
+    withEmbeddedResource.name,
     {
-      description: 'A prompt that embeds a resource.',
+      description: withEmbeddedResource.description,
       argsSchema: z.object({ resourceUri: z.string().describe('URI of the resource to embed') }),
     },
-    ({ resourceUri }) => ({
-      messages: [
-        {
-          role: 'user',
-          content: {
-            type: 'resource',
-            resource: { uri: resourceUri, mimeType: 'text/plain', text: 'Embedded resource content for testing.' },
-          },
-        },
-        { role: 'user', content: { type: 'text', text: 'Please process the embedded resource above.' } },
-      ],
-    }),
+    withEmbeddedResource.messages,
   );
-  server.registerPrompt('test_prompt_with_image', { description: 'A prompt that carries an image.' }, () => ({
-    messages: [
-      { role: 'user', content: { type: 'image', data: FIXTURE_PNG_BASE64, mimeType: 'image/png' } },
-      { role: 'user', content: { type: 'text', text: 'Please analyze the image above.' } },
-    ],
-  }));
+  server.registerPrompt(withImage.name, { description: withImage.description }, withImage.messages);
 }
