@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import {
   CLI_DIRECTORY,
+  CLI_ENTRY,
   cliEnvironment,
   PROCESS_TEST_TIMEOUT_MS,
   reportedJarIds,
@@ -44,7 +45,7 @@ function runInTerminal(
   },
 ): Promise<TerminalRun> {
   const rows = options.rows ?? 40;
-  const command = [process.execPath, '--import', 'tsx', 'src/cli.ts', ...args]
+  const command = [process.execPath, ...CLI_ENTRY, ...args]
     .map((part) => `'${part.replace(/'/g, "'\\''")}'`)
     .join(' ');
   const child = spawn('script', ['-qfec', `stty cols ${options.columns} rows ${rows}; exec ${command}`, '/dev/null'], {

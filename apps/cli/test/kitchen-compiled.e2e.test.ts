@@ -13,6 +13,7 @@ import {
   PROCESS_TEST_TIMEOUT_MS,
   parseEvents,
   reportedJarIds,
+  TESTS_COMPILED_CLI,
   tamperedJarIds,
   writeConfig,
 } from '@kitchen/probe-kit/cli-process';
@@ -42,13 +43,17 @@ function runCompiledCli(args: string[]): Promise<CliResult> {
 let unbuiltPackage: string;
 
 beforeAll(() => {
-  build(
-    CLI_DIRECTORY,
-    'src/cli.ts',
-    '../../packages/runtime/src/server-processes/exit-with-parent.ts',
-    '../../packages/runtime/src/server-processes/defer-fetch-parser.ts',
-  );
-  build(join(ROOT, 'servers', 'cookie-jars'), 'src/main.ts');
+  // Under the package's test script turbo has built both already, and other test files are
+  // running those bundles: building them again here would pull them from under those runs.
+  if (!TESTS_COMPILED_CLI) {
+    build(
+      CLI_DIRECTORY,
+      'src/cli.ts',
+      '../../packages/runtime/src/server-processes/exit-with-parent.ts',
+      '../../packages/runtime/src/server-processes/defer-fetch-parser.ts',
+    );
+    build(join(ROOT, 'servers', 'cookie-jars'), 'src/main.ts');
+  }
   // A server package with no dist/: its entry is the dice server's TypeScript.
   unbuiltPackage = mkdtempSync(join(tmpdir(), 'kitchen-unbuilt-'));
   mkdirSync(join(unbuiltPackage, 'src'));

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import {
   CLI_DIRECTORY,
+  CLI_ENTRY,
   cliEnvironment,
   PROCESS_TEST_TIMEOUT_MS,
   serversConfig,
@@ -29,7 +30,7 @@ interface PtyRun {
 
 /** Runs the CLI under `script`; resolves with everything the terminal showed and the exit code. */
 function runInTerminal(args: string[], run: PtyRun): Promise<{ output: string; code: number | null }> {
-  const command = [process.execPath, '--import', 'tsx', 'src/cli.ts', ...args]
+  const command = [process.execPath, ...CLI_ENTRY, ...args]
     .map((part) => `'${part.replace(/'/g, "'\\''")}'`)
     .join(' ');
   const child = spawn(SCRIPT, ['-qfec', command, '/dev/null'], { cwd: CLI_DIRECTORY, env: cliEnvironment() });

@@ -1,5 +1,7 @@
-// Test helper: runs the real kitchen CLI as a child process (node with the app's tsx, exactly
-// what `tsx src/cli.ts` does) and collects or watches its output.
+// Test helper: runs the real kitchen CLI as a child process and collects or watches its output.
+// From source under the app's tsx (what `tsx src/cli.ts` does), or, when the package's test
+// script says KITCHEN_TEST_CLI=compiled (after turbo built it and the servers), as the bundle
+// `pnpm demo` runs: a third of the start-up cost per process, which decides the suite's time.
 
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +21,24 @@ export const FIXTURES = fileURLToPath(new URL('../../../../apps/cli/test/fixture
  * take many times the usual few seconds, so it is generous and never the thing a test asserts.
  */
 export const PROCESS_TEST_TIMEOUT_MS = 120_000;
+
+/**
+ * Whether the CLI under test is its bundle (dist/cli.js, built fresh by turbo before the package's
+ * `test` script runs) rather than its TypeScript. `npx vitest run` alone tests the source, so an
+ * edited file is never tested through a stale bundle.
+ */
+export const TESTS_COMPILED_CLI = process.env['KITCHEN_TEST_CLI'] === 'compiled';
+
+/** The node arguments that start the CLI from its TypeScript (run with cwd CLI_DIRECTORY). */
+export const CLI_SOURCE_ENTRY: readonly string[] = ['--import', 'tsx', 'src/cli.ts'];
+
+/** The node arguments that start the CLI under test, before its own arguments (cwd CLI_DIRECTORY). */
+export const CLI_ENTRY: readonly string[] = TESTS_COMPILED_CLI ? ['dist/cli.js'] : CLI_SOURCE_ENTRY;
+
+export interface CliStartOptions {
+  /** Run the TypeScript even when the bundle is under test: for a test about module loading itself. */
+  fromSource?: boolean;
+}
 
 export interface CliResult {
   code: number | null;
@@ -40,11 +60,17 @@ export function cliEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv
   const environment: NodeJS.ProcessEnv = { ...process.env };
   delete environment['ANTHROPIC_API_KEY'];
   delete environment['ANTHROPIC_BASE_URL'];
+  delete environment['KITCHEN_TEST_CLI'];
   return { ...environment, NO_COLOR: '1', ...extra };
 }
 
-export function startCli(args: string[], extraEnvironment: NodeJS.ProcessEnv = {}): CliProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+export function startCli(
+  args: string[],
+  extraEnvironment: NodeJS.ProcessEnv = {},
+  options: CliStartOptions = {},
+): CliProcess {
+  const entry = options.fromSource ? CLI_SOURCE_ENTRY : CLI_ENTRY;
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: CLI_DIRECTORY,
     env: cliEnvironment(extraEnvironment),
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -99,8 +125,12 @@ export function startCli(args: string[], extraEnvironment: NodeJS.ProcessEnv = {
   };
 }
 
-export function runCli(args: string[], extraEnvironment: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  const cli = startCli(args, extraEnvironment);
+export function runCli(
+  args: string[],
+  extraEnvironment: NodeJS.ProcessEnv = {},
+  options: CliStartOptions = {},
+): Promise<CliResult> {
+  const cli = startCli(args, extraEnvironment, options);
   cli.child.stdin.end();
   return cli.exited;
 }
