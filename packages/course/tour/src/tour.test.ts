@@ -79,6 +79,11 @@ describe('the tour, part 2', () => {
     expect(text).toMatch(/tools: list roll_dice +→ the worker is offered roll_dice\n/);
     expect(text).toMatch(/tools: restrict inspect_jar, roll_dice +→ the worker is offered inspect_jar\n/);
     expect(text).toContain('its requests: maxTokens 300, temperature 0.2');
+    expect(text).toContain("model: a cheaper model → the worker's 2 requests went to it;");
+    expect(text).toMatch(
+      /first report "Jar 1 looks fine to me\." sent back once: "Your report does not fit the report schema/,
+    );
+    expect(text).toContain('→ the head cook read: {"jar":1,"tampered":false}');
   }, 30_000);
 
   it('step 6 drains pushes in arrival order, and a real run with a throwing call still ends', async () => {
