@@ -205,8 +205,30 @@ describe('the web kitchen on a stage', () => {
         return box.bottom > 0 && box.top < window.innerHeight;
       }),
     ).toBe(true);
+    // Back leaves the run's address and forward returns to it. The page already shows that run, so
+    // its popstate scrolls to the anchor (each scrollIntoView is noted) instead of fetching the run.
+    const runAddress = page.url();
+    await page.evaluate(() => {
+      const noted: string[] = [];
+      Object.assign(window, { scrolledTo: noted });
+      const scroll = Element.prototype.scrollIntoView;
+      Element.prototype.scrollIntoView = function (this: Element, ...options: [ScrollIntoViewOptions?]) {
+        noted.push(this.id);
+        scroll.apply(this, options);
+      };
+    });
+    const scrolledTo = () => page.evaluate(() => (window as Window & { scrolledTo?: string[] }).scrolledTo ?? []);
     await page.goBack();
-    await page.waitForTimeout(300);
+    await eventually(() => page.url()).not.toBe(runAddress);
+    await page.goForward();
+    await eventually(() => page.url()).toBe(runAddress);
+    await eventually(async () => (await scrolledTo()).at(-1)).toBe(hire.slice(1));
+    // A fence: a request the page makes after both navigations were handled. Requests are reported
+    // in the order the page makes them, so a fetch either navigation started would be seen first.
+    await Promise.all([
+      page.waitForRequest((request) => request.url().endsWith('/after-back-and-forward')),
+      page.evaluate(() => fetch('/after-back-and-forward').catch(() => undefined)),
+    ]);
     expect(fetched.filter((url) => /\/api\/(runs|traces)\//.test(url))).toEqual([]);
     expect(await page.locator('.lane').count()).toBe(3);
 

@@ -49,6 +49,7 @@ describe('the tour', () => {
     const workerTools = /The worker's request carried \d+ tools: (.*)/.exec(text)?.[1] ?? '';
     expect(workerTools).toContain('roll_dice');
     expect(workerTools).not.toContain('spawn_agent');
+    expect(text).toContain("9 of 9 byte for byte as the head cook's");
     expect(text).toContain('its messages: 1, the brief alone:');
     expect(text).not.toMatch(/its system prompt[^\n]*head cook/);
   });
@@ -79,6 +80,11 @@ describe('the tour, part 2', () => {
     expect(text).toMatch(/tools: list roll_dice +→ the worker is offered roll_dice\n/);
     expect(text).toMatch(/tools: restrict inspect_jar, roll_dice +→ the worker is offered inspect_jar\n/);
     expect(text).toContain('its requests: maxTokens 300, temperature 0.2');
+    expect(text).toContain("model: a cheaper model → the worker's 2 requests went to it;");
+    expect(text).toMatch(
+      /first report "Jar 1 looks fine to me\." sent back once: "Your report does not fit the report schema/,
+    );
+    expect(text).toContain('→ the head cook read: {"jar":1,"tampered":false}');
   }, 30_000);
 
   it('step 6 drains pushes in arrival order, and a real run with a throwing call still ends', async () => {
@@ -112,9 +118,22 @@ describe('the tour, part 2', () => {
     expect(Number(copied?.[1])).toBeGreaterThan(16_000);
     const shared = /The run spent (\d+) tokens of 16000/.exec(text);
     expect(Number(shared?.[1])).toBeLessThanOrEqual(16_000);
-    expect(text).toMatch(/refused: Agent thread limit reached\. Solve the task yourself\./);
-    expect(text).toMatch(/a worker tries to hire: Agent depth limit reached\. Solve the task yourself\./);
-  }, 30_000);
+    // The depth limit, in a kitchen run: workers' workers at depth 2, none offered spawn_agent, all ended.
+    expect(text).toContain("depth 0: 1 agent, depth 1: 5 workers, depth 2: 10 workers' workers, depth 3: 0");
+    expect(text).toContain('offered spawn_agent at depth 2: 0 of 10');
+    expect(text).toContain(
+      'agents started 16, ended 16; spawn_agent refused 0 times; Audit of jars 1-400: 67 tampered',
+    );
+    // The thread limit apart from it: the same depth, three threads, refusals in the limit's words.
+    const threads = text.slice(text.indexOf('The thread limit:'), text.indexOf("The depth limit's own words"));
+    expect(threads).toMatch(
+      /main asked for 5 workers in one turn: 3 hired, 2 refused with:\n +"Agent thread limit reached\. Solve the task yourself\."\n/,
+    );
+    expect(threads).toContain('refused 2, 2, 2 times');
+    expect(threads).toContain('agents started 4, ended 4; Audit of jars 1-400: 67 tampered');
+    expect(threads).not.toContain('Agent depth limit reached');
+    expect(text).toMatch(/handed spawn_agent anyway:\n +"Agent depth limit reached\. Solve the task yourself\."/);
+  }, 60_000);
 });
 
 describe('the tour, parts 3 and 4', () => {
@@ -125,7 +144,13 @@ describe('the tour, parts 3 and 4', () => {
     expect(text).toContain('tool-result choose_filling: {"outcome":"chosen","filling":"lemon curd","servings":6');
     expect(text).toContain('progress 8/8');
     expect(text).toMatch(/tool-result bake: \{"baked":true/);
-  });
+    // Sampling on the workers' queue: the request and its answer come out of the head cook's one
+    // stream, between workers' events; a handler emitting anywhere else would leave them out.
+    expect(text).toMatch(
+      /#[\d-]+ +\d+ worker events? [^\n]*\n +#\d+ +main sampling-request from pastry-chef \(call critique\)[^\n]*\n +#[\d-]+ +\d+ worker events? [^\n]*\n +#\d+ +main sampling-response answered[^\n]*\n +#[\d-]+ +\d+ worker events? /,
+    );
+    expect(text).toMatch(/main tool-result critique_recipe\n(?: +#[^\n]*\n)*? +#\d+ +main done/);
+  }, 30_000);
 
   it('step 9 finds spawn_agent and a budget report local, and the clock, the file reader and the cache server tools', async () => {
     const text = await runStep(9);

@@ -3,7 +3,7 @@
 
 import { createSpawnAgentTool, type ModelRequest, runAgentLoop, type WorkerToolPolicy } from '@kitchen/host';
 import { collectEvents, ScriptedModel } from '@kitchen/host/testing';
-import { openKitchen } from '../tour-kitchen.js';
+import { oneLine, openKitchen } from '../tour-kitchen.js';
 import type { TourOutput } from '../tour-step.js';
 
 /** The head cook's own tools in this demo: a policy works from these. */
@@ -26,8 +26,47 @@ export async function showWorkerOptions(out: TourOutput): Promise<void> {
         `  modelArguments { maxTokens: 300, temperature: 0.2 } → its requests: maxTokens ${worker.maxTokens}, temperature ${worker.temperature}`,
       );
   }
-  out.say('  (a model of its own is `model` in the same options; `reportSchema` asks for a report in a shape,');
-  out.say("  checked before the worker's report goes back)");
+  await showOwnModelAndReportSchema(out);
+}
+
+const REPORT_SCHEMA = {
+  type: 'object',
+  properties: { jar: { type: 'integer' }, tampered: { type: 'boolean' } },
+  required: ['jar', 'tampered'],
+};
+
+/**
+ * `model` and `reportSchema` on one real hire: the worker's requests go to its own model, and
+ * its first report (prose) is sent back once with the problem named before the head cook reads it.
+ */
+async function showOwnModelAndReportSchema(out: TourOutput): Promise<void> {
+  const toolbox = await openKitchen({ jars: 3 });
+  try {
+    const workerModel = new ScriptedModel(
+      (_request, turn) => ({ text: turn === 0 ? 'Jar 1 looks fine to me.' : '{"jar":1,"tampered":false}' }),
+      { id: 'cheap-model', label: 'a cheaper model' },
+    );
+    toolbox.addLocalTool(createSpawnAgentTool({ model: workerModel, reportSchema: REPORT_SCHEMA }));
+    const headCook = new ScriptedModel((request) =>
+      request.messages.length === 1
+        ? { toolUses: [{ name: 'spawn_agent', input: { task: 'Look at jar 1.' } }] }
+        : { text: 'done' },
+    );
+    const events = await collectEvents(
+      runAgentLoop({ model: headCook, toolbox, messages: [{ role: 'user', content: 'Hire one worker.' }] }),
+    );
+    const sentBack = workerModel.requests[1]?.messages.at(-1)?.content;
+    const read = events.find((event) => event.type === 'tool-result' && event.tool === 'spawn_agent');
+    out.say(`  model: ${workerModel.label} → the worker's ${workerModel.requests.length} requests went to it;`);
+    out.say(`    the head cook's model got ${headCook.requests.length} requests, both its own`);
+    out.say(`  reportSchema ${JSON.stringify(REPORT_SCHEMA)}`);
+    out.say(
+      `    → first report "Jar 1 looks fine to me." sent back once: ${JSON.stringify(oneLine(String(sentBack ?? ''), 70))}`,
+    );
+    out.say(`    → the head cook read: ${read?.type === 'tool-result' ? read.content : '(nothing)'}`);
+  } finally {
+    await toolbox.close();
+  }
 }
 
 async function hireOnce(options: Parameters<typeof createSpawnAgentTool>[0]): Promise<ModelRequest> {

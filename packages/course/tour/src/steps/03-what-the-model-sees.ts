@@ -80,7 +80,10 @@ async function showWhatEachReceives(toolbox: Parameters<typeof runAgentLoop>[0][
   for (const spec of head.tools ?? []) out.say(`  ${JSON.stringify(spec)}`);
   out.say();
   const workerTools = (worker.tools ?? []).map((spec) => spec.name);
+  const headSpecs = new Map((head.tools ?? []).map((spec) => [spec.name, JSON.stringify(spec)]));
+  const same = (worker.tools ?? []).filter((spec) => headSpecs.get(spec.name) === JSON.stringify(spec)).length;
   out.say(`The worker's request carried ${workerTools.length} tools: ${workerTools.join(', ')}`);
+  out.say(`  ${same} of ${workerTools.length} byte for byte as the head cook's (description and schema included)`);
   out.say('  (no spawn_agent: at the default depth a worker is not offered it)');
   out.say(`  its system prompt, the worker's own: ${JSON.stringify(worker.system ?? '')}`);
   out.say(`  the head cook's was: ${JSON.stringify(HEAD_SYSTEM)}`);

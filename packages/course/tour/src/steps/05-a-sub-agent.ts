@@ -71,6 +71,11 @@ export const aSubAgent: TourStep = {
     out.see('packages/host/src/spawn-agent.ts', 'const worker = runAgentLoop(', 'its body: the loop again');
     out.see('packages/host/src/spawn-agent.ts', 'export const WORKER_BRIEF_ENDING', 'the two sentences');
     out.see('packages/host/src/spawn-agent.ts', 'export function workerTools', 'the three tool policies');
+    out.see(
+      'packages/host/src/spawn-agent/worker-report.ts',
+      'export async function checkReport',
+      'a report checked, sent back once',
+    );
     out.see('packages/tools/compare/src/compare.ts', "briefEnding: ''", 'the comparison drops them');
   },
 };

@@ -12,6 +12,7 @@ import {
   WORKER_BRIEF_ENDING,
 } from '@kitchen/host';
 import { OfflineModel } from '@kitchen/offline-model';
+import { hiringRun } from '../demos/hiring-limits.js';
 import { openKitchen, runToEnd } from '../tour-kitchen.js';
 import type { TourOutput, TourStep } from '../tour-step.js';
 
@@ -57,45 +58,12 @@ export const oneBudget: TourStep = {
     out.say('   does not fit is refused before the call, whoever asks.');
     out.say();
 
-    out.say('The limits on hiring, reached:');
-    const threads = await openKitchen({ jars: JARS });
-    try {
-      threads.addLocalTool(createSpawnAgentTool({ maxLiveWorkers: 1 }));
-      const events = await runToEnd({
-        messages: [{ role: 'user', content: TASK }],
-        model: new OfflineModel(),
-        toolbox: threads,
-      });
-      const asked = events.filter((event) => event.type === 'tool-call' && event.tool === 'spawn_agent').length;
-      const refused = refusals(events, 'main');
-      out.say(
-        `  maxLiveWorkers 1, ${asked} workers asked for at once, ${refused.length} refused: ${[...new Set(refused)].join(' | ')}`,
-      );
-    } finally {
-      await threads.close();
-    }
-    const deep = await openKitchen({ jars: JARS });
-    try {
-      deep.addLocalTool(createSpawnAgentTool({ maxDepth: 1 }));
-      // An agent already at depth 1 (a worker) that is handed spawn_agent anyway: the tool refuses.
-      const events = await runToEnd({
-        messages: [{ role: 'user', content: TASK }],
-        model: new OfflineModel(),
-        toolbox: deep,
-        agent: { id: 'w', name: 'worker', depth: 1 },
-        delegate: true,
-      });
-      out.say(`  maxDepth 1, a worker tries to hire: ${[...new Set(refusals(events, 'w'))].join(' | ')}`);
-    } finally {
-      await deep.close();
-    }
-    out.say('  Both are tool results the model acts on (it does the jars itself), never exceptions.');
-    out.say('  In a real run: `pnpm kitchen demo --jars 400 --max-depth 2` hires 5 workers of 80 jars, each');
-    out.say('  hiring 2 of 40; the workers at depth 2 are not offered spawn_agent, and every agent ends.');
+    await showTheHiringLimits(out);
     out.say();
     out.see('packages/host/src/tree-budget.ts', 'reserve(agent: string, tokens: number)', 'reserve is synchronous');
     out.see('packages/host/src/spawn-agent.ts', 'budget: run.budget', 'workers get the same object');
     out.see('packages/host/src/limits/spawn-agent-limits.ts', 'export const AGENT_DEPTH_LIMIT_TEXT', 'the texts');
+    out.see('packages/host/src/spawn-agent.ts', 'run.tree.slots.reserve(limits.maxLiveWorkers)', 'the thread limit');
   },
 };
 
@@ -150,6 +118,72 @@ function copyingSpawnAgent(toolbox: Toolbox, model: Model, shared: TreeBudget, c
       return { isError: false, content: report };
     },
   };
+}
+
+/**
+ * The two limits apart, each in a kitchen run wired as `kitchen demo` wires it: the depth limit
+ * (how deep hiring goes), then the thread limit (how many workers run at once), then the depth
+ * limit's own words from the loop's guard.
+ */
+async function showTheHiringLimits(out: TourOutput): Promise<void> {
+  out.say("The limits on hiring, one at a time, in the kitchen's own runs (KitchenHost, as `kitchen demo` wires it):");
+  const deep = await hiringRun({ jars: 400, maxDepth: 2, maxLiveWorkers: 16 });
+  const byDepth = (depth: number) => deep.starts.filter((start) => start.depth === depth);
+  const offered = (depth: number) => byDepth(depth).filter((start) => deep.offeredSpawn.get(start.agent)).length;
+  out.say('  The depth limit: 400 jars, maxDepth 2 (`--max-depth 2`), maxLiveWorkers 16 (the default).');
+  out.say(
+    `    depth 0: ${byDepth(0).length} agent, depth 1: ${byDepth(1).length} workers, depth 2: ${byDepth(2).length} workers' workers, depth 3: ${byDepth(3).length}`,
+  );
+  for (const depth of [0, 1, 2])
+    out.say(`    offered spawn_agent at depth ${depth}: ${offered(depth)} of ${byDepth(depth).length}`);
+  out.say(
+    `    agents started ${deep.starts.length}, ended ${deep.ends}; spawn_agent refused ${countRefusals(deep.refusals)} times; ${firstLine(deep.finalText)}`,
+  );
+  out.say('    At the limit a worker is not offered spawn_agent at all, so it never asks: it does its share.');
+
+  const busy = await hiringRun({ jars: 400, maxDepth: 2, maxLiveWorkers: 3 });
+  const mainAsked = busy.events.filter(
+    (event) => event.type === 'tool-call' && event.agent === 'main' && event.tool === 'spawn_agent',
+  ).length;
+  const hired = busy.starts.filter((start) => start.depth > 0);
+  const workersRefused = hired.map((start) => busy.refusals.get(start.agent)?.length ?? 0);
+  out.say('  The thread limit: the same run with maxLiveWorkers 3 (`--max-workers 3`), the depth still 2.');
+  out.say(
+    `    main asked for ${mainAsked} workers in one turn: ${busy.starts.filter((start) => start.parent === 'main').length} hired, ${busy.refusals.get('main')?.length ?? 0} refused with:`,
+  );
+  out.say(`      "${[...new Set(busy.refusals.get('main') ?? [])].join(' | ')}"`);
+  out.say(
+    `    its ${hired.length} workers may hire (depth 1 < 2) and asked too; refused ${workersRefused.join(', ')} times: the 3 threads are theirs.`,
+  );
+  out.say(
+    `    agents started ${busy.starts.length}, ended ${busy.ends}; ${firstLine(busy.finalText)} (each agent refused did those shares itself)`,
+  );
+
+  const guard = await openKitchen({ jars: JARS });
+  try {
+    guard.addLocalTool(createSpawnAgentTool({ maxDepth: 1 }));
+    // An agent already at depth 1 (a worker) that is handed spawn_agent anyway: the tool refuses.
+    const events = await runToEnd({
+      messages: [{ role: 'user', content: TASK }],
+      model: new OfflineModel(),
+      toolbox: guard,
+      agent: { id: 'w', name: 'worker', depth: 1 },
+      delegate: true,
+    });
+    out.say("  The depth limit's own words, from the guard: a worker at maxDepth 1 handed spawn_agent anyway:");
+    out.say(`      "${[...new Set(refusals(events, 'w'))].join(' | ')}"`);
+  } finally {
+    await guard.close();
+  }
+  out.say('  Both limits answer with tool results the model acts on (it does the jars itself), never exceptions.');
+}
+
+function countRefusals(refused: ReadonlyMap<string, string[]>): number {
+  return [...refused.values()].reduce((sum, texts) => sum + texts.length, 0);
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? '';
 }
 
 function refusals(events: readonly LoopEvent[], agent: string): string[] {

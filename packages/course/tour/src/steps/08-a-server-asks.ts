@@ -4,6 +4,7 @@
 import type { ApprovalQuestion, Person } from '@kitchen/host';
 import { TreeBudget } from '@kitchen/host';
 import { OfflineModel } from '@kitchen/offline-model';
+import { foldedStream, samplingBesideWorkers } from '../demos/sampling-on-the-queue.js';
 import { oneLine, openKitchen, runToEnd } from '../tour-kitchen.js';
 import type { TourOutput, TourStep } from '../tour-step.js';
 
@@ -62,6 +63,8 @@ export const aServerAsks: TourStep = {
       await toolbox.close();
     }
     out.say();
+    await showSamplingOnTheQueue(out);
+    out.say();
     out.say('The server asked for a model call and a form; it never got the key, the budget or the gate.');
     out.say('It got a completion (text) and an answer (values): the host chose the model, priced the');
     out.say('call, asked the person, capped the output and charged its own budget.');
@@ -70,5 +73,26 @@ export const aServerAsks: TourStep = {
     out.see('packages/host/src/sampling-handler.ts', 'export function createSamplingHandler', 'the sampling handler');
     out.see('packages/host/src/elicitation-handler.ts', 'export function createElicitationHandler', 'the form');
     out.see('servers/pastry-chef/src/build-server.ts', "'critique_recipe',", 'the server side of the asking');
+    out.see('packages/host/src/sampling-handler.ts', 'const emitter = context?.emit', "the call's own queue");
+    out.see(
+      'packages/host/src/loop/run-tool-calls.ts',
+      'const emit = (draft: LoopEventDraft) => queue.push',
+      'one queue a turn',
+    );
   },
 };
+
+/**
+ * The same sampling request while workers run: its events come out of the one stream the head
+ * cook's loop yields, between the workers' events, because the handler pushes them into the
+ * queue of the tool call that raised it, the queue the workers' events ride.
+ */
+async function showSamplingOnTheQueue(out: TourOutput): Promise<void> {
+  out.say('Sampling rides the same queue as the workers. One turn of the head cook hires two workers and');
+  out.say("calls critique_recipe; the person answers the server's request once a worker's event has come by.");
+  out.say('Every event of the run, numbered in the order the one loop yielded them (worker runs folded):');
+  const { events } = await samplingBesideWorkers();
+  for (const line of foldedStream(events)) out.say(`  ${line}`);
+  out.say("The handler pushes the request's events with the call's own emit, into the turn's queue: the");
+  out.say("same queue spawn_agent forwards its workers' events into, drained by the same for-await.");
+}
