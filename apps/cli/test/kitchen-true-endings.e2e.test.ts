@@ -119,6 +119,10 @@ describe.concurrent('the report after a stop keeps the findings', () => {
         /What the tool results established \(1 of 1 calls\):\n- inspect_jar id 3: id 3, label /,
       );
       expect(result.stdout).toMatch(/- inspect_jar id 3: .*seal intact, expected grams \d+, measured grams \d+/);
+      // The findings first; why the report is incomplete comes last.
+      expect(result.stdout).toMatch(
+        /- inspect_jar id 3: [^\n]*\nThe model's answer was cut off at its limit of \d+ output tokens, so this report is incomplete\.\n/,
+      );
       expect(result.code).toBe(EXIT.partial);
     } finally {
       await api.close();
@@ -133,6 +137,11 @@ describe.concurrent('the report after a stop keeps the findings', () => {
     expect(report).toMatch(/Not done or not reached \(\d+ calls?\):\n- spawn_agent jars-\d+-\d+ \(Inspect cookie jars/);
     expect(report).toContain('jars-61-80');
     expect(report).not.toMatch(/\{"id":/);
+    // The findings, then what was not reached, then why it stopped: the report never opens with the stop.
+    expect(report).toMatch(/^── report ──\n(?!I ran out)/);
+    expect(report).toMatch(
+      /What the tool results established[\s\S]*Not done or not reached[\s\S]*jars-61-80[^\n]*\nI ran out of token budget before I could finish\.\n/,
+    );
     expect(result.code).toBe(EXIT.partial);
   });
 });
