@@ -72,7 +72,9 @@ describe.concurrent('the seatbelts, as the terminal shows them', () => {
     expect(result.stdout).toContain(
       '⚠️ stopped early (seatbelt): Stopped: the run reached 400 ms of wall time, its limit. Raise --max-wall-time to go further.',
     );
-    expect(result.stdout).toContain('── report ──\nNothing established. Stopped: the run reached 400 ms of wall time, its limit.');
+    expect(result.stdout).toContain(
+      '── report ──\nNothing established. Stopped: the run reached 400 ms of wall time, its limit.',
+    );
     expect(result.stdout).toMatch(/📊 seatbelt · /);
   });
 

@@ -101,6 +101,24 @@ describe.concurrent('a job that was not done as asked', () => {
   });
 });
 
+describe('a demo whose server was killed', () => {
+  it('exits 4, partly done, and its report says which jars were not established', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    // Killed once the workers are hired, before their first inspections (each model call takes 400 ms).
+    const cli = startCli(['demo', '--latency', '400']);
+    cli.child.stdin.end();
+    await cli.waitFor(/hired #4/);
+    process.kill(serverPids(cli.output().stdout).get('cookie-jars') ?? 0, 'SIGKILL');
+    const result = await cli.exited;
+    const report = result.stdout.slice(result.stdout.lastIndexOf('── report ──'));
+    expect(report).toMatch(/^── report ──\nAudit of all 80 jars: \d+ tampered, \d+ clean, \d+ not established\./);
+    expect(report).toMatch(/Not established \(the inspection failed\): \d+ jars: .*cookie-jars.*\(jars [\d, -]+\)/);
+    expect(result.stdout).toMatch(/⚠️ partly done: \d+ tool calls were denied or failed \(exit 4\)/);
+    expect(result.code).toBe(EXIT.notDone);
+  });
+});
+
 describe.concurrent('the report after a stop keeps the findings', () => {
   it('max_tokens: jar 3, inspected before the cut, is in the report, in words', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
