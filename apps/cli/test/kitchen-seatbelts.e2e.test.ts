@@ -72,7 +72,9 @@ describe.concurrent('the seatbelts, as the terminal shows them', () => {
     expect(result.stdout).toContain(
       '⚠️ stopped early (seatbelt): Stopped: the run reached 400 ms of wall time, its limit. Raise --max-wall-time to go further.',
     );
-    expect(result.stdout).toContain('── report ──\nThe run reached its wall-time limit before I could finish');
+    expect(result.stdout).toContain(
+      '── report ──\nNothing established. Stopped: the run reached 400 ms of wall time, its limit.',
+    );
     expect(result.stdout).toMatch(/📊 seatbelt · /);
   });
 
@@ -87,7 +89,7 @@ describe.concurrent('the seatbelts, as the terminal shows them', () => {
     // The last-chance report when it fits (how far each lane got depends on how their reservations
     // interleave), else the tool results the run holds: never the lead's last intention.
     expect(result.stdout).toMatch(
-      /Not reached \(I ran out of room before inspecting them\): jars \d+|I ran out of token budget before I could finish\. What the tool results established \(\d+ of \d+ calls\):/,
+      /Not reached \(I ran out of room before inspecting them\): jars \d+|What the tool results established \(\d+ of \d+ calls\):[\s\S]*\nI ran out of token budget before I could finish\./,
     );
     const spent = /📊 budget · .* · ([\d,]+) of 27,000 tree tokens · /.exec(result.stdout)?.[1];
     expect(spent).toBeDefined();

@@ -63,7 +63,10 @@ describe.concurrent('Stop while an approval waits', () => {
     });
     const done = run.events.at(-1) as Extract<LoopEvent, { type: 'done' }>;
     expect(done).toMatchObject({ type: 'done', stopReason: 'aborted' });
-    expect(done.finalText).toMatch(/^The run was stopped before I could finish\. What the tool results established/);
+    // The findings first, then what was not done, then why it stopped.
+    expect(done.finalText).toMatch(
+      /^What the tool results established[\s\S]*\nThe run was stopped before I could finish\.$/,
+    );
     expect(done.finalText).toContain('- inspect_jar id 3: id 3,');
     // Who stopped it is recorded, not only that it was aborted.
     expect(done.stoppedBy).toMatch(/^interrupted by SIG/);
@@ -83,6 +86,8 @@ describe.concurrent('Stop while an approval waits', () => {
     expect(run.code).toBe(EXIT.interrupted);
     expect(run.stdout).toContain('⛔ denied discard_jar (the run was stopped)');
     expect(run.stdout).not.toContain('denied discard_jar by you');
-    expect(run.stdout).toContain('── report ──\nThe run was stopped before I could finish.');
+    expect(run.stdout).toMatch(
+      /── report ──\nWhat the tool results established[\s\S]*\nThe run was stopped before I could finish\.\n/,
+    );
   });
 });

@@ -101,6 +101,24 @@ describe.concurrent('a job that was not done as asked', () => {
   });
 });
 
+describe('a demo whose server was killed', () => {
+  it('exits 4, partly done, and its report says which jars were not established', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    // Killed once the workers are hired, before their first inspections (each model call takes 400 ms).
+    const cli = startCli(['demo', '--latency', '400']);
+    cli.child.stdin.end();
+    await cli.waitFor(/hired #4/);
+    process.kill(serverPids(cli.output().stdout).get('cookie-jars') ?? 0, 'SIGKILL');
+    const result = await cli.exited;
+    const report = result.stdout.slice(result.stdout.lastIndexOf('── report ──'));
+    expect(report).toMatch(/^── report ──\nAudit of all 80 jars: \d+ tampered, \d+ clean, \d+ not established\./);
+    expect(report).toMatch(/Not established \(the inspection failed\): \d+ jars: .*cookie-jars.*\(jars [\d, -]+\)/);
+    expect(result.stdout).toMatch(/⚠️ partly done: \d+ tool calls were denied or failed \(exit 4\)/);
+    expect(result.code).toBe(EXIT.notDone);
+  });
+});
+
 describe.concurrent('the report after a stop keeps the findings', () => {
   it('max_tokens: jar 3, inspected before the cut, is in the report, in words', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
@@ -119,6 +137,10 @@ describe.concurrent('the report after a stop keeps the findings', () => {
         /What the tool results established \(1 of 1 calls\):\n- inspect_jar id 3: id 3, label /,
       );
       expect(result.stdout).toMatch(/- inspect_jar id 3: .*seal intact, expected grams \d+, measured grams \d+/);
+      // The findings first; why the report is incomplete comes last.
+      expect(result.stdout).toMatch(
+        /- inspect_jar id 3: [^\n]*\nThe model's answer was cut off at its limit of \d+ output tokens, so this report is incomplete\.\n/,
+      );
       expect(result.code).toBe(EXIT.partial);
     } finally {
       await api.close();
@@ -133,6 +155,11 @@ describe.concurrent('the report after a stop keeps the findings', () => {
     expect(report).toMatch(/Not done or not reached \(\d+ calls?\):\n- spawn_agent jars-\d+-\d+ \(Inspect cookie jars/);
     expect(report).toContain('jars-61-80');
     expect(report).not.toMatch(/\{"id":/);
+    // The findings, then what was not reached, then why it stopped: the report never opens with the stop.
+    expect(report).toMatch(/^── report ──\n(?!I ran out)/);
+    expect(report).toMatch(
+      /What the tool results established[\s\S]*Not done or not reached[\s\S]*jars-61-80[^\n]*\nI ran out of token budget before I could finish\.\n/,
+    );
     expect(result.code).toBe(EXIT.partial);
   });
 });

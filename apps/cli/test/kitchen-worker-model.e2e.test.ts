@@ -15,6 +15,7 @@ import {
   toolUseReply,
 } from '@kitchen/host/testing';
 import { PROCESS_TEST_TIMEOUT_MS, parseEvents, runCli, serversConfig } from '@kitchen/probe-kit/cli-process';
+import { EXIT } from '@kitchen/runtime/kitchen-output';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const KEY = 'sk-ant-kitchen-test';
@@ -150,9 +151,15 @@ describe('worker options through the real CLI', () => {
     expect(asked.filter((turn) => turn === 'fix')).toHaveLength(hires.length);
     for (const hire of hires) {
       expect(hire).toMatchObject({ isError: true });
+      // The worker's report first, then why it was not accepted.
       expect(hire.type === 'tool-result' && hire.content).toMatch(
-        /gave a report that does not fit the report schema, even after being asked once to fix it \(the report is not JSON\)/,
+        /^Jar 1 looks fine\.\n\nIts attempt at a fix was: Still fine, jar 1\.\n\nNot accepted: worker "[^"]+" \(agent \d+\) gave a report that does not fit the report schema, even after being asked once to fix it \(the report is not JSON\)\.$/,
       );
     }
+    // No worker's report was accepted: the run is not done as asked, and says so.
+    const done = events.at(-1);
+    expect(done).toMatchObject({ type: 'done', failedToolCalls: hires.length });
+    expect(done?.type === 'done' && done.finalText).toMatch(/Worker jars-1-20 did not report/);
+    expect(result.code).toBe(EXIT.notDone);
   });
 });

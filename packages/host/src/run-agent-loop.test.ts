@@ -200,9 +200,10 @@ describe('runAgentLoop', () => {
       [
         'Jars 1-3 fine; jar 4 not reached.',
         '',
-        'I reached the iteration limit before I could finish. What the tool results established (2 of 2 calls):',
+        'What the tool results established (2 of 2 calls):',
         '- echo text again: pantry says again',
         '- echo text again: pantry says again',
+        'I reached the iteration limit before I could finish.',
       ].join('\n'),
     );
     expect(last(events, 'done')).toMatchObject({
@@ -251,7 +252,7 @@ describe('runAgentLoop', () => {
     expect(model.requests[0]?.signal?.aborted).toBe(true);
     expect(last(events, 'done')).toMatchObject({
       stopReason: 'aborted',
-      finalText: 'The run was stopped before I could finish: nothing established.',
+      finalText: 'Nothing established. The run was stopped before I could finish.',
     });
   });
 
@@ -343,7 +344,8 @@ describe('runAgentLoop', () => {
       stopReason: 'budget',
       finalText:
         'Jar 1 is fine. Not reached: jars 2 and 3.\n\n' +
-        'I ran out of token budget before I could finish. What the tool results established (1 of 1 calls):\n- echo text x: pantry says x',
+        'What the tool results established (1 of 1 calls):\n- echo text x: pantry says x\n' +
+        'I ran out of token budget before I could finish.',
     });
     expect(last(events, 'done').detail).toMatch(/^Stopped: the tree budget has no room for another model call \(/);
     expect(last(events, 'done').limit).toMatchObject({ limit: 'maxTreeTokens' });
@@ -368,7 +370,8 @@ describe('runAgentLoop', () => {
     expect(last(events, 'done')).toMatchObject({
       stopReason: 'budget',
       finalText:
-        'I ran out of token budget before I could finish. What the tool results established (1 of 1 calls):\n- echo text x: pantry says x',
+        'What the tool results established (1 of 1 calls):\n- echo text x: pantry says x\n' +
+        'I ran out of token budget before I could finish.',
     });
   });
 
@@ -379,7 +382,7 @@ describe('runAgentLoop', () => {
     expect(model.requests).toHaveLength(0);
     expect(last(events, 'agent-end')).toMatchObject({
       stopReason: 'budget',
-      finalText: 'I ran out of token budget before I could finish: nothing established.',
+      finalText: 'Nothing established. I ran out of token budget before I could finish.',
     });
   });
 

@@ -111,8 +111,9 @@ describe('worker options', () => {
     );
     const [result] = results(events, 'main');
     expect(result?.isError).toBe(true);
+    // The report it gave first, then its fix, then why neither was accepted.
     expect(result?.content).toMatch(
-      /^Worker "baker" \(agent 1\) gave a report that does not fit the report schema, even after being asked once to fix it \(/,
+      /^jar 7 looks fine\n\nIts attempt at a fix was: \{"jar": "seven"\}\n\nNot accepted: worker "baker" \(agent 1\) gave a report that does not fit the report schema, even after being asked once to fix it \(jar: .*\)\.$/,
     );
     expect(events.find((event) => event.type === 'agent-end' && event.agent === '1')).toMatchObject({
       stopReason: 'error',

@@ -168,7 +168,7 @@ describe('the offline model auditing jars on its own', () => {
     const jars = jarsFor(4242, 1000);
     const run = await runKitchen('check every jar', { jars, maxIterations: 28 });
     // The model's own last-chance answer stays within its room; the host keeps its established report below it.
-    const answer = run.finalText.split('\n\nI reached the iteration limit')[0] ?? '';
+    const answer = run.finalText.split('\n\nWhat the tool results established')[0] ?? '';
     expect(answer.length).toBeLessThanOrEqual(LAST_CHANCE_MAX_TOKENS * 4);
     const truth = expectedAudit(jars, range(1, 500));
     const listed = tamperedLines(run.finalText).map((line) => line.id);

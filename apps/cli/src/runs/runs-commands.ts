@@ -15,6 +15,7 @@ import { runsFolder } from '@kitchen/runtime/runs/runs-folder';
 import { ServerStartError, serverLine } from '@kitchen/runtime/server-processes/launch-server';
 import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
 import { createAuthorizationPrompt } from '@kitchen/runtime/text/authorization-prompt';
+import { cleanText } from '@kitchen/runtime/text/clean-text';
 import type { CommandContext } from '../command/cli-command.js';
 import type { KitchenFlags } from '../command/kitchen-flags.js';
 import { createEventWriter } from '../terminal/event-writer.js';
@@ -115,9 +116,12 @@ export async function rerunCommand(which: string, given: KitchenFlags, context: 
         openBrowser: flags.openBrowser === true,
       }),
     });
-    if (Object.keys(workers).length > 0) say(`🧑‍🍳 workers as recorded: ${describeWorkerChoices(workers)}`);
+    // What the trace recorded (worker choices, the run's id, the model's name) is stored text: printed cleaned.
+    if (Object.keys(workers).length > 0) say(cleanText(`🧑‍🍳 workers as recorded: ${describeWorkerChoices(workers)}`));
     say(
-      `🔁 rerun of ${trace.run.id} with its ${trace.modelCalls.length} recorded model answers (${trace.run.model.label})`,
+      cleanText(
+        `🔁 rerun of ${trace.run.id} with its ${trace.modelCalls.length} recorded model answers (${trace.run.model.label})`,
+      ),
     );
     const write = createEventWriter({
       json: flags.json,

@@ -2,6 +2,7 @@
 
 import { type DoneEvent, formatCents, formatDuration, formatTokens } from '@kitchen/host';
 import { plural } from '@kitchen/runtime/format';
+import { cleanText } from '@kitchen/runtime/text/clean-text';
 import { describeModel } from '@kitchen/runtime/text/describe-model';
 import { paint } from './paint.js';
 
@@ -30,7 +31,8 @@ export function renderSummary(summary: RunSummary, colour: boolean): string {
     (summary.unpriced && done.costCents === 0 ? 'local' : formatCents(done.costCents)) +
       (summary.samplingCents ? ` (sampling ${formatCents(summary.samplingCents)})` : ''),
     formatDuration(summary.wallMs),
-    `model: ${describeModel(summary.model)}`,
+    // A replayed or rerun trace's model name is stored text anyone could have written.
+    `model: ${cleanText(describeModel(summary.model))}`,
   ];
   return paint('dim', `📊 ${done.stopReason} · ${parts.join(' · ')}`, colour);
 }

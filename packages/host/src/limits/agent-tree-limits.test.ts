@@ -128,7 +128,8 @@ describe('one TreeBudget for the whole tree', () => {
       stopReason: 'budget',
       finalText:
         'Established: jar 1 fine. Not reached: jars 2-20.\n\n' +
-        'I ran out of token budget before I could finish. What the tool results established (1 of 1 calls):\n- echo text jar 2: pantry says jar 2',
+        'What the tool results established (1 of 1 calls):\n- echo text jar 2: pantry says jar 2\n' +
+        'I ran out of token budget before I could finish.',
     });
     expect(budget.spentTokens).toBeLessThanOrEqual(8_000);
     expect(model.requests.filter((request) => isWorkerRequest(request) && request.tools?.length === 0)).toHaveLength(1);

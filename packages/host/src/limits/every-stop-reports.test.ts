@@ -42,10 +42,12 @@ describe('every limit and stop ends with what was established', () => {
     const model = new ScriptedModel((request) => (request.tools?.length ? check : reportFromResults(request)));
     const events = await run({ model, maxIterations: 1 });
     expect(done(events)).toMatchObject({ stopReason: 'max_iterations' });
-    // The model's report comes first; what the tool results established stays under it.
-    expect(done(events).finalText).toMatch(new RegExp(`^Established: ${FINDING}\\.\n\nI reached the iteration limit`));
-    expect(done(events).finalText).toContain(
-      '- echo text jar 7 has a broken seal: pantry says jar 7 has a broken seal',
+    // The model's report comes first; what the tool results established stays under it, then why.
+    expect(done(events).finalText).toMatch(
+      new RegExp(`^Established: ${FINDING}\\.\n\nWhat the tool results established \\(1 of 1 calls\\):\n`),
+    );
+    expect(done(events).finalText).toMatch(
+      /- echo text jar 7 has a broken seal: pantry says jar 7 has a broken seal\nI reached the iteration limit before I could finish\.$/,
     );
   });
 

@@ -7,6 +7,7 @@ import type { ModelStopReason } from '../model.js';
 import type { AgentInfo } from '../tool-types.js';
 import type { TreeBudget } from '../tree-budget.js';
 import { withDefined } from '../with-defined.js';
+import { withStopDetail } from './established-report.js';
 import type { Ending } from './loop-ending.js';
 import type { LoopStopReason } from './stop-reason.js';
 
@@ -36,11 +37,9 @@ export function* closingEvents(close: AgentClose): Generator<LoopEvent, void> {
     ...(stopReason === 'max_tokens' ? { truncated: true as const } : {}),
   };
   // A worker's finalText is all its parent sees, so a stop it did not choose (or an answer that was
-  // cut off) says why in it.
+  // cut off) says exactly why, at the end of the report: the findings stay first.
   let { finalText } = close;
-  if (SAYS_WHY_IN_REPORT.has(stopReason) && detail !== undefined) {
-    finalText = [finalText.trim(), detail].filter((part) => part !== '').join('\n\n');
-  }
+  if (SAYS_WHY_IN_REPORT.has(stopReason) && detail !== undefined) finalText = withStopDetail(finalText, detail);
   tree.addTotals(totals);
   yield stamp({ type: 'agent-end', ...lane, ...totals, stopReason, finalText, ...why });
   if (agent.depth !== 0) return;

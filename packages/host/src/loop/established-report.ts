@@ -5,7 +5,7 @@
 import type { LocalTool } from '../local-tools.js';
 import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../model.js';
 
-/** Why an agent stopped before it finished: the opening of its report. */
+/** Why an agent stopped before it finished: the closing line of its report. */
 export type UnfinishedCause =
   | 'max_iterations'
   | 'budget'
@@ -37,6 +37,8 @@ const WHY: Readonly<Record<UnfinishedCause, string>> = {
 const RESULT_LINE_CHARS = 240;
 const MOST_RESULTS_LISTED = 60;
 const MOST_NOT_DONE_LISTED = 20;
+/** How a report with no findings opens; a worker's report that starts so counts as work not done. */
+const NOTHING_ESTABLISHED = 'Nothing established';
 
 /** Where the report learns which tools answer with a report of their own (the toolbox). */
 export interface ReportedTools {
@@ -49,25 +51,42 @@ interface HeldResult {
 }
 
 /**
- * "The run was stopped before I could finish. What the tool results established (2 of 3 calls):
+ * The findings first, then the gaps, then why: "What the tool results established (2 of 3 calls):
  * - inspect_jar id 3: seal intact, expected grams 420, …" — the calls that answered, each with its
- * result in words, then what was not done or not reached (calls that failed or were not run,
- * workers that established nothing); "…: nothing established." when no call answered.
+ * result in words — then what was not done or not reached (calls that failed or were not run,
+ * workers that established nothing), then the stop ("The run was stopped before I could finish.").
+ * "Nothing established. <why>" on one line when no call was made at all.
  */
 export function establishedReport(cause: UnfinishedCause, messages: readonly Message[], tools?: ReportedTools): string {
   const held = heldResults(messages);
   const established = held.filter((held) => !notDone(held, tools));
   const missing = held.filter((held) => notDone(held, tools));
+  const why = `${WHY[cause]}.`;
+  if (held.length === 0) return `${NOTHING_ESTABLISHED}. ${why}`;
   const notReached = missing.length === 0 ? [] : notReachedLines(missing, tools);
-  if (established.length === 0) return [`${WHY[cause]}: nothing established.`, ...notReached].join('\n');
+  if (established.length === 0) return [`${NOTHING_ESTABLISHED}.`, ...notReached, why].join('\n');
   const listed = established.slice(0, MOST_RESULTS_LISTED).map((held) => resultLine(held, tools));
   const more = established.length - listed.length;
   return [
-    `${WHY[cause]}. What the tool results established (${established.length} of ${held.length} calls):`,
+    `What the tool results established (${established.length} of ${held.length} calls):`,
     ...listed,
     ...(more > 0 ? [`… and ${more} more results.`] : []),
     ...notReached,
+    why,
   ].join('\n');
+}
+
+/**
+ * A report's closing why made exact: the ending's own sentence ("Stopped: the run made 50 tool
+ * calls, its limit.") takes the place of the report's general one, or follows a report without one.
+ */
+export function withStopDetail(report: string, detail: string): string {
+  const lines = report.trimEnd().split('\n');
+  const last = lines.at(-1) ?? '';
+  const general = Object.values(WHY).some((why) => last === `${why}.` || last === `${NOTHING_ESTABLISHED}. ${why}.`);
+  if (!general) return [report.trim(), detail].filter((part) => part !== '').join('\n\n');
+  const closing = last.startsWith(NOTHING_ESTABLISHED) ? `${NOTHING_ESTABLISHED}. ${detail}` : detail;
+  return [...lines.slice(0, -1), closing].join('\n');
 }
 
 /**
@@ -89,13 +108,12 @@ export function withEstablished(
 /** A call that failed or was not run, or a worker that came back with nothing established. */
 function notDone({ use, result }: HeldResult, tools: ReportedTools | undefined): boolean {
   if (result.is_error === true) return true;
-  return tools?.localTool(use.name)?.reportsWhole === true && / nothing established\./.test(firstLine(result.content));
+  return tools?.localTool(use.name)?.reportsWhole === true && firstLine(result.content).startsWith(NOTHING_ESTABLISHED);
 }
 
 function notReachedLines(missing: readonly HeldResult[], tools: ReportedTools | undefined): string[] {
   const listed = missing.slice(0, MOST_NOT_DONE_LISTED).map(({ use, result }) => {
-    const why = result.is_error === true ? oneLine(result.content, 160) : oneLine(firstLine(result.content), 160);
-    return `- ${callWords(use, tools)}: ${why}`;
+    return `- ${callWords(use, tools)}: ${oneLine(result.content, 160)}`;
   });
   const more = missing.length - listed.length;
   return [

@@ -40,13 +40,14 @@ describe('establishedReport', () => {
   it('lists what the tool results established in words, keeps a worker report whole and names what was not done', () => {
     expect(establishedReport('aborted', conversation, tools)).toBe(
       [
-        'The run was stopped before I could finish. What the tool results established (2 of 3 calls):',
+        'What the tool results established (2 of 3 calls):',
         '- inspect_jar id 1: id 1, seal broken',
         '- spawn_agent three (Check jar 3.):',
         '  Jar 3: intact.',
         '  Jar 3 weighs 412 g.',
         'Not done or not reached (1 call):',
         '- inspect_jar id 2: Request timed out',
+        'The run was stopped before I could finish.',
       ].join('\n'),
     );
   });
@@ -68,18 +69,19 @@ describe('establishedReport', () => {
           {
             type: 'tool_result',
             tool_use_id: 'w2',
-            content: 'I ran out of token budget before I could finish: nothing established.',
+            content: 'Nothing established. I ran out of token budget before I could finish.',
           },
         ],
       },
     ];
     expect(establishedReport('budget', spawned, tools)).toBe(
       [
-        'I ran out of token budget before I could finish. What the tool results established (1 of 2 calls):',
+        'What the tool results established (1 of 2 calls):',
         '- spawn_agent jars-1-40 (Check jars 1-40.):',
         '  jar 3: weight off by +6 g',
         'Not done or not reached (1 call):',
-        '- spawn_agent jars-41-80 (Check jars 41-80.): I ran out of token budget before I could finish: nothing established.',
+        '- spawn_agent jars-41-80 (Check jars 41-80.): Nothing established. I ran out of token budget before I could finish.',
+        'I ran out of token budget before I could finish.',
       ].join('\n'),
     );
   });
@@ -90,7 +92,7 @@ describe('establishedReport', () => {
 
   it('says nothing was established when no call answered', () => {
     expect(establishedReport('max_iterations', [{ role: 'user', content: 'go' }])).toBe(
-      'I reached the iteration limit before I could finish: nothing established.',
+      'Nothing established. I reached the iteration limit before I could finish.',
     );
   });
 });

@@ -39,9 +39,8 @@ describe("the model's own stop reason, kept and told", () => {
       [
         'Jar 1 is clean, jar 2 is',
         '',
-        'My answer was cut off at its output limit. What the tool results established (1 of 1 calls):',
+        'What the tool results established (1 of 1 calls):',
         '- echo text jar 1: pantry says jar 1',
-        '',
         done?.detail,
       ].join('\n'),
     );

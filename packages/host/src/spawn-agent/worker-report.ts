@@ -86,12 +86,14 @@ export async function checkReport(
   return {
     ...merged,
     stopReason: 'error',
-    // What the worker established stays: its first report whole, and the fix when it said something else.
+    // What the worker established comes first and stays whole: its first report, then the fix when
+    // it said something else; then why the report was not accepted.
     finalText: [
-      `Worker "${end.name}" (agent ${end.agent}) gave a report that does not fit the report schema, even after being asked once to fix it (${second}). Its report was: ${end.finalText}`,
+      end.finalText.trim() === '' ? '(no report)' : end.finalText.trim(),
       ...(fixed === undefined || fixed.finalText.trim() === '' || fixed.finalText.trim() === end.finalText.trim()
         ? []
-        : [`Its attempt at a fix was: ${fixed.finalText}`]),
+        : [`Its attempt at a fix was: ${fixed.finalText.trim()}`]),
+      `Not accepted: worker "${end.name}" (agent ${end.agent}) gave a report that does not fit the report schema, even after being asked once to fix it (${second}).`,
     ].join('\n\n'),
   };
 }
