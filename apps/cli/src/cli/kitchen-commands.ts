@@ -122,13 +122,14 @@ const evaluate: CommandSpec<Extract<CliCommand, { name: 'eval' }>> = {
       ],
     },
   ],
-  flags: ['json', 'junit', 'min-pass-rate', 'concurrency', ...RUN_FLAGS],
+  flags: ['json', 'junit', 'min-pass-rate', 'concurrency', 'web', 'port', ...RUN_FLAGS],
   repeatable: ['model'],
   examples: [
     'kitchen eval evals/cookie-jars.json',
     'kitchen eval evals/cookie-jars.json --model offline --model anthropic --junit eval.xml',
     'kitchen eval evals/cookie-jars.json --base-url http://localhost:11434 --model-name qwen3:8b',
     'kitchen eval evals/cookie-jars.json --json --min-pass-rate 0.8',
+    'kitchen eval evals/cookie-jars.json --web --port 4000',
   ],
   read: (words, flags, lists) => {
     const [file, ...extra] = words;
@@ -140,6 +141,12 @@ const evaluate: CommandSpec<Extract<CliCommand, { name: 'eval' }>> = {
     return { name: 'eval', file, models, flags };
   },
   execute: async (command, context) => {
+    if (command.flags.evalInPage === true) {
+      // The eval runs behind the web UI (apps/web), started as a child process, never imported.
+      const { startWebApp } = await import('../start-web-app.js');
+      const { file, models, flags } = command;
+      return startWebApp({ flags, port: flags.port ?? 0, evaluate: { file, models }, ...context });
+    }
     const { runEvalCommand } = await import('../eval/run-eval-command.js');
     return runEvalCommand({ ...command, ...context });
   },
