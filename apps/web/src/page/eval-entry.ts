@@ -3,26 +3,10 @@
 // (POST /api/evals); the page then shows the eval at its own address. App side, in the browser.
 
 import { api, el } from './dom.js';
-import type { EvalAbout } from './eval-words.js';
+import { type EvalAbout, evalRequest } from './eval-words.js';
 
 export interface EvalEntry {
   root: HTMLDetailsElement;
-}
-
-/** What the form sends: the path wins when both are given; models as --model takes them. */
-export function evalRequest(file: string, pasted: string, models: string): { body?: unknown; problem?: string } {
-  const modelList = models
-    .split(/[\s,]+/)
-    .map((model) => model.trim())
-    .filter((model) => model !== '');
-  const chosen = modelList.length === 0 ? {} : { models: modelList };
-  if (file.trim() !== '') return { body: { file: file.trim(), ...chosen } };
-  if (pasted.trim() === '') return { problem: 'Name a case file, or paste its JSON.' };
-  try {
-    return { body: { caseFile: JSON.parse(pasted) as unknown, ...chosen } };
-  } catch (error) {
-    return { problem: `The pasted cases are not JSON (${(error as Error).message}); a case file is one JSON object.` };
-  }
 }
 
 /** Adds the Eval section before `before`; `onStarted` shows the eval once the kitchen has started it. */

@@ -117,3 +117,19 @@ export function evalAnnouncement(about: Pick<EvalAbout, 'totals' | 'problem'>): 
   const { passed, failed, notUnderstood } = about.totals;
   return `The eval is done: ${passed} passed, ${failed} failed, ${notUnderstood} ${NOT_UNDERSTOOD}.`;
 }
+
+/** What the form sends: the path wins when both are given; models as --model takes them. */
+export function evalRequest(file: string, pasted: string, models: string): { body?: unknown; problem?: string } {
+  const modelList = models
+    .split(/[\s,]+/)
+    .map((model) => model.trim())
+    .filter((model) => model !== '');
+  const chosen = modelList.length === 0 ? {} : { models: modelList };
+  if (file.trim() !== '') return { body: { file: file.trim(), ...chosen } };
+  if (pasted.trim() === '') return { problem: 'Name a case file, or paste its JSON.' };
+  try {
+    return { body: { caseFile: JSON.parse(pasted) as unknown, ...chosen } };
+  } catch (error) {
+    return { problem: `The pasted cases are not JSON (${(error as Error).message}); a case file is one JSON object.` };
+  }
+}
