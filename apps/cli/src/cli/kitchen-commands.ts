@@ -121,6 +121,10 @@ const evaluate: CommandSpec<Extract<CliCommand, { name: 'eval' }>> = {
         'case file on each model, a table of verdicts (docs/evaluate-your-server.md)',
       ],
     },
+    {
+      usage: 'kitchen eval FILE --web',
+      summary: ['the same with the web page watching: one lane per case', 'and model, live, with the verdicts'],
+    },
   ],
   flags: ['json', 'junit', 'min-pass-rate', 'concurrency', 'web', 'port', ...RUN_FLAGS],
   repeatable: ['model'],
