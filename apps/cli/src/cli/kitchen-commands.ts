@@ -146,10 +146,8 @@ const evaluate: CommandSpec<Extract<CliCommand, { name: 'eval' }>> = {
   },
   execute: async (command, context) => {
     if (command.flags.evalInPage === true) {
-      // The eval runs behind the web UI (apps/web), started as a child process, never imported.
-      const { startWebApp } = await import('../start-web-app.js');
-      const { file, models, flags } = command;
-      return startWebApp({ flags, port: flags.port ?? 0, evaluate: { file, models }, ...context });
+      const { runEvalInPage } = await import('../eval/run-eval-in-page.js');
+      return runEvalInPage({ ...command, ...context });
     }
     const { runEvalCommand } = await import('../eval/run-eval-command.js');
     return runEvalCommand({ ...command, ...context });
