@@ -13,6 +13,7 @@ import {
   pricesFor,
 } from '@kitchen/runtime/config/create-model';
 import { createKitchenPolicy } from '@kitchen/runtime/config/kitchen-policy';
+import { workerModelOf, workerOptions } from '@kitchen/runtime/config/worker-settings';
 import { KitchenHost } from '@kitchen/runtime/kitchen-host';
 import { runsFolder } from '@kitchen/runtime/runs/runs-folder';
 import { traceSettings } from '@kitchen/runtime/runs/trace-settings';
@@ -83,6 +84,9 @@ export function runWebEval(
   const prices = pricesFor(options.models.map((model) => model.chosen));
   // No person behind an eval's runs, as under `kitchen eval`: --yes / --no or the rules decide.
   const newPolicy = () => createKitchenPolicy(flags, { config, environment, prices });
+  // The workers as the kitchen's runs get them (the config's "workers" under the --worker-* flags).
+  const { workers } = kitchen;
+  const workerModel = () => workerModelOf(workers.model, environment, flags.latencyMs);
   const idle: KitchenHost[] = [];
   const hosts: KitchenHost[] = [];
   // One host per run in flight: a host answers its servers' questions for one run at a time.
@@ -93,7 +97,7 @@ export function runWebEval(
     const host = await KitchenHost.connect({
       connections,
       clientName: 'mcp-kitchen-web-eval',
-      ...withDefined({ spawnLimits, logLevel: flags.logLevel }),
+      ...withDefined({ spawnLimits, logLevel: flags.logLevel, workerOptions: workerOptions(workers) }),
     });
     hosts.push(host);
     return host;
@@ -116,12 +120,12 @@ export function runWebEval(
         policy: newPolicy(),
         emit: (event) => run.push(event),
         signal: AbortSignal.any([evaluation.controller.signal, run.controller.signal]),
-        ...withDefined({ maxIterations: flags.maxIterations }),
+        ...withDefined({ maxIterations: flags.maxIterations, workerModel: workerModel(), workerTools: workers.tools }),
         record: {
           id: run.id,
           folder: runsFolder(environment, flags.runsDir),
           settings: {
-            ...traceSettings(flags, host.toolbox.serverNames),
+            ...traceSettings(flags, host.toolbox.serverNames, workers),
             from: 'web',
             eval: { source: options.source, case: job.evalCase.name, model: job.model, run: job.run },
           },

@@ -66,6 +66,16 @@ export function showEval(evalId: string, display: EvalDisplay): { close: () => v
   problem.hidden = true;
   const lanes = el('div', 'eval-lanes');
   display.board.replaceChildren(el('header', 'eval-header', undefined, title, totals), problem, lanes);
+  // Every run has a main lane and its own call ids, so ids repeat across cards: a "hired lane ↘"
+  // or "↖ hired by" link scrolls to its target within its own run, not to the first on the page.
+  lanes.addEventListener('click', (clicked) => {
+    const link = clicked.target instanceof Element ? clicked.target.closest<HTMLAnchorElement>('a[href^="#"]') : null;
+    const run = link?.closest('.eval-run');
+    if (link === null || link === undefined || run === null || run === undefined) return;
+    clicked.preventDefault();
+    const id = decodeURIComponent((link.getAttribute('href') ?? '').slice(1));
+    run.querySelector(`[id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  });
   display.board.hidden = false;
   const ticker = setInterval(() => {
     if (latest !== undefined && !latest.finished) drawTotals(latest);
