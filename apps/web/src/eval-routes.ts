@@ -1,7 +1,8 @@
 // The web UI's eval API: POST /api/evals starts one (a case file's path, or its JSON pasted in
-// the page), GET /api/evals/:id says where it stands (its lanes and verdicts), and
-// GET /api/evals/:id/events streams that as Server-Sent Events until the eval ends. Each run of
-// an eval is a run like any other: /api/runs/:id/events streams its lanes. App side.
+// the page), GET /api/evals/:id says where it stands (its lanes and verdicts),
+// GET /api/evals/:id/events streams that as Server-Sent Events until the eval ends, and
+// POST /api/evals/:id/abort stops it. Each run of an eval is a run like any other:
+// /api/runs/:id/events streams its lanes. App side.
 
 import type express from 'express';
 import { z } from 'zod';
@@ -41,6 +42,17 @@ export function addEvalRoutes(app: express.Express, kitchen: WebKitchen): void {
     const evaluation = kitchen.evals.find(request.params.evalId);
     if (evaluation === undefined) return void response.status(404).json({ error: unknownEval(request.params.evalId) });
     response.json(evaluation.describe());
+  });
+
+  app.post('/api/evals/:evalId/abort', (request, response) => {
+    const evaluation = kitchen.evals.find(request.params.evalId);
+    if (evaluation === undefined) return void response.status(404).json({ error: unknownEval(request.params.evalId) });
+    if (evaluation.finished)
+      return void response
+        .status(409)
+        .json({ error: `Eval ${evaluation.id} has already finished; there is nothing to stop.` });
+    evaluation.controller.abort(new Error('stopped from the web UI'));
+    response.status(202).json({ evalId: evaluation.id, stopping: true });
   });
 
   app.get('/api/evals/:evalId/events', (request, response) => {

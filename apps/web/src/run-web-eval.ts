@@ -111,9 +111,10 @@ export function runWebEval(
     boardRunStarted(board, job, run.id);
     evaluation.changed();
     const events: LoopEvent[] = [];
-    const host = await acquire();
+    let host: KitchenHost | undefined;
     let problem: unknown;
     try {
+      host = await acquire();
       for await (const event of host.run({
         task: job.evalCase.task,
         model: created,
@@ -140,7 +141,7 @@ export function runWebEval(
       // As a run of the page's own: its stream ends with done, even when the loop could not say it.
       if (run.events.at(-1)?.type !== 'done') run.push(unfinishedDone(problem));
       run.finish();
-      idle.push(host);
+      if (host !== undefined) idle.push(host);
     }
     if (problem !== undefined) throw problem;
     return { events, runId: run.id };

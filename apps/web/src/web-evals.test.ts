@@ -4,6 +4,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import type { KitchenSettings } from '@kitchen/runtime/kitchen-settings';
 import { describe, expect, it } from 'vitest';
 import { startEvalBody } from './eval-routes.js';
@@ -11,15 +12,27 @@ import { WebEvals } from './web-evals.js';
 import type { WebKitchen } from './web-kitchen.js';
 import { parseBody } from './web-requests.js';
 
+// A config names a server; none is started here (the kitchen has no connections).
+const parsed = parseKitchenConfig(
+  { servers: [{ name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts' }] },
+  join(tmpdir(), 'kitchen.config.json'),
+);
+if (!parsed.ok) throw new Error(parsed.message);
+const EMPTY_CONFIG = parsed.config;
 const RUNS_DIR = mkdtempSync(join(tmpdir(), 'kitchen-web-evals-'));
 const flags: KitchenSettings = { json: false, model: 'offline', seed: 1729, jars: 5, latencyMs: 0, rules: [] };
 const CASES = { cases: [{ name: 'hello', task: 'paint the garden fence blue', expect: {} }] };
 
 /** Enough of a web kitchen for WebEvals: no servers at all, the offline model, a runs folder of its own. */
-function kitchenWithoutServers(): WebKitchen {
+function kitchenWithoutServers(settings: Partial<KitchenSettings> = {}): WebKitchen {
   const runs = new Map();
   return {
-    options: { flags, config: { servers: [] }, environment: { KITCHEN_RUNS_DIR: RUNS_DIR }, connections: [] },
+    options: {
+      flags: { ...flags, ...settings },
+      config: EMPTY_CONFIG,
+      environment: { KITCHEN_RUNS_DIR: RUNS_DIR },
+      connections: [],
+    },
     workers: {},
     keepRun: (run: { id: string }) => runs.set(run.id, run),
   } as unknown as WebKitchen;
@@ -66,6 +79,20 @@ describe('starting an eval in the web UI', () => {
     expect(evals.find(first.evaluation.id)).toBe(first.evaluation);
     await evals.close();
     expect(first.evaluation.finished).toBe(true);
+  });
+
+  it('stops an eval: its runs end aborted, its lanes get their verdicts and it finishes', async () => {
+    // A minute before each model call: the run is still waiting when it is stopped.
+    const evals = new WebEvals(kitchenWithoutServers({ latencyMs: 60_000 }));
+    const started = evals.start({ caseFile: CASES, models: ['offline'] });
+    if (!started.ok) throw new Error(started.message);
+    const { evaluation } = started;
+    await expect.poll(() => evaluation.board.lanes[0]?.verdict).toBe('running');
+    evaluation.controller.abort(new Error('stopped from the web UI'));
+    await evals.close();
+    expect(evaluation.finished).toBe(true);
+    expect(evaluation.board.lanes[0]).toMatchObject({ verdict: 'failed' });
+    expect(evaluation.board.lanes[0]?.failures[0]).toMatchObject({ expectation: 'stopReason', actual: 'aborted' });
   });
 
   it('takes a path or pasted JSON, not both and not neither', () => {

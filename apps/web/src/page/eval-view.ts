@@ -62,10 +62,19 @@ export function showEval(evalId: string, display: EvalDisplay): { close: () => v
   const slots = new Map<string, RunSlot>();
   const title = el('h2', 'eval-title', 'Eval');
   const totals = el('p', 'eval-totals', 'asking the kitchen…');
+  const stop = el('button', 'danger eval-stop', 'Stop eval');
+  stop.type = 'button';
+  stop.hidden = true;
+  stop.addEventListener('click', async () => {
+    stop.disabled = true;
+    const answer = await api(`/api/evals/${encodeURIComponent(evalId)}/abort`, {});
+    if (!answer.ok && answer.status !== 0 && answer.status !== 409)
+      display.showProblem(answer.data.error ?? 'The kitchen did not stop the eval.');
+  });
   const problem = el('p', 'eval-problem');
   problem.hidden = true;
   const lanes = el('div', 'eval-lanes');
-  display.board.replaceChildren(el('header', 'eval-header', undefined, title, totals), problem, lanes);
+  display.board.replaceChildren(el('header', 'eval-header', undefined, title, totals, stop), problem, lanes);
   // Every run has a main lane and its own call ids, so ids repeat across cards: a "hired lane ↘"
   // or "↖ hired by" link scrolls to its target within its own run, not to the first on the page.
   lanes.addEventListener('click', (clicked) => {
@@ -90,6 +99,7 @@ export function showEval(evalId: string, display: EvalDisplay): { close: () => v
     latest = about;
     title.textContent = `Eval: ${about.source} · ${about.models.join(', ')}`;
     drawTotals(about);
+    stop.hidden = about.finished;
     if (about.problem !== undefined) {
       problem.textContent = about.problem;
       problem.hidden = false;
