@@ -103,6 +103,8 @@ export function runWebEval(
     return host;
   };
   const runTask = async (job: EvalJob) => {
+    // Stopped: the runs not started yet are not started (each is scored as failed, saying why).
+    if (evaluation.controller.signal.aborted) throw new Error('the eval was stopped before this run started');
     const model = byName.get(job.model);
     if (model === undefined) throw new Error(`no model named ${job.model}`);
     const created = model.create();
