@@ -18,6 +18,8 @@ export interface StartWebAppOptions {
   output: KitchenOutput;
   /** Aborted on Ctrl-C: the web app is asked to stop (SIGTERM) and its exit code returned. */
   signal: AbortSignal;
+  /** `kitchen eval FILE --web`: the eval the web app starts at once, its page's address printed. */
+  evaluate?: { file: string; models: string[] };
 }
 
 const WEB_APP = join(KITCHEN_ROOT, 'apps', 'web');
@@ -41,11 +43,22 @@ export async function startWebApp(options: StartWebAppOptions): Promise<number> 
   // Its own process group, as the servers are: Ctrl-C reaches the CLI, which stops the web app
   // (SIGTERM) and then waits for it. If the CLI dies (even SIGKILL), the web app's stdin pipe
   // closes and it exits at once, as it did when it ran inside the CLI (web-main.ts).
-  const child = spawn(process.execPath, [...program, JSON.stringify({ port: options.port, flags: options.flags })], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...options.output.environment, [WEB_PARENT_PIPE]: 'stdin' },
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...program,
+      JSON.stringify({
+        port: options.port,
+        flags: options.flags,
+        ...(options.evaluate === undefined ? {} : { evaluate: options.evaluate }),
+      }),
+    ],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...options.output.environment, [WEB_PARENT_PIPE]: 'stdin' },
+      detached: true,
+    },
+  );
   child.stdout.setEncoding('utf8').on('data', (text: string) => options.output.stdout.write(text));
   child.stderr.setEncoding('utf8').on('data', (text: string) => options.output.stderr.write(text));
   const stop = () => child.kill('SIGTERM');

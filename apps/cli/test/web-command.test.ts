@@ -35,7 +35,7 @@ describe('kitchen web flags', () => {
     });
     expect(parseCliArguments(['demo', '--port', '4000'])).toMatchObject({
       ok: false,
-      message: expect.stringContaining('--port does not apply to demo; it is for kitchen web'),
+      message: expect.stringContaining('--port does not apply to demo; it is for kitchen eval, kitchen web'),
     });
   });
 });

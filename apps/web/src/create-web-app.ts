@@ -6,6 +6,7 @@ import { describeError, MAIN_AGENT } from '@kitchen/host';
 import { KITCHEN_ROOT } from '@kitchen/runtime/app-paths';
 import { runsFolder } from '@kitchen/runtime/runs/runs-folder';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { addEvalRoutes } from './eval-routes.js';
 import { JsonTooDeepError, refuseDeepJson } from './json-depth-limit.js';
 import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
@@ -44,6 +45,7 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
   });
 
   addTraceRoutes(app, () => runsFolder(kitchen.options.environment, kitchen.options.flags.runsDir));
+  addEvalRoutes(app, kitchen);
 
   app.get('/api/tools', (_request, response) => {
     response.json(kitchen.tools());

@@ -11,6 +11,7 @@ import { describeServerStart, describeUnexpectedExit } from '@kitchen/runtime/se
 import { describeUnavailable } from '@kitchen/runtime/text/describe-toolbox';
 import { FIXED_TOKEN } from './owner-token.js';
 import { type KitchenWeb, startKitchenWeb } from './start-kitchen-web.js';
+import { startWebEval } from './start-web-eval.js';
 
 export interface RunWebCommandOptions {
   flags: KitchenSettings;
@@ -18,6 +19,8 @@ export interface RunWebCommandOptions {
   output: KitchenOutput;
   /** Aborted on Ctrl-C. */
   signal: AbortSignal;
+  /** `kitchen eval FILE --web`: started once the UI is up (start-web-eval.ts). */
+  evaluate?: { file: string; models: string[] };
 }
 
 export async function runWebCommand(options: RunWebCommandOptions): Promise<number> {
@@ -69,8 +72,10 @@ export async function runWebCommand(options: RunWebCommandOptions): Promise<numb
     say(
       'Open that address in a browser (its token lets only you drive this kitchen); Ctrl-C stops the UI and the servers.',
     );
+    const evaluation = options.evaluate === undefined ? undefined : startWebEval(web, options.evaluate, output);
+    if (evaluation?.refused !== undefined) return evaluation.refused;
     if (!signal.aborted) await once(signal, 'abort');
-    return EXIT.ok;
+    return evaluation?.exitCode() ?? EXIT.ok;
   } finally {
     await web.close();
   }

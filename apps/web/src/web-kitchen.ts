@@ -21,7 +21,6 @@ import {
 import { chooseModel, createModel, type ModelChoice, pricesFor } from '@kitchen/runtime/config/create-model';
 import type { KitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import { createKitchenPolicy, type KitchenPolicy } from '@kitchen/runtime/config/kitchen-policy';
-import type { ModelSection } from '@kitchen/runtime/config/model-section';
 import { rootsFromFlags } from '@kitchen/runtime/config/roots-from-flags';
 import { mergeWorkerFlags, type WorkerChoices } from '@kitchen/runtime/config/worker-choices';
 import { workerModelOf, workerOptions } from '@kitchen/runtime/config/worker-settings';
@@ -35,9 +34,11 @@ import { otlpTracesEndpoint, type RunTelemetry, startRunTelemetry } from '@kitch
 import { createAuthorizationPrompt } from '@kitchen/runtime/text/authorization-prompt';
 import { describeModel } from '@kitchen/runtime/text/describe-model';
 import { describeToolbox } from '@kitchen/runtime/text/describe-toolbox';
+import { modelOptions } from './model-options.js';
 import { pacedModel } from './paced-model.js';
 import { createPendingElicitations, type PendingElicitations } from './pending-elicitations.js';
 import { createWebApprovals, type WebApprovals } from './web-approvals.js';
+import { WebEvals } from './web-evals.js';
 import { WebRun } from './web-run.js';
 
 /** Finished runs kept for late readers of their event stream. */
@@ -71,6 +72,8 @@ interface CurrentRun {
 export class WebKitchen {
   readonly approvals: WebApprovals = createWebApprovals();
   readonly elicitations: PendingElicitations = createPendingElicitations();
+  /** The evals started from the page or by `kitchen eval --web`. */
+  readonly evals: WebEvals = new WebEvals(this);
   readonly #runs = new Map<string, WebRun>();
   #current: CurrentRun | undefined;
 
@@ -269,6 +272,7 @@ export class WebKitchen {
 
   /** Stops the current run (if any), waits for its last event, and disconnects from the servers. */
   async close(): Promise<void> {
+    await this.evals.close();
     const current = this.#current;
     if (current !== undefined) {
       current.run.controller.abort(new Error('the kitchen web UI is shutting down'));
@@ -325,6 +329,11 @@ export class WebKitchen {
     if (this.#current?.run === run) this.#current = undefined;
   }
 
+  /** Keeps a run started elsewhere (an eval's) where the page finds it: GET /api/runs/:id and its events. */
+  keepRun(run: WebRun): void {
+    this.#keep(run);
+  }
+
   #keep(run: WebRun): void {
     this.#runs.set(run.id, run);
     for (const id of this.#runs.keys()) {
@@ -332,11 +341,4 @@ export class WebKitchen {
       if (this.#runs.get(id)?.finished) this.#runs.delete(id);
     }
   }
-}
-
-function modelOptions(flags: KitchenSettings, config: { model?: ModelSection }) {
-  return {
-    latencyMs: flags.latencyMs,
-    ...withDefined({ modelName: flags.modelName, baseUrl: flags.baseUrl, configured: config.model }),
-  };
 }

@@ -12,6 +12,8 @@ import { runWebCommand } from './run-web-command.js';
 export interface WebStart {
   port: number;
   flags: KitchenSettings;
+  /** `kitchen eval FILE --web`: an eval to start as soon as the UI is up. */
+  evaluate?: { file: string; models: string[] };
 }
 
 async function main(argument: string | undefined): Promise<number> {
@@ -40,7 +42,13 @@ async function main(argument: string | undefined): Promise<number> {
     process.stdin.resume();
     (process.stdin as unknown as { unref?: () => void }).unref?.();
   }
-  return runWebCommand({ flags: start.flags, port: start.port, output: PROCESS_OUTPUT, signal: interrupt.signal });
+  return runWebCommand({
+    flags: start.flags,
+    port: start.port,
+    output: PROCESS_OUTPUT,
+    signal: interrupt.signal,
+    ...(start.evaluate === undefined ? {} : { evaluate: start.evaluate }),
+  });
 }
 
 const exitCode = await main(process.argv[2]).catch((error: unknown) => {

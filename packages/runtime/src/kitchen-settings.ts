@@ -58,6 +58,8 @@ export interface KitchenSettings {
   junitFile?: string;
   minPassRate?: number;
   concurrency?: number;
+  /** `kitchen eval --web`: run the eval behind the web UI, its lanes and verdicts in the page. */
+  evalInPage?: true;
   // Traces.
   runsDir?: string;
   otlp?: string;

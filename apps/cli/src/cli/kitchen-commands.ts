@@ -121,14 +121,19 @@ const evaluate: CommandSpec<Extract<CliCommand, { name: 'eval' }>> = {
         'case file on each model, a table of verdicts (docs/evaluate-your-server.md)',
       ],
     },
+    {
+      usage: 'kitchen eval FILE --web',
+      summary: ['the same with the web page watching: one lane per case', 'and model, live, with the verdicts'],
+    },
   ],
-  flags: ['json', 'junit', 'min-pass-rate', 'concurrency', ...RUN_FLAGS],
+  flags: ['json', 'junit', 'min-pass-rate', 'concurrency', 'web', 'port', ...RUN_FLAGS],
   repeatable: ['model'],
   examples: [
     'kitchen eval evals/cookie-jars.json',
     'kitchen eval evals/cookie-jars.json --model offline --model anthropic --junit eval.xml',
     'kitchen eval evals/cookie-jars.json --base-url http://localhost:11434 --model-name qwen3:8b',
     'kitchen eval evals/cookie-jars.json --json --min-pass-rate 0.8',
+    'kitchen eval evals/cookie-jars.json --web --port 4000',
   ],
   read: (words, flags, lists) => {
     const [file, ...extra] = words;
@@ -140,6 +145,10 @@ const evaluate: CommandSpec<Extract<CliCommand, { name: 'eval' }>> = {
     return { name: 'eval', file, models, flags };
   },
   execute: async (command, context) => {
+    if (command.flags.evalInPage === true) {
+      const { runEvalInPage } = await import('../eval/run-eval-in-page.js');
+      return runEvalInPage({ ...command, ...context });
+    }
     const { runEvalCommand } = await import('../eval/run-eval-command.js');
     return runEvalCommand({ ...command, ...context });
   },

@@ -250,7 +250,7 @@ describe('parseCliArguments', () => {
       'kitchen servers: --yes does not apply to servers; it is for kitchen demo, kitchen run, kitchen eval, kitchen web, kitchen rerun, kitchen call, kitchen prompt, kitchen wire (see kitchen servers --help)',
     );
     expect(messageFor(['demo', '--port', '4000'])).toBe(
-      'kitchen demo: --port does not apply to demo; it is for kitchen web (see kitchen demo --help)',
+      'kitchen demo: --port does not apply to demo; it is for kitchen eval, kitchen web (see kitchen demo --help)',
     );
     expect(messageFor(['web', '--json'])).toBe(
       'kitchen web: --json does not apply to web; it is for kitchen demo, kitchen run, kitchen eval, kitchen servers, kitchen runs, kitchen replay, kitchen rerun, kitchen tools, kitchen call, kitchen resources, kitchen read, kitchen prompts, kitchen prompt, kitchen complete, kitchen skills, kitchen wire, kitchen check (see kitchen web --help)',

@@ -6,7 +6,9 @@
 // results and jar notes are untrusted.
 
 import { createConnection } from './connection.js';
-import { api, whenControlsNeedHolding, whenUnreachable } from './dom.js';
+import { api, el, whenControlsNeedHolding, whenUnreachable } from './dom.js';
+import { setUpEvalEntry } from './eval-entry.js';
+import { setEvalAddress, showEval } from './eval-view.js';
 import { setUpInspector } from './inspector.js';
 import type { KitchenAbout, RunAbout, RunTrace } from './kitchen-api.js';
 import { drawEntry, drawLaneHeader, laneElement } from './lane-view.js';
@@ -34,6 +36,12 @@ let kitchen: Pick<KitchenAbout, 'maxTreeTokens' | 'model' | 'demos'> = { maxTree
 let inspector: ReturnType<typeof setUpInspector> | undefined;
 /** The run on the page. */
 let current: PageRun | undefined;
+/** The eval on the page (?eval=ID), drawn in its own board above the lanes. */
+let shownEval: ReturnType<typeof showEval> | undefined;
+const evalBoard = el('section', 'eval-board');
+evalBoard.id = 'eval-board';
+evalBoard.hidden = true;
+page.lanes.before(evalBoard);
 
 function announce(text: string): void {
   // One polite live region for the whole page; emptied first so the same words are read again.
@@ -98,6 +106,8 @@ function showAddressedRun({ runId, replaySpeed }: AddressedRun): Promise<void> {
 }
 
 function reset(run: PageRun | undefined): void {
+  shownEval?.close();
+  shownEval = undefined;
   current?.source?.close();
   current = run;
   page.lanes.replaceChildren();
@@ -207,6 +217,13 @@ function drawRecorded(trace: RunTrace): void {
   questions.update(view, runWord(recorded));
 }
 
+/** Shows eval `evalId` (see eval-view.ts) in place of a run. */
+function openEval(evalId: string): void {
+  reset(undefined);
+  page.runLine.hidden = true;
+  shownEval = showEval(evalId, { board: evalBoard, announce, showProblem, lost: () => connection.lost() });
+}
+
 /** Few lanes at their full size; many compact, so a room sees them all at once. */
 function fitLanes(run: PageRun): void {
   page.lanes.classList.toggle('compact', run.view.lanes.length > COMPACT_ABOVE);
@@ -292,6 +309,8 @@ page.stop.addEventListener('click', async () => {
   if (!ok && status !== 0 && status !== 409) showProblem(data.error ?? 'The kitchen did not stop the run.');
 });
 window.addEventListener('popstate', () => {
+  const evalId = new URLSearchParams(location.search).get('eval');
+  if (evalId) return openEval(evalId);
   const addressed = addressedRun(new URLSearchParams(location.search));
   // Back or forward within the run shown (a lane's #anchor) scrolls; it does not fetch the run again.
   if (addressed && current?.runId === addressed.runId && current.replaySpeed === addressed.replaySpeed) {
@@ -340,6 +359,12 @@ async function boot(): Promise<void> {
   );
   taskForm.fill(about, params.get('task') ?? about.demoTask);
   void refreshRecent();
+  setUpEvalEntry(page.recent, (started) => {
+    setEvalAddress(started.evalId, false);
+    openEval(started.evalId);
+  });
+  const evalId = params.get('eval');
+  if (evalId) return openEval(evalId);
   const addressed = addressedRun(params);
   if (addressed) return showAddressedRun(addressed);
   // An autorun link runs once: the address becomes the run's, so a reload shows it instead.

@@ -101,6 +101,16 @@ export const EVAL_FLAGS = {
     group: 'run',
     help: ['kitchen eval: runs at once, 1 to 16 (default 4)'],
   },
+  web: {
+    kind: 'switch',
+    key: 'evalInPage',
+    sets: true,
+    group: 'run',
+    help: [
+      'kitchen eval: run it behind the web UI, one lane per case and',
+      'model live in the page, with the verdicts (--port N)',
+    ],
+  },
 } as const satisfies Record<string, FlagSpec>;
 
 /** `kitchen check`: the tools to call (nothing is called unless named) and the conformance suite. */
