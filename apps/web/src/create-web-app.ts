@@ -9,6 +9,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { JsonTooDeepError, refuseDeepJson } from './json-depth-limit.js';
 import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
+import { STOPPED_FROM_THE_PAGE } from './page/lane-words.js';
 import { servePage } from './page-bundle.js';
 import { checkServerByName } from './server-check.js';
 import { callToolByHand, completeByHand, describeServers, readResourceByHand } from './server-inspector.js';
@@ -131,7 +132,7 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
     if (run === undefined) return void response.status(404).json({ error: unknownRun(request.params.runId) });
     if (run.finished)
       return void response.status(409).json({ error: `Run ${run.id} has already finished; there is nothing to stop.` });
-    run.controller.abort(new Error('stopped from the web UI'));
+    run.controller.abort(new Error(STOPPED_FROM_THE_PAGE));
     response.status(202).json({ runId: run.id, stopping: true });
   });
 

@@ -36,6 +36,7 @@ import { createAuthorizationPrompt } from '@kitchen/runtime/text/authorization-p
 import { describeModel } from '@kitchen/runtime/text/describe-model';
 import { describeToolbox } from '@kitchen/runtime/text/describe-toolbox';
 import { pacedModel } from './paced-model.js';
+import { STOPPED_FROM_THE_PAGE } from './page/lane-words.js';
 import { createPendingElicitations, type PendingElicitations } from './pending-elicitations.js';
 import { createWebApprovals, type WebApprovals } from './web-approvals.js';
 import { WebRun } from './web-run.js';
@@ -264,7 +265,7 @@ export class WebKitchen {
   /** Stops one worker's lane of the current run; its report goes to the agent that hired it. */
   stopLane(run: WebRun, agent: string): boolean {
     if (this.#current?.run !== run) return false;
-    return this.host.stopAgent(agent, 'stopped from the web page');
+    return this.host.stopAgent(agent, STOPPED_FROM_THE_PAGE);
   }
 
   /** Stops the current run (if any), waits for its last event, and disconnects from the servers. */

@@ -78,7 +78,7 @@ async function startRun(task: string, replaceAddress = false): Promise<void> {
 async function openRun(runId: string): Promise<void> {
   const live = await api<RunAbout>(`/api/runs/${encodeURIComponent(runId)}`);
   if (live.ok) {
-    page.task.value = live.data.task;
+    page.task.value = cleanDisplayText(live.data.task);
     return follow(live.data);
   }
   if (live.status === 0) return;
@@ -121,7 +121,7 @@ async function replayRun(runId: string, speed: number): Promise<void> {
     page.runLine.hidden = true;
     return showProblem(`There is no recorded run "${runId}" to replay. Pick one of the recent runs.`);
   }
-  page.task.value = recorded.data.run.task;
+  page.task.value = cleanDisplayText(recorded.data.run.task);
   const replay = pageRun({
     runId,
     model: recorded.data.run.model.label,
@@ -192,7 +192,7 @@ function drawRecorded(trace: RunTrace): void {
     closed,
   });
   reset(recorded);
-  page.task.value = trace.run.task;
+  page.task.value = cleanDisplayText(trace.run.task);
   page.runLine.hidden = false;
   for (const lane of view.lanes) {
     const parts = laneElement(recorded, lane, page.lanes, stopLane);

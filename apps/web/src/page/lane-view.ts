@@ -5,6 +5,7 @@ import { el } from './dom.js';
 import { renderEntry } from './entry-view.js';
 import {
   cleanDisplayText,
+  failedCalls,
   formatCents,
   formatDuration,
   formatTokens,
@@ -99,7 +100,7 @@ export function drawLaneHeader(parts: LaneParts, lane: Lane, run: PageRun): void
       ? lane.waiting > 0
         ? 'waiting'
         : 'running'
-      : lane.stopReason === 'end_turn'
+      : lane.stopReason === 'end_turn' && failedCalls(lane) === 0
         ? 'ok'
         : 'warn';
   parts.status.className = `lane-status ${tone}`;
@@ -108,7 +109,7 @@ export function drawLaneHeader(parts: LaneParts, lane: Lane, run: PageRun): void
   parts.money.textContent = `${formatTokens(lane.tokens)} tokens · ${formatCents(lane.costCents)}${waited}`;
   if (lane.hiredBy) {
     const parent = run.view.laneById.get(lane.hiredBy.lane);
-    parts.hired.textContent = `↖ hired by ${parent ? laneTitle(parent) : lane.hiredBy.lane}'s spawn_agent call`;
+    parts.hired.textContent = `↖ hired by ${parent ? laneTitle(parent) : cleanDisplayText(lane.hiredBy.lane)}'s spawn_agent call`;
     parts.hired.href = `#call-${lane.hiredBy.callId}`;
     parts.hired.hidden = false;
   }
