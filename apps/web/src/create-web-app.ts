@@ -14,6 +14,7 @@ import { servePage } from './page-bundle.js';
 import { checkServerByName } from './server-check.js';
 import { callToolByHand, completeByHand, describeServers, readResourceByHand } from './server-inspector.js';
 import { streamRunEvents } from './stream-run-events.js';
+import { streamServerNews } from './stream-server-news.js';
 import { addTraceRoutes } from './trace-routes.js';
 import type { WebKitchen } from './web-kitchen.js';
 import {
@@ -49,6 +50,9 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
   app.get('/api/tools', (_request, response) => {
     response.json(kitchen.tools());
   });
+
+  // What the servers did since the kitchen started (stops, restarts, tool-list changes, stderr), then live.
+  app.get('/api/servers/news', (request, response) => streamServerNews(kitchen.news, request, response));
 
   app.get('/api/servers', async (_request, response) => {
     response.json({ servers: await describeServers(kitchen.toolbox, kitchen.options.connections) });

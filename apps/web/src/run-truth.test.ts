@@ -85,6 +85,7 @@ describe('how a run ended, in the page’s words', () => {
       at({
         type: 'agent-end',
         agent: 'main',
+        name: 'main',
         iterations: 2,
         toolCalls: 2,
         tokens: 10,
@@ -101,6 +102,7 @@ describe('how a run ended, in the page’s words', () => {
       at({
         type: 'agent-end',
         agent,
+        name: agent,
         parent: 'main',
         iterations: 1,
         toolCalls: 0,
@@ -141,6 +143,7 @@ describe('waiting for you', () => {
           agent,
           requestId,
           tool: 'discard_jar',
+          server: 'cookie-jars',
           decision: 'approved',
           by: 'person',
         },

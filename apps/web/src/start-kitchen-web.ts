@@ -11,6 +11,7 @@ import type { ServerStartEvent } from '@kitchen/runtime/server-processes/server-
 import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
 import { createWebApp } from './create-web-app.js';
 import { createOwnerToken, ownerAddress } from './owner-token.js';
+import { ServerNewsFeed } from './server-news-feed.js';
 import { WebKitchen } from './web-kitchen.js';
 
 export const WEB_HOST = '127.0.0.1';
@@ -52,6 +53,8 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
   const environment = options.environment ?? process.env;
   WebKitchen.check({ flags: options.flags, config: options.config, environment });
   let kitchen: WebKitchen | undefined;
+  // The page hears what the terminal is told: a server that stops, its restart, its stderr.
+  const news = new ServerNewsFeed();
   const servers = await startServers(options.config.servers, {
     seed: options.flags.seed,
     jars: options.flags.jars,
@@ -59,11 +62,26 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
     // A server that dies ends its calls in flight at once, in words, rather than at their timeout.
     onUnexpectedExit: (server, description, restarting) => {
       kitchen?.toolbox.serverStopped(server, description);
+      if (!options.signal?.aborted)
+        news.push({ type: 'server-stopped', at: Date.now(), server, reason: description, restarting });
       options.onUnexpectedExit?.(server, description, restarting);
     },
     // Started again: the toolbox connects anew and lists its tools, so the next run sees them.
     onRestarted: (connection) => void kitchen?.toolbox.reconnect(connection),
-    ...withDefined({ onStartEvent: options.onStartEvent }),
+    onStderr: (server, line) => news.push({ type: 'server-stderr', at: Date.now(), server, line }),
+    onStartEvent: (event) => {
+      if (event.type === 'server-restarted')
+        news.push({
+          type: 'server-restarted',
+          at: event.at,
+          server: event.server,
+          url: event.url,
+          startMs: event.startMs,
+        });
+      if (event.type === 'server-restart-failed')
+        news.push({ type: 'server-restart-failed', at: event.at, server: event.server, reason: event.reason });
+      options.onStartEvent?.(event);
+    },
   });
   const token = options.token ?? createOwnerToken();
   let httpServer: Server | undefined;
@@ -73,6 +91,7 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
       config: options.config,
       connections: servers.connections,
       environment,
+      news,
     });
     let port = 0;
     httpServer = createServer(createWebApp(kitchen, () => port, token));

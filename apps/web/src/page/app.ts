@@ -5,6 +5,7 @@
 // browser. Every piece of server or model text goes in with textContent (never innerHTML): tool
 // results and jar notes are untrusted.
 
+import { recheckServer } from './check-view.js';
 import { createConnection } from './connection.js';
 import { api, whenControlsNeedHolding, whenUnreachable } from './dom.js';
 import { setUpInspector } from './inspector.js';
@@ -20,6 +21,8 @@ import { drawReport, drawUnfinishedReport } from './report-panel.js';
 import { type AddressedRun, addressedRun, setRunAddress } from './run-address.js';
 import { drawRunLine, runWord } from './run-line-view.js';
 import { openRunStream } from './run-stream.js';
+import { downNote, type ServerNewsState, serversDown } from './server-news.js';
+import { followServerNews } from './server-news-view.js';
 import { setUpTaskForm } from './task-form.js';
 import { setUpThemeSwitch } from './theme.js';
 import { setUpZoom } from './zoom.js';
@@ -34,6 +37,10 @@ let kitchen: Pick<KitchenAbout, 'maxTreeTokens' | 'model' | 'demos'> = { maxTree
 let inspector: ReturnType<typeof setUpInspector> | undefined;
 /** The run on the page. */
 let current: PageRun | undefined;
+/** The toolbox line as the kitchen said it at the start; which servers are down is added to it. */
+let toolboxLine = '';
+/** What the page has heard about the servers (server-news-view.ts); undefined until the kitchen answers. */
+let serverNews: ServerNewsState | undefined;
 
 function announce(text: string): void {
   // One polite live region for the whole page; emptied first so the same words are read again.
@@ -143,6 +150,7 @@ function follow(described: RunAbout): void {
     paceMs: described.paceMs ?? 0,
     live: true,
   });
+  if (serverNews !== undefined) followed.serversDown = new Set(serversDown(serverNews));
   reset(followed);
   page.runLine.hidden = false;
   setRunning(true);
@@ -318,6 +326,22 @@ function scrollToAnchor(hash: string): void {
   setTimeout(() => target.classList.remove('jumped-to'), 1500);
 }
 
+// ---- The servers: one that goes down is said in the toolbox line, the run line and its lanes ----
+
+function showServersDown(state: ServerNewsState): void {
+  page.kitchenLine.textContent = cleanDisplayText(`${toolboxLine}${downNote(state)}`);
+  const run = current;
+  // A run that has ended keeps what happened while it ran; only a live one follows the servers.
+  if (run === undefined || !run.live || run.view.done) return;
+  run.serversDown = new Set(serversDown(state));
+  for (const lane of run.view.lanes) {
+    const parts = run.laneElements.get(lane.id);
+    if (parts !== undefined) drawLaneHeader(parts, lane, run);
+  }
+  drawRunLine(page, run, kitchen.maxTreeTokens);
+  questions.update(run.view, runWord(run));
+}
+
 // ---- Start-up ----
 
 async function boot(): Promise<void> {
@@ -335,9 +359,15 @@ async function boot(): Promise<void> {
   connection.answered();
   const about = info.data;
   kitchen = about;
-  page.kitchenLine.textContent = cleanDisplayText(
-    `${about.toolbox} · 🧠 ${about.model} · seed ${about.seed}, ${about.jars} jars`,
-  );
+  toolboxLine = `${about.toolbox} · 🧠 ${about.model} · seed ${about.seed}, ${about.jars} jars`;
+  page.kitchenLine.textContent = cleanDisplayText(toolboxLine);
+  serverNews = followServerNews({
+    panel: page.serverNews,
+    summary: page.serverNewsSummary,
+    log: page.serverNewsLog,
+    onDown: showServersDown,
+    onRelisted: (server) => void recheckServer(server),
+  });
   taskForm.fill(about, params.get('task') ?? about.demoTask);
   void refreshRecent();
   const addressed = addressedRun(params);

@@ -7,9 +7,9 @@ import type { PageRun } from './page-run.js';
 import { runEndWords } from './run-state-words.js';
 
 /** One word for the run's state, for the waiting banner: finished, partly done, stopped, unfinished or running. */
-export function runWord(run: PageRun | undefined, downServers: readonly string[] = []): string | undefined {
+export function runWord(run: PageRun | undefined): string | undefined {
   if (!run) return undefined;
-  if (run.view.done) return runEndWords(run.view.done, downServers).replace(/:.*$/, '');
+  if (run.view.done) return runEndWords(run.view.done, [...run.serversDown]).replace(/:.*$/, '');
   if (run.closed) return '⚠️ unfinished';
   return '⏳ running';
 }
@@ -23,17 +23,12 @@ export interface RunLineParts {
   treeMeter: HTMLMeterElement;
 }
 
-/** `downServers`: servers the run's lanes called that are down now (server-status.ts). */
-export function drawRunLine(
-  parts: RunLineParts,
-  run: PageRun,
-  maxTreeTokens: number,
-  downServers: readonly string[] = [],
-): void {
+export function drawRunLine(parts: RunLineParts, run: PageRun, maxTreeTokens: number): void {
   const { view } = run;
+  const downServers = [...run.serversDown].sort();
   const lanes = view.lanes.length;
   const ended = view.lanes.filter((lane) => lane.status === 'ended').length;
-  const down = downServers.length === 0 ? '' : ` · 🔌 ${downServers.join(', ')} down`;
+  const down = downServers.length === 0 ? '' : ` · 🔌 ${cleanDisplayText(downServers.join(', '))} down`;
   const state = view.done
     ? runEndWords(view.done, downServers)
     : run.closed

@@ -1,0 +1,53 @@
+// The page's "Servers" panel: what the kitchen's servers did since it started — a server that
+// stopped, its restart, what changed in its tool list, the lines it wrote to stderr — as one log,
+// live over GET /api/servers/news. It says which servers are down, for the toolbox line, the run
+// line and the lanes, and which came back, for the Check panel. App side, in the browser; the
+// servers' text goes in with textContent only.
+
+import { el, streamPath } from './dom.js';
+import { cleanDisplayText } from './lane-words.js';
+import {
+  applyServerNews,
+  createServerNewsState,
+  describeServerNews,
+  type ServerNews,
+  type ServerNewsState,
+} from './server-news.js';
+
+/** Lines the log keeps; a chatty server's stderr would otherwise grow the page without end. */
+const KEPT_LINES = 400;
+
+export interface ServerNewsParts {
+  panel: HTMLDetailsElement;
+  summary: HTMLElement;
+  log: HTMLElement;
+  /** Which servers are down changed. */
+  onDown: (state: ServerNewsState) => void;
+  /** A server was listed again (restarted, or its list changed): what the page showed of it is old. */
+  onRelisted: (server: string) => void;
+}
+
+export function followServerNews(parts: ServerNewsParts): ServerNewsState {
+  const state = createServerNewsState();
+  // EventSource reconnects by itself with the last id it got; the kitchen resumes after it.
+  const source = new EventSource(streamPath('/api/servers/news'));
+  source.onmessage = (message: MessageEvent<string>) => {
+    const news = JSON.parse(message.data) as ServerNews;
+    if (applyServerNews(state, news)) parts.onDown(state);
+    for (const line of describeServerNews(news)) parts.log.append(el('li', `news ${news.type}`, line));
+    while (parts.log.childElementCount > KEPT_LINES) parts.log.firstElementChild?.remove();
+    parts.summary.textContent = summaryText(state, parts.log.childElementCount);
+    // A server that stops is news a person must not miss.
+    if (news.type === 'server-stopped' || news.type === 'server-restart-failed') parts.panel.open = true;
+    if (news.type === 'tools-changed') parts.onRelisted(news.server);
+    // The log scrolls in its own box, to its newest line; the page stays where it is.
+    parts.log.scrollTop = parts.log.scrollHeight;
+  };
+  return state;
+}
+
+function summaryText(state: ServerNewsState, lines: number): string {
+  const down = [...state.down.keys()];
+  const now = down.length === 0 ? 'all up' : `🔌 ${cleanDisplayText(down.join(', '))} down`;
+  return `🔧 Servers: ${now} · ${lines === 1 ? '1 line' : `${lines} lines`} of restarts, tool lists and stderr`;
+}
