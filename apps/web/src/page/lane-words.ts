@@ -3,6 +3,7 @@
 
 import type { DoneEvent, LoopStopReason, ToolResultAttachment } from '@kitchen/host';
 import { formatBytes, formatCents, formatDuration, formatTokens, plural } from '@kitchen/runtime/format';
+import { outcomeOfDone } from '@kitchen/runtime/runs/run-outcome';
 import { removeControls } from '@kitchen/runtime/text/clean-text';
 import type { RunListing } from './kitchen-api.js';
 import type { Lane, SamplingEntry } from './lanes.js';
@@ -93,9 +94,16 @@ export function samplingHeadline(entry: SamplingEntry): string {
  */
 export function summaryLine(
   done: DoneEvent,
-  about: { startedAt?: number; model?: string; maxTreeTokens?: number; samplingCents?: number } = {},
+  about: {
+    startedAt?: number;
+    model?: string;
+    maxTreeTokens?: number;
+    samplingCents?: number;
+    /** A server of the run went down while it ran (server-news.ts). */
+    serverDied?: boolean;
+  } = {},
 ): string {
-  const { startedAt, model, maxTreeTokens, samplingCents } = about;
+  const { startedAt, model, maxTreeTokens, samplingCents, serverDied = false } = about;
   const parts = [
     plural(done.iterations, 'iteration'),
     plural(done.toolCalls, 'tool call'),
@@ -106,7 +114,13 @@ export function summaryLine(
     ...(startedAt === undefined ? [] : [formatDuration(done.at - startedAt)]),
     ...(model === undefined ? [] : [`model: ${cleanDisplayText(model)}`]),
   ];
-  return `📊 ${outcomeWords(done.stopReason, done.stoppedBy)} · ${parts.join(' · ')}`;
+  // The run's outcome, as the CLI's and kitchen runs': an answer after failures is not "finished".
+  const outcome = outcomeOfDone(done, serverDied);
+  const word =
+    outcome === 'partly done' || (outcome === 'failed' && done.stopReason === 'end_turn')
+      ? outcome
+      : outcomeWords(done.stopReason, done.stoppedBy);
+  return `📊 ${word} · ${parts.join(' · ')}`;
 }
 
 /** A listed run's outcome word (the same as `kitchen runs`), as a presenter says it. */

@@ -34,6 +34,7 @@ export function drawReport(parts: ReportParts, run: PageRun, done: DoneEvent, ma
     model: run.model,
     maxTreeTokens,
     samplingCents: run.view.samplingCents,
+    serverDied: run.serversDown.size > 0,
   });
 }
 
