@@ -10,6 +10,7 @@ import type { KitchenSettings } from '@kitchen/runtime/kitchen-settings';
 import type { ServerStartEvent } from '@kitchen/runtime/server-processes/server-start-event';
 import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
 import { createWebApp } from './create-web-app.js';
+import { type DevWatch, devEntry, watchDevServer } from './dev-watch.js';
 import { createOwnerToken, ownerAddress } from './owner-token.js';
 import { ServerNewsFeed } from './server-news-feed.js';
 import { WebKitchen } from './web-kitchen.js';
@@ -33,6 +34,8 @@ export interface StartKitchenWebOptions {
   onUnexpectedExit?: (server: string, description: string, restarting: boolean) => void;
   /** Told as the servers start and as each becomes ready. */
   onStartEvent?: (event: ServerStartEvent) => void;
+  /** Under --dev: a folder that cannot be watched, a restart that threw; stderr by default. */
+  onDevProblem?: (line: string) => void;
 }
 
 export interface KitchenWeb {
@@ -52,6 +55,7 @@ export interface KitchenWeb {
 export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<KitchenWeb> {
   const environment = options.environment ?? process.env;
   WebKitchen.check({ flags: options.flags, config: options.config, environment });
+  const dev = options.flags.dev === undefined ? undefined : devEntry(options.config.servers, options.flags.dev);
   let kitchen: WebKitchen | undefined;
   // The page hears what the terminal is told: a server that stops, its restart, its stderr.
   const news = new ServerNewsFeed();
@@ -85,6 +89,7 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
   });
   const token = options.token ?? createOwnerToken();
   let httpServer: Server | undefined;
+  let devWatch: DevWatch | undefined;
   try {
     kitchen = await WebKitchen.connect({
       flags: options.flags,
@@ -95,8 +100,10 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
     });
     let port = 0;
     httpServer = createServer(createWebApp(kitchen, () => port, token));
+    if (dev !== undefined) devWatch = watchKitchenDev(dev.name, kitchen, servers, options);
     port = await listen(httpServer, options.port ?? 0);
   } catch (error) {
+    await devWatch?.close();
     await kitchen?.close();
     await servers.stop();
     throw error;
@@ -113,6 +120,7 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
     servers,
     close: () =>
       (closing ??= (async () => {
+        await devWatch?.close();
         // The run first: its streams end with `done`, then the sockets can go.
         await openKitchen.close();
         await new Promise<void>((resolve) => {
@@ -122,6 +130,29 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
         await servers.stop();
       })()),
   };
+}
+
+/** --dev SERVER: its files watched; a change restarts it and the toolbox lists its tools again. */
+function watchKitchenDev(
+  name: string,
+  kitchen: WebKitchen,
+  servers: RunningServers,
+  options: StartKitchenWebOptions,
+): DevWatch {
+  const entry = devEntry(options.config.servers, name);
+  return watchDevServer({
+    entry,
+    news: kitchen.news,
+    restartLaunched: (server) => {
+      if (entry.kind !== 'launch') return Promise.resolve(false);
+      // Calls in flight end now, in words, rather than at their timeout.
+      kitchen.toolbox.serverStopped(server, 'it is being restarted after a change to its files');
+      return servers.restart(server);
+    },
+    reconnect: (connection) => kitchen.toolbox.reconnect(connection),
+    connection: () => kitchen.options.connections.find((connection) => connection.name === name),
+    complain: options.onDevProblem ?? ((line) => process.stderr.write(`${line}\n`)),
+  });
 }
 
 function listen(server: Server, port: number): Promise<number> {

@@ -37,8 +37,9 @@ export function followServerNews(parts: ServerNewsParts): ServerNewsState {
     for (const line of describeServerNews(news)) parts.log.append(el('li', `news ${news.type}`, line));
     while (parts.log.childElementCount > KEPT_LINES) parts.log.firstElementChild?.remove();
     parts.summary.textContent = summaryText(state, parts.log.childElementCount);
-    // A server that stops is news a person must not miss.
-    if (news.type === 'server-stopped' || news.type === 'server-restart-failed') parts.panel.open = true;
+    // A server that stops is news a person must not miss; under --dev the log is what they came for.
+    if (news.type === 'server-stopped' || news.type === 'server-restart-failed' || news.type === 'server-watched')
+      parts.panel.open = true;
     if (news.type === 'tools-changed') parts.onRelisted(news.server);
     // The log scrolls in its own box, to its newest line; the page stays where it is.
     parts.log.scrollTop = parts.log.scrollHeight;

@@ -22,6 +22,8 @@ export type ServerNews =
   | { type: 'tools-changed'; at: number; server: string; tools: number; was: number; changes: ToolListChange[] }
   /** One line the server wrote to stderr. */
   | { type: 'server-stderr'; at: number; server: string; line: string }
+  /** `kitchen web --dev SERVER`: its files are watched from now on (the folders or files named). */
+  | { type: 'server-watched'; at: number; server: string; roots: string[] }
   /** `kitchen web --dev SERVER`: its files changed, so it is restarted now. */
   | { type: 'server-files-changed'; at: number; server: string; files: string[] };
 
@@ -52,6 +54,7 @@ export function applyServerNews(state: ServerNewsState, news: ServerNews): boole
       return state.down.delete(news.server);
     case 'tools-changed':
     case 'server-stderr':
+    case 'server-watched':
       return false;
   }
 }
@@ -95,6 +98,8 @@ export function describeServerNews(news: ServerNews): string[] {
       ];
     case 'server-stderr':
       return [`[${server}] ${cleanDisplayText(news.line)}`];
+    case 'server-watched':
+      return [`👀 watching ${news.roots.map(cleanDisplayText).join(', ')}: a change restarts ${server}`];
     case 'server-files-changed': {
       const [first = ''] = news.files;
       const more = news.files.length > 1 ? ` and ${news.files.length - 1} more` : '';
