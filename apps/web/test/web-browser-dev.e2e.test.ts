@@ -124,6 +124,11 @@ describe('kitchen web --dev', () => {
     await expect.poll(() => checks.length, { timeout: WAIT_MS }).toBe(2);
     await expect.poll(() => card.locator('.check-summary').count(), { timeout: WAIT_MS }).toBe(1);
     expect(await page.locator('#kitchen-line').textContent()).not.toContain('down');
+    // The toolbox line and the inspector count the tools the restarted server offers.
+    await expect.poll(() => page.locator('#kitchen-line').textContent(), { timeout: WAIT_MS }).toContain('2 from mine');
+    await expect
+      .poll(() => card.locator('.feature-group > summary', { hasText: 'Tools' }).textContent(), { timeout: WAIT_MS })
+      .toBe('Tools (2)');
     await saveScreenshot(page, 'web-dev');
 
     // The terminal says the same as the page.

@@ -328,6 +328,15 @@ function scrollToAnchor(hash: string): void {
 
 // ---- The servers: one that goes down is said in the toolbox line, the run line and its lanes ----
 
+/** A server's tools were listed anew: the toolbox line counts them again. */
+async function refreshToolboxLine(): Promise<void> {
+  const info = await api<KitchenAbout>('/api/kitchen');
+  if (!info.ok) return;
+  const about = info.data;
+  toolboxLine = `${about.toolbox} · 🧠 ${about.model} · seed ${about.seed}, ${about.jars} jars`;
+  page.kitchenLine.textContent = cleanDisplayText(`${toolboxLine}${serverNews ? downNote(serverNews) : ''}`);
+}
+
 function showServersDown(state: ServerNewsState): void {
   page.kitchenLine.textContent = cleanDisplayText(`${toolboxLine}${downNote(state)}`);
   const run = current;
@@ -366,7 +375,10 @@ async function boot(): Promise<void> {
     summary: page.serverNewsSummary,
     log: page.serverNewsLog,
     onDown: showServersDown,
-    onRelisted: (server) => void recheckServer(server),
+    onRelisted: (server) => {
+      void refreshToolboxLine();
+      if (!inspector?.serverRelisted()) recheckServer(server);
+    },
   });
   taskForm.fill(about, params.get('task') ?? about.demoTask);
   void refreshRecent();
