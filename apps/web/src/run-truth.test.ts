@@ -37,13 +37,13 @@ const done = (over: Partial<DoneEvent> = {}): DoneEvent => ({
 describe('how a run ended, in the page’s words', () => {
   it('says finished only for an answer with every call done and every server up', () => {
     expect(runEndWords(done())).toBe('✅ finished');
-    expect(runEndWords(done({ failedToolCalls: 2 }))).toBe('⚠️ partly done: 2 tool calls failed');
+    expect(runEndWords(done({ failedToolCalls: 2 }))).toBe('⚠️ partly done: 2 tool calls denied or failed');
     expect(runEndWords(done(), ['cookie-jars'])).toBe('❌ failed: cookie-jars went down');
     expect(summaryLine(done({ failedToolCalls: 2 }))).toMatch(/^📊 partly done · /);
     expect(summaryLine(done(), { serverDied: true })).toMatch(/^📊 failed · /);
     expect(summaryLine(done())).toMatch(/^📊 finished · /);
     expect(runEndWords(done({ failedToolCalls: 1 }), ['cookie-jars'])).toBe(
-      '❌ failed: cookie-jars went down, 1 tool call failed',
+      '❌ failed: cookie-jars went down, 1 tool call denied or failed',
     );
   });
 

@@ -16,7 +16,7 @@ export function runEndWords(
   const failed = done.failedToolCalls ?? 0;
   const outcome = outcomeOfDone(done, downServers.length > 0);
   const wentDown = downServers.length === 0 ? '' : `${downServers.join(', ')} went down`;
-  const calls = failed === 0 ? '' : `${plural(failed, 'tool call')} failed`;
+  const calls = failed === 0 ? '' : `${plural(failed, 'tool call')} denied or failed`;
   const why = [wentDown, calls].filter((part) => part !== '').join(', ');
   switch (outcome) {
     case 'done':
