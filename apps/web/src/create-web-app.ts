@@ -14,7 +14,6 @@ import { servePage } from './page-bundle.js';
 import { checkServerByName } from './server-check.js';
 import { callToolByHand, completeByHand, describeServers, readResourceByHand } from './server-inspector.js';
 import { streamRunEvents } from './stream-run-events.js';
-import { streamServerNews } from './stream-server-news.js';
 import { addTraceRoutes } from './trace-routes.js';
 import type { WebKitchen } from './web-kitchen.js';
 import {
@@ -51,8 +50,14 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
     response.json(kitchen.tools());
   });
 
-  // What the servers did since the kitchen started (stops, restarts, tool-list changes, stderr), then live.
-  app.get('/api/servers/news', (request, response) => streamServerNews(kitchen.news, request, response));
+  // What the servers did since the kitchen started (stops, restarts, tool-list changes, stderr),
+  // after the last piece a page has (?after=N). Polled, not streamed: a tab already holds one
+  // stream for its run, and a browser allows a host only a few connections at once.
+  app.get('/api/servers/news', (request, response) => {
+    const after = Number(request.query['after']);
+    const from = Number.isInteger(after) && after >= 0 ? after + 1 : 0;
+    response.json({ news: kitchen.news.since(from) });
+  });
 
   app.get('/api/servers', async (_request, response) => {
     response.json({ servers: await describeServers(kitchen.toolbox, kitchen.options.connections) });

@@ -1,5 +1,6 @@
 // The web app's news about its servers (page/server-news.ts): kept in order, the newest few
-// hundred, for pages that open GET /api/servers/news now or later, and told to each one open.
+// hundred, for pages that ask GET /api/servers/news now or later, and told to each subscriber
+// (the terminal under --dev).
 // It also remembers each server's tool list, so a new listing is told as what changed. App side.
 
 import { diffToolLists, type ListedTool } from '@kitchen/runtime/dev-loop/tool-list-diff';
@@ -8,7 +9,7 @@ import type { ServerNews } from './page/server-news.js';
 /** News kept for a page that opens the stream later (a restart's tool list, the stderr before it). */
 const KEPT_NEWS = 500;
 
-/** News as it is sent: its place in the whole sequence, so a reconnecting page resumes after it. */
+/** News as it is sent: its place in the whole sequence, so a page asks for what came after it. */
 export interface NumberedNews {
   index: number;
   news: ServerNews;

@@ -1,10 +1,10 @@
 // The page's "Servers" panel: what the kitchen's servers did since it started — a server that
 // stopped, its restart, what changed in its tool list, the lines it wrote to stderr — as one log,
-// live over GET /api/servers/news. It says which servers are down, for the toolbox line, the run
+// read from GET /api/servers/news every second. It says which servers are down, for the toolbox line, the run
 // line and the lanes, and which came back, for the Check panel. App side, in the browser; the
 // servers' text goes in with textContent only.
 
-import { el, streamPath } from './dom.js';
+import { api, el } from './dom.js';
 import { cleanDisplayText } from './lane-words.js';
 import {
   applyServerNews,
@@ -16,6 +16,8 @@ import {
 
 /** Lines the log keeps; a chatty server's stderr would otherwise grow the page without end. */
 const KEPT_LINES = 400;
+/** How often the page asks for news: a restart shows within it. */
+const POLL_MS = 1000;
 
 export interface ServerNewsParts {
   panel: HTMLDetailsElement;
@@ -29,10 +31,8 @@ export interface ServerNewsParts {
 
 export function followServerNews(parts: ServerNewsParts): ServerNewsState {
   const state = createServerNewsState();
-  // EventSource reconnects by itself with the last id it got; the kitchen resumes after it.
-  const source = new EventSource(streamPath('/api/servers/news'));
-  source.onmessage = (message: MessageEvent<string>) => {
-    const news = JSON.parse(message.data) as ServerNews;
+  let last = -1;
+  const heard = (news: ServerNews) => {
     if (applyServerNews(state, news)) parts.onDown(state);
     for (const line of describeServerNews(news)) parts.log.append(el('li', `news ${news.type}`, line));
     while (parts.log.childElementCount > KEPT_LINES) parts.log.firstElementChild?.remove();
@@ -44,6 +44,24 @@ export function followServerNews(parts: ServerNewsParts): ServerNewsState {
     // The log scrolls in its own box, to its newest line; the page stays where it is.
     parts.log.scrollTop = parts.log.scrollHeight;
   };
+  const poll = async () => {
+    const { ok, data } = await api<{ news: Array<{ index: number; news: ServerNews }> }>(
+      `/api/servers/news?after=${last}`,
+    );
+    const first = ok ? data.news[0] : undefined;
+    // A kitchen restarted since counts from 0 again and started every server afresh.
+    if (first !== undefined && first.index <= last && state.down.size > 0) {
+      state.down.clear();
+      parts.onDown(state);
+    }
+    if (ok)
+      for (const numbered of data.news) {
+        last = numbered.index;
+        heard(numbered.news);
+      }
+    setTimeout(() => void poll(), POLL_MS);
+  };
+  void poll();
   return state;
 }
 
