@@ -191,7 +191,7 @@ describe('the page and its servers', () => {
     await page.locator('#report').waitFor({ state: 'visible' });
     await eventually(() => page.locator('#report-text').textContent()).toContain('Jar 3 is fine.');
     for (const shown of [
-      await page.locator('main').innerText(),
+      await page.locator('main').textContent(),
       await page.locator('#summary').textContent(),
       await page.locator('#task').inputValue(),
       await page.title(),
