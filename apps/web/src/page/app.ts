@@ -21,7 +21,7 @@ import { drawReport, drawUnfinishedReport } from './report-panel.js';
 import { type AddressedRun, addressedRun, setRunAddress } from './run-address.js';
 import { drawRunLine, runWord } from './run-line-view.js';
 import { openRunStream } from './run-stream.js';
-import { downNote, type ServerNewsState, serversDown } from './server-news.js';
+import { downNote, type ServerNews, type ServerNewsState, serversDown } from './server-news.js';
 import { followServerNews } from './server-news-view.js';
 import { setUpTaskForm } from './task-form.js';
 import { setUpThemeSwitch } from './theme.js';
@@ -337,17 +337,25 @@ async function refreshToolboxLine(): Promise<void> {
   page.kitchenLine.textContent = cleanDisplayText(`${toolboxLine}${serverNews ? downNote(serverNews) : ''}`);
 }
 
-function showServersDown(state: ServerNewsState): void {
+function showServersDown(state: ServerNewsState, news?: ServerNews): void {
   page.kitchenLine.textContent = cleanDisplayText(`${toolboxLine}${downNote(state)}`);
   const run = current;
-  // A run that has ended keeps what happened while it ran; only a live one follows the servers.
-  if (run === undefined || !run.live || run.view.done) return;
-  run.serversDown = new Set(serversDown(state));
+  if (run === undefined || !run.live) return;
+  const ended = run.view.done?.at;
+  if (ended === undefined) run.serversDown = new Set(serversDown(state));
+  else {
+    // The news comes a moment late (the page asks every second): a server that stopped for good
+    // before the run ended still made it fail, though the run's done came first.
+    const died = news?.type === 'server-restart-failed' || (news?.type === 'server-stopped' && !news.restarting);
+    if (news === undefined || !died || news.at > ended) return;
+    run.serversDown.add(news.server);
+  }
   for (const lane of run.view.lanes) {
     const parts = run.laneElements.get(lane.id);
     if (parts !== undefined) drawLaneHeader(parts, lane, run);
   }
   drawRunLine(page, run, kitchen.maxTreeTokens);
+  if (run.view.done) drawReport(page, run, run.view.done, kitchen.maxTreeTokens);
   questions.update(run.view, runWord(run));
 }
 

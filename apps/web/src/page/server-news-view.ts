@@ -23,8 +23,8 @@ export interface ServerNewsParts {
   panel: HTMLDetailsElement;
   summary: HTMLElement;
   log: HTMLElement;
-  /** Which servers are down changed. */
-  onDown: (state: ServerNewsState) => void;
+  /** Which servers are down changed, by this news (none: a kitchen restarted since cleared them). */
+  onDown: (state: ServerNewsState, news?: ServerNews) => void;
   /** A server was listed again (restarted, or its list changed): what the page showed of it is old. */
   onRelisted: (server: string) => void;
 }
@@ -33,7 +33,7 @@ export function followServerNews(parts: ServerNewsParts): ServerNewsState {
   const state = createServerNewsState();
   let last = -1;
   const heard = (news: ServerNews) => {
-    if (applyServerNews(state, news)) parts.onDown(state);
+    if (applyServerNews(state, news)) parts.onDown(state, news);
     for (const line of describeServerNews(news)) parts.log.append(el('li', `news ${news.type}`, line));
     while (parts.log.childElementCount > KEPT_LINES) parts.log.firstElementChild?.remove();
     parts.summary.textContent = summaryText(state, parts.log.childElementCount);
