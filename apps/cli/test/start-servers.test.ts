@@ -130,6 +130,38 @@ describe('startServers', () => {
     expect(runningFakeServers()).toEqual([]);
   });
 
+  it('restarts a server when asked (a file changed) on its port, as often as asked, without using up its crash restart', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const exits: Array<{ server: string; restarting: boolean }> = [];
+    const reconnections: string[] = [];
+    const running = await startServers(
+      [fakeEntry('alpha'), { kind: 'remote', name: 'far', url: 'http://127.0.0.1:9/mcp' }],
+      {
+        onUnexpectedExit: (server, _description, restarting) => exits.push({ server, restarting }),
+        onRestarted: (connection) => reconnections.push('url' in connection ? connection.url : 'stdio'),
+      },
+    );
+    cleanups.push(() => running.stop());
+    const pids = [running.servers[0]!.pid];
+    for (const _round of [1, 2]) {
+      expect(await running.restart('alpha')).toBe(true);
+      pids.push(running.servers[0]!.pid);
+    }
+    // An asked-for stop is no unexpected exit; each start is a new process on the same URL.
+    expect(exits).toEqual([]);
+    expect(new Set(pids).size).toBe(3);
+    expect(reconnections).toEqual([running.servers[0]!.url, running.servers[0]!.url]);
+    expect(await waitUntilGone(pids.slice(0, 2) as number[], PROCESS_TEST_TIMEOUT_MS)).toEqual([]);
+    // Its one crash restart is still there, and a server the kitchen does not launch is not restarted.
+    process.kill(running.servers[0]!.pid!, 'SIGKILL');
+    await vi.waitFor(() => expect(reconnections).toHaveLength(3), { timeout: PROCESS_TEST_TIMEOUT_MS / 2 });
+    expect(exits).toEqual([{ server: 'alpha', restarting: true }]);
+    expect(await running.restart('far')).toBe(false);
+    await running.stop();
+    expect(await running.restart('alpha')).toBe(false);
+  });
+
   it('gives one clean line naming a server that exits early, and stops the others', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {

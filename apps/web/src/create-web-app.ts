@@ -10,6 +10,7 @@ import { addEvalRoutes } from './eval-routes.js';
 import { JsonTooDeepError, refuseDeepJson } from './json-depth-limit.js';
 import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
+import { STOPPED_FROM_THE_PAGE } from './page/lane-words.js';
 import { servePage } from './page-bundle.js';
 import { checkServerByName } from './server-check.js';
 import { callToolByHand, completeByHand, describeServers, readResourceByHand } from './server-inspector.js';
@@ -49,6 +50,15 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
 
   app.get('/api/tools', (_request, response) => {
     response.json(kitchen.tools());
+  });
+
+  // What the servers did since the kitchen started (stops, restarts, tool-list changes, stderr),
+  // after the last piece a page has (?after=N). Polled, not streamed: a tab already holds one
+  // stream for its run, and a browser allows a host only a few connections at once.
+  app.get('/api/servers/news', (request, response) => {
+    const after = Number(request.query['after']);
+    const from = Number.isInteger(after) && after >= 0 ? after + 1 : 0;
+    response.json({ news: kitchen.news.since(from) });
   });
 
   app.get('/api/servers', async (_request, response) => {
@@ -133,7 +143,7 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
     if (run === undefined) return void response.status(404).json({ error: unknownRun(request.params.runId) });
     if (run.finished)
       return void response.status(409).json({ error: `Run ${run.id} has already finished; there is nothing to stop.` });
-    run.controller.abort(new Error('stopped from the web UI'));
+    run.controller.abort(new Error(STOPPED_FROM_THE_PAGE));
     response.status(202).json({ runId: run.id, stopping: true });
   });
 

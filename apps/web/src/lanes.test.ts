@@ -267,7 +267,9 @@ describe('lanes', () => {
     // A presenter's words, the lane's tool calls counted; its tokens are on its money line.
     expect(laneStatusText(worker)).toBe('✅ finished · 2 iters · 3 tool calls');
     expect(laneStatusText(view.lanes[0]!)).toBe('running · 0 tool calls');
-    expect(laneStatusText({ ...worker, stopReason: 'aborted' })).toBe('⚠️ stopped by you · 2 iters · 3 tool calls');
+    expect(laneStatusText({ ...worker, stopReason: 'aborted', stoppedBy: 'stopped from the web page' })).toBe(
+      '⚠️ stopped by you · 2 iters · 3 tool calls',
+    );
     expect(laneStatusText({ ...worker, stopReason: 'budget' })).toBe(
       '⚠️ cut off: the token budget ran out · 2 iters · 3 tool calls',
     );
@@ -504,8 +506,8 @@ describe('recent runs told apart', () => {
     expect(recentRunAbout({ outcome: 'partly done', costCents: 1, workers: 0, durationMs: 900 })).toMatch(
       /^partly done · /,
     );
-    expect(recentRunAbout({ outcome: 'aborted', costCents: 0.04, workers: 0, durationMs: 900 })).toBe(
-      'stopped by you · 0.04¢ · 900 ms',
+    expect(recentRunAbout({ outcome: 'interrupted', costCents: 0.04, workers: 0, durationMs: 900 })).toBe(
+      'interrupted · 0.04¢ · 900 ms',
     );
     expect(recentRunAbout({ outcome: 'unfinished', costCents: 0, workers: 1, durationMs: 2_000 })).toBe(
       'unfinished · 0.0¢ · 1 worker · 2 s',
@@ -520,7 +522,7 @@ describe('recent runs told apart', () => {
 
 describe('text for the page', () => {
   it('strips control characters and bidi overrides from untrusted text, keeping newlines', () => {
-    expect(cleanDisplayText('ok\u0007\u202e done\r\nnext\u001b[2J')).toBe('ok done\nnext[2J');
+    expect(cleanDisplayText('ok\u0007\u202e done\r\nnext\u001b[2J')).toBe('ok done\nnext');
   });
 
   it('shortens to one line with an ellipsis only when it cuts', () => {

@@ -10,6 +10,8 @@ import { ServerStartError } from '@kitchen/runtime/server-processes/launch-serve
 import { describeServerStart, describeUnexpectedExit } from '@kitchen/runtime/server-processes/server-start-event';
 import { describeUnavailable } from '@kitchen/runtime/text/describe-toolbox';
 import { FIXED_TOKEN } from './owner-token.js';
+import { describeServerNews } from './page/server-news.js';
+import type { NumberedNews } from './server-news-feed.js';
 import { type KitchenWeb, startKitchenWeb } from './start-kitchen-web.js';
 import { startWebEval } from './start-web-eval.js';
 
@@ -64,6 +66,19 @@ export async function runWebCommand(options: RunWebCommandOptions): Promise<numb
     return signal.aborted ? EXIT.interrupted : EXIT.failed;
   }
   try {
+    // Under --dev the terminal says what the page's Servers panel does: the watch, each change,
+    // the tool-list diff and the watched server's stderr.
+    const dev = flags.dev;
+    if (dev !== undefined) {
+      const tell = ({ news }: NumberedNews) => {
+        // Stops and restarts of a launched server are the start lines' (onStartEvent above).
+        if (news.server !== dev || news.type === 'server-stopped' || news.type === 'server-restarted') return;
+        for (const line of describeServerNews(news)) (news.type === 'server-stderr' ? complain : say)(line);
+      };
+      // What it said while the kitchen started (its first stderr lines, the watch), then live.
+      for (const numbered of web.kitchen.news.since(0)) tell(numbered);
+      web.kitchen.news.subscribe(tell);
+    }
     const described = web.kitchen.describe();
     for (const line of describeUnavailable(web.kitchen.toolbox)) complain(line);
     say(described.toolbox);

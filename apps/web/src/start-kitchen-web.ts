@@ -10,7 +10,9 @@ import type { KitchenSettings } from '@kitchen/runtime/kitchen-settings';
 import type { ServerStartEvent } from '@kitchen/runtime/server-processes/server-start-event';
 import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
 import { createWebApp } from './create-web-app.js';
+import { type DevWatch, devEntry, watchDevServer } from './dev-watch.js';
 import { createOwnerToken, ownerAddress } from './owner-token.js';
+import { ServerNewsFeed } from './server-news-feed.js';
 import { WebKitchen } from './web-kitchen.js';
 
 export const WEB_HOST = '127.0.0.1';
@@ -32,6 +34,8 @@ export interface StartKitchenWebOptions {
   onUnexpectedExit?: (server: string, description: string, restarting: boolean) => void;
   /** Told as the servers start and as each becomes ready. */
   onStartEvent?: (event: ServerStartEvent) => void;
+  /** Under --dev: a folder that cannot be watched, a restart that threw; stderr by default. */
+  onDevProblem?: (line: string) => void;
 }
 
 export interface KitchenWeb {
@@ -51,7 +55,10 @@ export interface KitchenWeb {
 export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<KitchenWeb> {
   const environment = options.environment ?? process.env;
   WebKitchen.check({ flags: options.flags, config: options.config, environment });
+  const dev = options.flags.dev === undefined ? undefined : devEntry(options.config.servers, options.flags.dev);
   let kitchen: WebKitchen | undefined;
+  // The page hears what the terminal is told: a server that stops, its restart, its stderr.
+  const news = new ServerNewsFeed();
   const servers = await startServers(options.config.servers, {
     seed: options.flags.seed,
     jars: options.flags.jars,
@@ -59,25 +66,44 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
     // A server that dies ends its calls in flight at once, in words, rather than at their timeout.
     onUnexpectedExit: (server, description, restarting) => {
       kitchen?.toolbox.serverStopped(server, description);
+      if (!options.signal?.aborted)
+        news.push({ type: 'server-stopped', at: Date.now(), server, reason: description, restarting });
       options.onUnexpectedExit?.(server, description, restarting);
     },
     // Started again: the toolbox connects anew and lists its tools, so the next run sees them.
     onRestarted: (connection) => void kitchen?.toolbox.reconnect(connection),
-    ...withDefined({ onStartEvent: options.onStartEvent }),
+    onStderr: (server, line) => news.push({ type: 'server-stderr', at: Date.now(), server, line }),
+    onStartEvent: (event) => {
+      if (event.type === 'server-restarted')
+        news.push({
+          type: 'server-restarted',
+          at: event.at,
+          server: event.server,
+          url: event.url,
+          startMs: event.startMs,
+        });
+      if (event.type === 'server-restart-failed')
+        news.push({ type: 'server-restart-failed', at: event.at, server: event.server, reason: event.reason });
+      options.onStartEvent?.(event);
+    },
   });
   const token = options.token ?? createOwnerToken();
   let httpServer: Server | undefined;
+  let devWatch: DevWatch | undefined;
   try {
     kitchen = await WebKitchen.connect({
       flags: options.flags,
       config: options.config,
       connections: servers.connections,
       environment,
+      news,
     });
     let port = 0;
     httpServer = createServer(createWebApp(kitchen, () => port, token));
+    if (dev !== undefined) devWatch = watchKitchenDev(dev.name, kitchen, servers, options);
     port = await listen(httpServer, options.port ?? 0);
   } catch (error) {
+    await devWatch?.close();
     await kitchen?.close();
     await servers.stop();
     throw error;
@@ -94,6 +120,7 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
     servers,
     close: () =>
       (closing ??= (async () => {
+        await devWatch?.close();
         // The run first: its streams end with `done`, then the sockets can go.
         await openKitchen.close();
         await new Promise<void>((resolve) => {
@@ -103,6 +130,29 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
         await servers.stop();
       })()),
   };
+}
+
+/** --dev SERVER: its files watched; a change restarts it and the toolbox lists its tools again. */
+function watchKitchenDev(
+  name: string,
+  kitchen: WebKitchen,
+  servers: RunningServers,
+  options: StartKitchenWebOptions,
+): DevWatch {
+  const entry = devEntry(options.config.servers, name);
+  return watchDevServer({
+    entry,
+    news: kitchen.news,
+    restartLaunched: (server) => {
+      if (entry.kind !== 'launch') return Promise.resolve(false);
+      // Calls in flight end now, in words, rather than at their timeout.
+      kitchen.toolbox.serverStopped(server, 'it is being restarted after a change to its files');
+      return servers.restart(server);
+    },
+    reconnect: (connection) => kitchen.toolbox.reconnect(connection),
+    connection: () => kitchen.options.connections.find((connection) => connection.name === name),
+    complain: options.onDevProblem ?? ((line) => process.stderr.write(`${line}\n`)),
+  });
 }
 
 function listen(server: Server, port: number): Promise<number> {

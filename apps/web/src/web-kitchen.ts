@@ -36,7 +36,9 @@ import { describeModel } from '@kitchen/runtime/text/describe-model';
 import { describeToolbox } from '@kitchen/runtime/text/describe-toolbox';
 import { modelOptions } from './model-options.js';
 import { pacedModel } from './paced-model.js';
+import { STOPPED_FROM_THE_PAGE } from './page/lane-words.js';
 import { createPendingElicitations, type PendingElicitations } from './pending-elicitations.js';
+import { ServerNewsFeed } from './server-news-feed.js';
 import { createWebApprovals, type WebApprovals } from './web-approvals.js';
 import { WebEvals } from './web-evals.js';
 import { WebRun } from './web-run.js';
@@ -53,6 +55,8 @@ export interface WebKitchenOptions {
   environment: NodeJS.ProcessEnv;
   /** Where a warning goes (an OpenTelemetry endpoint that does not take the spans); stderr by default. */
   warn?: (line: string) => void;
+  /** Where the news about the servers goes (stops, restarts, tool lists, stderr); a fresh feed by default. */
+  news?: ServerNewsFeed;
 }
 
 export type StartRunResult = { ok: true; run: WebRun } | { ok: false; status: 400 | 409; message: string };
@@ -79,6 +83,8 @@ export class WebKitchen {
 
   private constructor(
     readonly host: KitchenHost,
+    /** What the page hears about the servers (GET /api/servers/news). */
+    readonly news: ServerNewsFeed,
     readonly options: WebKitchenOptions,
     /** The label of the model a run gets when it names none. */
     readonly defaultModel: string,
@@ -114,6 +120,14 @@ export class WebKitchen {
     const { model, policy, workers } = WebKitchen.check(options);
     const shaped = workerOptions(workers);
     const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+    const news = options.news ?? new ServerNewsFeed();
+    let connected: KitchenHost | undefined;
+    const listed = (server: string) =>
+      connected !== undefined &&
+      news.listed(
+        server,
+        connected.toolbox.list().filter((tool) => tool.server === server),
+      );
     const host = await KitchenHost.connect({
       connections: options.connections,
       clientName: 'mcp-kitchen-web',
@@ -124,9 +138,18 @@ export class WebKitchen {
       ...(rootsFromFlags(options.flags.roots) === undefined ? {} : { roots: rootsFromFlags(options.flags.roots) }),
       // The servers connect before the page is up: the sign-in page is shown where `kitchen web` runs.
       authorization: createAuthorizationPrompt({ say: warn, openBrowser: options.flags.openBrowser === true }),
+      // A restarted server's tools, or a list the server said changed: the page hears what changed.
+      onToolsChanged: listed,
+      // A stdio server's stderr between runs (during a run it is in the run's lanes).
+      emitBetweenRuns: (event) => {
+        if (event.type === 'server-log' && event.level === 'stderr')
+          news.push({ type: 'server-stderr', at: event.at, server: event.server, line: event.text });
+      },
     });
+    connected = host;
+    for (const server of host.toolbox.serverNames) listed(server);
     const telemetry = await startRunTelemetry(options.environment, options.flags.otlp, warn);
-    return new WebKitchen(host, options, describeModel(model), policy.budget.maxTokens, telemetry, workers);
+    return new WebKitchen(host, news, options, describeModel(model), policy.budget.maxTokens, telemetry, workers);
   }
 
   get toolbox(): Toolbox {
@@ -267,7 +290,7 @@ export class WebKitchen {
   /** Stops one worker's lane of the current run; its report goes to the agent that hired it. */
   stopLane(run: WebRun, agent: string): boolean {
     if (this.#current?.run !== run) return false;
-    return this.host.stopAgent(agent, 'stopped from the web page');
+    return this.host.stopAgent(agent, STOPPED_FROM_THE_PAGE);
   }
 
   /** Stops the current run (if any), waits for its last event, and disconnects from the servers. */

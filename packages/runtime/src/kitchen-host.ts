@@ -62,6 +62,8 @@ export type KitchenHostOptions = {
    * run's own `emit`): a stdio server's first words arrive while the toolbox connects.
    */
   emitBetweenRuns?: (event: LoopEvent) => void;
+  /** Told when a server's tool list was listed again (its list_changed, or a reconnection). */
+  onToolsChanged?: (server: string) => void;
 } & (
   | {
       /** The running servers, reached over Streamable HTTP. */
@@ -172,6 +174,7 @@ export class KitchenHost {
         authorization: options.authorization,
         callTimeoutMs: options.callTimeoutMs,
         startTimeoutMs: options.startTimeoutMs,
+        onToolsChanged: options.onToolsChanged,
       }),
       handlers: {
         // `via` goes through: an input_required question is labelled so, not as a push.

@@ -46,6 +46,8 @@ export interface KitchenSettings {
   /** Show a prompt's messages instead of running them. */
   showOnly?: true;
   port?: number;
+  /** `kitchen web --dev SERVER`: the server whose files the web kitchen watches, restarting it on change. */
+  dev?: string;
   era?: '2025-11-25' | '2026-07-28' | 'both';
   force?: true;
   // Workers.

@@ -176,12 +176,12 @@ const servers: CommandSpec<Extract<CliCommand, { name: 'servers' }>> = {
 const web: CommandSpec<Extract<CliCommand, { name: 'web' }>> = {
   forms: [
     {
-      usage: 'kitchen web [--port N]',
+      usage: 'kitchen web [--port N] [--dev SERVER]',
       summary: ['start the servers and the web UI on 127.0.0.1: one', 'lane per agent, approvals answered in the page'],
     },
   ],
-  flags: ['port', ...RUN_FLAGS],
-  examples: ['kitchen web', 'kitchen web --port 4000', 'kitchen web --jars 20 --max-depth 2'],
+  flags: ['port', 'dev', ...RUN_FLAGS],
+  examples: ['kitchen web', 'kitchen web --port 4000', 'kitchen web --jars 20 --max-depth 2', 'kitchen web --dev dice'],
   read: (words, flags) =>
     words.length > 0
       ? `kitchen web: unexpected ${JSON.stringify(words.join(' '))}; web takes flags only, and the task is typed in the page`

@@ -5,6 +5,7 @@
 // browser. Every piece of server or model text goes in with textContent (never innerHTML): tool
 // results and jar notes are untrusted.
 
+import { recheckServer } from './check-view.js';
 import { createConnection } from './connection.js';
 import { api, el, whenControlsNeedHolding, whenUnreachable } from './dom.js';
 import { setUpEvalEntry } from './eval-entry.js';
@@ -22,6 +23,8 @@ import { drawReport, drawUnfinishedReport } from './report-panel.js';
 import { type AddressedRun, addressedRun, setRunAddress } from './run-address.js';
 import { drawRunLine, runWord } from './run-line-view.js';
 import { openRunStream } from './run-stream.js';
+import { downNote, type ServerNews, type ServerNewsState, serversDown } from './server-news.js';
+import { followServerNews } from './server-news-view.js';
 import { setUpTaskForm } from './task-form.js';
 import { setUpThemeSwitch } from './theme.js';
 import { setUpZoom } from './zoom.js';
@@ -42,6 +45,10 @@ const evalBoard = el('section', 'eval-board');
 evalBoard.id = 'eval-board';
 evalBoard.hidden = true;
 page.lanes.before(evalBoard);
+/** The toolbox line as the kitchen said it at the start; which servers are down is added to it. */
+let toolboxLine = '';
+/** What the page has heard about the servers (server-news-view.ts); undefined until the kitchen answers. */
+let serverNews: ServerNewsState | undefined;
 
 function announce(text: string): void {
   // One polite live region for the whole page; emptied first so the same words are read again.
@@ -86,7 +93,7 @@ async function startRun(task: string, replaceAddress = false): Promise<void> {
 async function openRun(runId: string): Promise<void> {
   const live = await api<RunAbout>(`/api/runs/${encodeURIComponent(runId)}`);
   if (live.ok) {
-    page.task.value = live.data.task;
+    page.task.value = cleanDisplayText(live.data.task);
     return follow(live.data);
   }
   if (live.status === 0) return;
@@ -131,7 +138,7 @@ async function replayRun(runId: string, speed: number): Promise<void> {
     page.runLine.hidden = true;
     return showProblem(`There is no recorded run "${runId}" to replay. Pick one of the recent runs.`);
   }
-  page.task.value = recorded.data.run.task;
+  page.task.value = cleanDisplayText(recorded.data.run.task);
   const replay = pageRun({
     runId,
     model: recorded.data.run.model.label,
@@ -153,6 +160,7 @@ function follow(described: RunAbout): void {
     paceMs: described.paceMs ?? 0,
     live: true,
   });
+  if (serverNews !== undefined) followed.serversDown = new Set(serversDown(serverNews));
   reset(followed);
   page.runLine.hidden = false;
   setRunning(true);
@@ -202,7 +210,7 @@ function drawRecorded(trace: RunTrace): void {
     closed,
   });
   reset(recorded);
-  page.task.value = trace.run.task;
+  page.task.value = cleanDisplayText(trace.run.task);
   page.runLine.hidden = false;
   for (const lane of view.lanes) {
     const parts = laneElement(recorded, lane, page.lanes, stopLane);
@@ -337,6 +345,39 @@ function scrollToAnchor(hash: string): void {
   setTimeout(() => target.classList.remove('jumped-to'), 1500);
 }
 
+// ---- The servers: one that goes down is said in the toolbox line, the run line and its lanes ----
+
+/** A server's tools were listed anew: the toolbox line counts them again. */
+async function refreshToolboxLine(): Promise<void> {
+  const info = await api<KitchenAbout>('/api/kitchen');
+  if (!info.ok) return;
+  const about = info.data;
+  toolboxLine = `${about.toolbox} · 🧠 ${about.model} · seed ${about.seed}, ${about.jars} jars`;
+  page.kitchenLine.textContent = cleanDisplayText(`${toolboxLine}${serverNews ? downNote(serverNews) : ''}`);
+}
+
+function showServersDown(state: ServerNewsState, news?: ServerNews): void {
+  page.kitchenLine.textContent = cleanDisplayText(`${toolboxLine}${downNote(state)}`);
+  const run = current;
+  if (run === undefined || !run.live) return;
+  const ended = run.view.done?.at;
+  if (ended === undefined) run.serversDown = new Set(serversDown(state));
+  else {
+    // The news comes a moment late (the page asks every second): a server that stopped for good
+    // before the run ended still made it fail, though the run's done came first.
+    const died = news?.type === 'server-restart-failed' || (news?.type === 'server-stopped' && !news.restarting);
+    if (news === undefined || !died || news.at > ended) return;
+    run.serversDown.add(news.server);
+  }
+  for (const lane of run.view.lanes) {
+    const parts = run.laneElements.get(lane.id);
+    if (parts !== undefined) drawLaneHeader(parts, lane, run);
+  }
+  drawRunLine(page, run, kitchen.maxTreeTokens);
+  if (run.view.done) drawReport(page, run, run.view.done, kitchen.maxTreeTokens);
+  questions.update(run.view, runWord(run));
+}
+
 // ---- Start-up ----
 
 async function boot(): Promise<void> {
@@ -354,9 +395,18 @@ async function boot(): Promise<void> {
   connection.answered();
   const about = info.data;
   kitchen = about;
-  page.kitchenLine.textContent = cleanDisplayText(
-    `${about.toolbox} · 🧠 ${about.model} · seed ${about.seed}, ${about.jars} jars`,
-  );
+  toolboxLine = `${about.toolbox} · 🧠 ${about.model} · seed ${about.seed}, ${about.jars} jars`;
+  page.kitchenLine.textContent = cleanDisplayText(toolboxLine);
+  serverNews = followServerNews({
+    panel: page.serverNews,
+    summary: page.serverNewsSummary,
+    log: page.serverNewsLog,
+    onDown: showServersDown,
+    onRelisted: (server) => {
+      void refreshToolboxLine();
+      if (!inspector?.serverRelisted()) recheckServer(server);
+    },
+  });
   taskForm.fill(about, params.get('task') ?? about.demoTask);
   void refreshRecent();
   setUpEvalEntry(page.recent, (started) => {

@@ -31,14 +31,22 @@ const HEADINGS: Record<Severity, [string, string]> = {
   info: ['note', 'notes'],
 };
 
+/**
+ * The panels whose check has run, by server: when `kitchen dev` (or a crash) restarts a server,
+ * its report is old, so those panels check again (recheckServer). A panel drawn anew for a server
+ * checked before (the inspector refreshed) checks at once.
+ */
+const checked = new Map<string, Set<() => void>>();
+
 /** A "Check" button and the place its report appears. */
 export function checkButton(server: string): HTMLElement {
   const button = el('button', 'secondary check-server', 'Check');
   button.type = 'button';
   const shown = el('div', 'check-report');
-  button.addEventListener('click', async () => {
+  const panel = el('div', 'check-panel', undefined, button, shown);
+  const check = async (again: string) => {
     button.disabled = true;
-    shown.replaceChildren(el('p', 'inspector-note', 'checking the server the way other hosts and models will…'));
+    shown.replaceChildren(el('p', 'inspector-note', again));
     const { ok, data } = await api<CheckReport & { error?: string }>(
       `/api/servers/${encodeURIComponent(server)}/check`,
     );
@@ -47,8 +55,27 @@ export function checkButton(server: string): HTMLElement {
     shown.replaceChildren(
       ...(ok ? renderReport(data) : [el('p', 'form-problem', data.error ?? 'The kitchen did not answer.')]),
     );
+  };
+  const rerun = () => {
+    // A panel no longer on the page (the inspector drew new ones) is forgotten.
+    if (!panel.isConnected) return void checked.get(server)?.delete(rerun);
+    void check(`${server} was started again; checking it anew…`);
+  };
+  button.addEventListener('click', () => {
+    const panels = checked.get(server) ?? new Set();
+    panels.add(rerun);
+    checked.set(server, panels);
+    void check('checking the server the way other hosts and models will…');
   });
-  return el('div', 'check-panel', undefined, button, shown);
+  if (checked.has(server)) queueMicrotask(() => button.click());
+  return panel;
+}
+
+/** A server was started again (or listed its tools anew): every panel that checked it checks again. */
+export function recheckServer(server: string): number {
+  const panels = [...(checked.get(server) ?? [])];
+  for (const rerun of panels) rerun();
+  return panels.length;
 }
 
 function renderReport(report: CheckReport): HTMLElement[] {

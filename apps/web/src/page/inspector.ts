@@ -48,6 +48,15 @@ export function setUpInspector(panel: HTMLDetailsElement, container: HTMLElement
     kitchenBack() {
       if (panel.open && !loaded) void load();
     },
+    /**
+     * A server was listed anew (restarted, its list changed): a panel that has loaded loads again,
+     * and says so; the Check panels of servers checked before check again as they are drawn.
+     */
+    serverRelisted(): boolean {
+      if (!loaded) return false;
+      void load();
+      return true;
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { el } from './dom.js';
 import { renderEntry } from './entry-view.js';
 import {
   cleanDisplayText,
+  failedCalls,
   formatCents,
   formatDuration,
   formatTokens,
@@ -14,6 +15,7 @@ import {
 } from './lane-words.js';
 import type { Lane, LaneEntry } from './lanes.js';
 import type { LaneParts, PageRun } from './page-run.js';
+import { laneServersDown } from './server-news.js';
 
 /** Draws one entry in its lane, or redraws it in place; keeps the lane scrolled to the end if it was. */
 export function drawEntry(run: PageRun, lane: LaneParts, entry: LaneEntry): void {
@@ -92,23 +94,26 @@ export function drawLaneHeader(parts: LaneParts, lane: Lane, run: PageRun): void
   parts.title.textContent = laneTitle(lane);
   // A lane of a run the kitchen never finished is not running, whatever its last event said.
   const unfinished = run.closed === true && lane.status === 'running';
+  const down = laneServersDown(lane, run.serversDown);
   parts.status.textContent = unfinished ? '⚠️ unfinished: the kitchen stopped' : laneStatusText(lane);
-  const tone = unfinished
-    ? 'warn'
-    : lane.status === 'running'
-      ? lane.waiting > 0
-        ? 'waiting'
-        : 'running'
-      : lane.stopReason === 'end_turn'
-        ? 'ok'
-        : 'warn';
+  if (down.length > 0) parts.status.append(el('span', 'server-down', ` · 🔌 ${down.join(', ')} down`));
+  const tone =
+    unfinished || down.length > 0
+      ? 'warn'
+      : lane.status === 'running'
+        ? lane.waiting > 0
+          ? 'waiting'
+          : 'running'
+        : lane.stopReason === 'end_turn' && failedCalls(lane) === 0
+          ? 'ok'
+          : 'warn';
   parts.status.className = `lane-status ${tone}`;
   parts.root.classList.toggle('lane-failed', lane.status === 'ended' && lane.stopReason !== 'end_turn');
   const waited = lane.waitedMs > 0 ? ` · ✋ ${formatDuration(lane.waitedMs)} waiting for you` : '';
   parts.money.textContent = `${formatTokens(lane.tokens)} tokens · ${formatCents(lane.costCents)}${waited}`;
   if (lane.hiredBy) {
     const parent = run.view.laneById.get(lane.hiredBy.lane);
-    parts.hired.textContent = `↖ hired by ${parent ? laneTitle(parent) : lane.hiredBy.lane}'s spawn_agent call`;
+    parts.hired.textContent = `↖ hired by ${parent ? laneTitle(parent) : cleanDisplayText(lane.hiredBy.lane)}'s spawn_agent call`;
     parts.hired.href = `#call-${lane.hiredBy.callId}`;
     parts.hired.hidden = false;
   }

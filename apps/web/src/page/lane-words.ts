@@ -3,6 +3,8 @@
 
 import type { DoneEvent, LoopStopReason, ToolResultAttachment } from '@kitchen/host';
 import { formatBytes, formatCents, formatDuration, formatTokens, plural } from '@kitchen/runtime/format';
+import { outcomeOfDone } from '@kitchen/runtime/runs/run-outcome';
+import { removeControls } from '@kitchen/runtime/text/clean-text';
 import type { RunListing } from './kitchen-api.js';
 import type { Lane, SamplingEntry } from './lanes.js';
 
@@ -20,7 +22,7 @@ export function laneTitle(lane: Lane): string {
 /** How an agent's run ended, in a presenter's words rather than the API's ("end_turn", "aborted"). */
 const OUTCOME_WORDS: Record<LoopStopReason, string> = {
   end_turn: 'finished',
-  aborted: 'stopped by you',
+  aborted: 'stopped',
   max_tokens: 'cut off: its answer hit the token limit',
   max_iterations: 'cut off: too many iterations',
   budget: 'cut off: the token budget ran out',
@@ -29,10 +31,18 @@ const OUTCOME_WORDS: Record<LoopStopReason, string> = {
   seatbelt: 'stopped by the seatbelt',
 };
 
-/** "finished", "stopped by you", "cut off: …"; a reason this page does not know, as it came. */
-export function outcomeWords(stopReason: string | undefined): string {
+/** Why the kitchen stops a run or a lane the person at the page stopped (the host records it as `stoppedBy`). */
+export const STOPPED_FROM_THE_PAGE = 'stopped from the web page';
+
+/**
+ * "finished", "stopped by you", "stopped: interrupted by SIGTERM", "cut off: …"; a reason this
+ * page does not know, as it came. A stop is the person's only when the host recorded it so.
+ */
+export function outcomeWords(stopReason: string | undefined, stoppedBy?: string): string {
   if (stopReason === undefined) return 'ended';
-  return (OUTCOME_WORDS as Record<string, string | undefined>)[stopReason] ?? stopReason;
+  if (stopReason === 'aborted' && stoppedBy !== undefined)
+    return stoppedBy === STOPPED_FROM_THE_PAGE ? 'stopped by you' : `stopped: ${cleanDisplayText(stoppedBy)}`;
+  return cleanDisplayText((OUTCOME_WORDS as Record<string, string | undefined>)[stopReason] ?? stopReason);
 }
 
 /**
@@ -45,8 +55,17 @@ export function laneStatusText(lane: Lane): string {
     const waiting = lane.waiting > 0 ? ' · ✋ waiting for you' : '';
     return `running${lane.iteration > 0 ? ` · iteration ${lane.iteration}` : ''} · ${calls}${waiting}`;
   }
-  const mark = lane.stopReason === 'end_turn' ? '✅' : '⚠️';
-  return `${mark} ${outcomeWords(lane.stopReason)} · ${plural(lane.iterations, 'iter')} · ${calls}`;
+  const failed = failedCalls(lane);
+  const mark = lane.stopReason === 'end_turn' && failed === 0 ? '✅' : '⚠️';
+  const failures = failed === 0 ? '' : ` (${failed} failed)`;
+  return `${mark} ${outcomeWords(lane.stopReason, lane.stoppedBy)} · ${plural(lane.iterations, 'iter')} · ${calls}${failures}`;
+}
+
+/** The lane's tool calls that did not do their work: an error result, or denied at the gate. */
+export function failedCalls(lane: Pick<Lane, 'calls'>): number {
+  let failed = 0;
+  for (const call of lane.calls.values()) if (call.result?.isError === true) failed += 1;
+  return failed;
 }
 
 /** The offline model's label, as describe-model.ts writes it. */
@@ -75,9 +94,16 @@ export function samplingHeadline(entry: SamplingEntry): string {
  */
 export function summaryLine(
   done: DoneEvent,
-  about: { startedAt?: number; model?: string; maxTreeTokens?: number; samplingCents?: number } = {},
+  about: {
+    startedAt?: number;
+    model?: string;
+    maxTreeTokens?: number;
+    samplingCents?: number;
+    /** A server of the run went down while it ran (server-news.ts). */
+    serverDied?: boolean;
+  } = {},
 ): string {
-  const { startedAt, model, maxTreeTokens, samplingCents } = about;
+  const { startedAt, model, maxTreeTokens, samplingCents, serverDied = false } = about;
   const parts = [
     plural(done.iterations, 'iteration'),
     plural(done.toolCalls, 'tool call'),
@@ -88,7 +114,13 @@ export function summaryLine(
     ...(startedAt === undefined ? [] : [formatDuration(done.at - startedAt)]),
     ...(model === undefined ? [] : [`model: ${cleanDisplayText(model)}`]),
   ];
-  return `📊 ${outcomeWords(done.stopReason)} · ${parts.join(' · ')}`;
+  // The run's outcome, as the CLI's and kitchen runs': an answer after failures is not "finished".
+  const outcome = outcomeOfDone(done, serverDied);
+  const word =
+    outcome === 'partly done' || (outcome === 'failed' && done.stopReason === 'end_turn')
+      ? outcome
+      : outcomeWords(done.stopReason, done.stoppedBy);
+  return `📊 ${word} · ${parts.join(' · ')}`;
 }
 
 /** A listed run's outcome word (the same as `kitchen runs`), as a presenter says it. */
@@ -119,11 +151,12 @@ export function whenStarted(startedAt: number, now: number): string {
 // ---- Text: server and model text is untrusted; the page inserts it with textContent only ----
 
 // Control characters and bidirectional overrides can make text read differently from its bytes.
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+// The runtime's cleaner, as the terminal's: whole escape sequences go, not only their ESC, so a
+// stored "\u001b[2J" leaves no "[2J" behind.
 
-/** Strips control characters (tab and newline stay) and bidi overrides. */
+/** Strips escape sequences, control characters (tab and newline stay) and bidi controls. */
 export function cleanDisplayText(text: string): string {
-  return String(text).replace(/\r\n?/g, '\n').replace(CONTROL_CHARACTER, '');
+  return removeControls(String(text).replace(/\r\n?/g, '\n'));
 }
 
 /** One line of at most `maxLength` characters, ending with … when cut. */

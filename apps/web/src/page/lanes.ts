@@ -109,6 +109,8 @@ export interface Lane {
   tokens: number;
   costCents: number;
   stopReason?: LoopStopReason;
+  /** aborted only: who or what stopped it, as the host recorded it. */
+  stoppedBy?: string;
   finalText?: string;
   waiting: number;
   /** Time a person was waited for in this lane: overlapping questions counted once. */
@@ -129,6 +131,14 @@ export interface RunView {
   startedAt?: number;
   lastAt?: number;
   done?: DoneEvent;
+  /**
+   * Time a person was waited for in the whole run: the union of the spans when some question of
+   * any lane was open, so two lanes waiting at once count once (lanes' own times may overlap).
+   */
+  waitedMs: number;
+  /** Questions open in the whole run, and since when one has been. */
+  waiting: number;
+  waitingSince?: number;
 }
 
 /**
@@ -147,7 +157,16 @@ export interface Change {
 }
 
 export function createRunView(): RunView {
-  return { lanes: [], laneById: new Map(), questions: new Map(), treeTokens: 0, costCents: 0, samplingCents: 0 };
+  return {
+    lanes: [],
+    laneById: new Map(),
+    questions: new Map(),
+    treeTokens: 0,
+    costCents: 0,
+    samplingCents: 0,
+    waitedMs: 0,
+    waiting: 0,
+  };
 }
 
 /**
@@ -159,6 +178,7 @@ export function applyEvent(view: RunView, event: LoopEvent): Change {
   view.lastAt = event.at;
   if (event.type === 'done') {
     view.done = event;
+    closeRunWait(view, event.at);
     return { laneCreated: false, entryCreated: false };
   }
   const laneCreated = !view.laneById.has(event.agent);
@@ -185,6 +205,8 @@ export function applyEvent(view: RunView, event: LoopEvent): Change {
     // Waiting time is wall time a person was waited for: questions open at once count once.
     if (lane.waiting === 0) lane.waitingSince = event.at;
     lane.waiting += 1;
+    if (view.waiting === 0) view.waitingSince = event.at;
+    view.waiting += 1;
     const call = callOf(entry);
     if (call !== undefined) {
       if ((call.openQuestions ?? 0) === 0) call.waitingSince = event.at;
@@ -202,6 +224,8 @@ export function applyEvent(view: RunView, event: LoopEvent): Change {
     // Time a person took is shown apart from the tool's own time; overlapping questions once.
     const since = (start: number | undefined) => Math.max(0, event.at - (start ?? entry.askedAt ?? event.at));
     if (lane.waiting === 0) lane.waitedMs += since(lane.waitingSince);
+    view.waiting = Math.max(0, view.waiting - 1);
+    if (view.waiting === 0) view.waitedMs += since(view.waitingSince);
     const call = callOf(entry);
     if (call !== undefined) {
       call.openQuestions = Math.max(0, (call.openQuestions ?? 1) - 1);
@@ -405,6 +429,7 @@ export function applyEvent(view: RunView, event: LoopEvent): Change {
       lane.tokens = event.tokens;
       lane.costCents = event.costCents;
       lane.stopReason = event.stopReason;
+      if (event.stoppedBy !== undefined) lane.stoppedBy = event.stoppedBy;
       lane.finalText = event.finalText;
       lane.waiting = 0;
       return changed(undefined);
@@ -427,6 +452,13 @@ function linkToHire(view: RunView, lane: Lane): { also?: { lane: Lane; entry: La
     return { also: { lane: parent, entry: call } };
   }
   return {};
+}
+
+/** The run ended with questions still open (never answered): the wait ends with it. */
+function closeRunWait(view: RunView, at: number): void {
+  if (view.waiting === 0) return;
+  view.waitedMs += Math.max(0, at - (view.waitingSince ?? at));
+  view.waiting = 0;
 }
 
 export function foldEvents(events: readonly LoopEvent[]): RunView {

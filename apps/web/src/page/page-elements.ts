@@ -45,6 +45,9 @@ export function findPageElements() {
     zoomIn: $<HTMLButtonElement>('zoom-in'),
     zoomLevel: $('zoom-level'),
     themeSwitch: $<HTMLButtonElement>('theme-switch'),
+    serverNews: $<HTMLDetailsElement>('server-news'),
+    serverNewsSummary: $('server-news-summary'),
+    serverNewsLog: $('server-news-log'),
     inspector: $<HTMLDetailsElement>('inspector'),
     inspectorBody: $('inspector-body'),
   };

@@ -36,6 +36,11 @@ export interface PageRun {
   /** Its trace ends before `done`: the kitchen stopped first. */
   closed: boolean;
   replaySpeed?: number;
+  /**
+   * Servers that went down while this run was followed live and are not back (server-news.ts):
+   * its run line and the lanes that called them say so, and at its end it is not a clean success.
+   */
+  serversDown: Set<string>;
 }
 
 /** A run to show: nothing drawn yet, its events folded into `view` from `lastIndex` on. */
@@ -61,5 +66,6 @@ export function pageRun(about: {
     live,
     closed,
     ...(replaySpeed === undefined ? {} : { replaySpeed }),
+    serversDown: new Set(),
   };
 }

@@ -3,10 +3,11 @@
 // goes in with textContent only (report-view.ts).
 
 import { el } from './dom.js';
-import { cleanDisplayText, outcomeWords, summaryLine } from './lane-words.js';
+import { cleanDisplayText, summaryLine } from './lane-words.js';
 import type { DoneEvent } from './lanes.js';
 import type { PageRun } from './page-run.js';
 import { renderReport } from './report-view.js';
+import { runEndWords } from './run-state-words.js';
 
 export interface ReportParts {
   report: HTMLElement;
@@ -18,16 +19,14 @@ export interface ReportParts {
 /** The report of a run that ended with `done`. */
 export function drawReport(parts: ReportParts, run: PageRun, done: DoneEvent, maxTreeTokens: number): void {
   parts.report.hidden = false;
-  // An answer is not a clean success when some call of the run was denied or failed (the same
-  // "partly done" as the CLI's exit 4 and kitchen runs).
-  const failed = done.failedToolCalls ?? 0;
-  const clean = done.stopReason === 'end_turn' && failed === 0;
+  // An answer is not a clean success when some call of the run was denied or failed, or a server
+  // it used went down (the same outcome as the CLI's exit code and kitchen runs).
+  const ending = runEndWords(done, [...run.serversDown].sort());
+  const clean = ending === '✅ finished';
   parts.reportWarning.hidden = clean;
   parts.reportWarning.textContent = clean
     ? ''
-    : done.stopReason === 'end_turn'
-      ? `⚠️ partly done: ${failed === 1 ? '1 tool call was' : `${failed} tool calls were`} denied or failed`
-      : `⚠️ ${outcomeWords(done.stopReason)}${done.detail ? `: ${cleanDisplayText(done.detail)}` : ''}`;
+    : `${ending}${done.stopReason !== 'end_turn' && done.detail ? `: ${cleanDisplayText(done.detail)}` : ''}`;
   const text = cleanDisplayText(done.finalText).trim();
   parts.reportText.replaceChildren(text === '' ? el('p', '', '(the model gave no report)') : renderReport(text));
   parts.summary.textContent = summaryLine(done, {
@@ -35,6 +34,7 @@ export function drawReport(parts: ReportParts, run: PageRun, done: DoneEvent, ma
     model: run.model,
     maxTreeTokens,
     samplingCents: run.view.samplingCents,
+    serverDied: run.serversDown.size > 0,
   });
 }
 

@@ -37,6 +37,12 @@ export interface RunningServers {
   connections: ServerConnection[];
   /** Stops every child and waits for it to exit. Safe to call more than once. */
   stop(): Promise<void>;
+  /**
+   * Stops one launched server and starts it again on its port (a developer loop, on a change to
+   * its files); told to onStartEvent and onRestarted as a crash's restart is, but not counted
+   * against RESTARTS_PER_SERVER. False for a server the kitchen does not launch, or while stopping.
+   */
+  restart(name: string): Promise<boolean>;
 }
 
 /**
@@ -68,8 +74,8 @@ export async function startServers(entries: ServerEntry[], options: StartServers
   const launches = entries.map((entry, index) =>
     entry.kind === 'launch' ? launchOf(entry, index) : remoteServer(entry),
   );
-  const restart = async (entry: LaunchedServerEntry, index: number): Promise<void> => {
-    restarts.set(entry.name, (restarts.get(entry.name) ?? 0) + 1);
+  const restart = async (entry: LaunchedServerEntry, index: number, counted = true): Promise<void> => {
+    if (counted) restarts.set(entry.name, (restarts.get(entry.name) ?? 0) + 1);
     const begun = performance.now();
     // The same port as before, so clients that were told its URL (kitchen serve) find it again.
     const port = Number(new URL(servers[index]?.url ?? 'http://127.0.0.1:0').port || entry.port);
@@ -139,7 +145,17 @@ export async function startServers(entries: ServerEntry[], options: StartServers
   connections.push(...servers.map((server, index) => connectionFor(entries[index], server)));
   running = true;
   let stopping: Promise<void> | undefined;
-  return { servers, connections, stop: () => (stopping ??= stopAll()) };
+  const restartByName = async (name: string): Promise<boolean> => {
+    const index = entries.findIndex((entry) => entry.name === name);
+    const entry = entries[index];
+    if (entry?.kind !== 'launch' || stopRequested) return false;
+    // A stop asked for is no unexpected exit: the launch says nothing, and it starts again here.
+    await launches[index]?.stop();
+    if (stopRequested) return false;
+    await restart(entry, index, false);
+    return true;
+  };
+  return { servers, connections, stop: () => (stopping ??= stopAll()), restart: restartByName };
 }
 
 function connectionFor(entry: ServerEntry | undefined, server: StartedServer): ServerConnection {

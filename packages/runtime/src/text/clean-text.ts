@@ -17,14 +17,21 @@ export interface CleanTextOptions {
   keepNewlines?: boolean;
 }
 
-/** Strips escape sequences and control characters; without keepNewlines the text becomes one line. */
-export function cleanText(text: string, options: CleanTextOptions = {}): string {
-  const withoutEscapes = text
+/**
+ * Strips whole escape sequences (not only their ESC), control characters but tab and newline, and
+ * bidi controls; nothing else changes. The web page shows stored text through it.
+ */
+export function removeControls(text: string): string {
+  return text
     .replace(/\r\n/g, '\n')
     .replace(ANSI_SEQUENCE, '')
     .replace(CONTROL_CHARACTER, '')
-    .replace(BIDI_CONTROL, '')
-    .replace(/\t/g, '  ');
+    .replace(BIDI_CONTROL, '');
+}
+
+/** Strips escape sequences and control characters; without keepNewlines the text becomes one line. */
+export function cleanText(text: string, options: CleanTextOptions = {}): string {
+  const withoutEscapes = removeControls(text).replace(/\t/g, '  ');
   if (options.keepNewlines) return withoutEscapes.replace(/[ ]+$/gm, '');
   return withoutEscapes.replace(/\s*\n\s*/g, ' ').trim();
 }

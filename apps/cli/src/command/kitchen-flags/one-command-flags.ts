@@ -46,6 +46,18 @@ export const WEB_FLAGS = {
     group: 'web',
     help: ['the web UI port on 127.0.0.1 (default 0: any free port)'],
   },
+  dev: {
+    kind: 'value',
+    key: 'dev',
+    value: 'SERVER',
+    schema: nonEmpty,
+    fix: 'name the server whose files to watch, e.g. --dev dice',
+    group: 'web',
+    help: [
+      "kitchen web: watch that server's files as kitchen dev does;",
+      'the page shows each restart, tool-list diff and stderr',
+    ],
+  },
 } as const satisfies Record<string, FlagSpec>;
 
 /** `kitchen init`. */
