@@ -2,6 +2,8 @@
 // budget and the approval rules, and reaches servers only over MCP. This file is the promise made
 // to another host built on it: what is exported here stays; everything else is internal.
 
+export type { AppRequests, AppRequestsOptions } from './app-requests.js';
+export { createAppRequests } from './app-requests.js';
 export type { ElicitationHandler } from './elicitation-handler.js';
 export { createElicitationHandler } from './elicitation-handler.js';
 // Errors.

@@ -93,4 +93,6 @@ export interface ToolCallContext {
   emit: (event: LoopEventDraft) => void;
   /** The live run of the loop that made the call; undefined outside runAgentLoop (a test's recording context). */
   run?: LiveRun;
+  /** Keep the whole CallToolResult as ToolOutcome.appResult: the call was made by an MCP App. */
+  forApp?: boolean;
 }

@@ -45,6 +45,8 @@ export interface KitchenSettings {
   promptArgs?: string[];
   /** Show a prompt's messages instead of running them. */
   showOnly?: true;
+  /** Serve a page that renders the call's MCP App (`kitchen call --app`). */
+  showApp?: true;
   port?: number;
   era?: '2025-11-25' | '2026-07-28' | 'both';
   force?: true;

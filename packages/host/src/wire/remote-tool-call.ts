@@ -160,8 +160,8 @@ async function sendOnce({
       ...withDefined({ readResourceTool }),
     });
     const text = read.text;
-    // Only a tool with an App keeps the whole result, for its App (events and traces stay small).
-    const appResult = tool.app === undefined ? {} : { appResult: keptForApp(result) };
+    // Only a tool with an App, or a call an App made, keeps the whole result (events and traces stay small).
+    const appResult = tool.app === undefined && context.forApp !== true ? {} : { appResult: keptForApp(result) };
     if (!result.isError) {
       return outcome({
         isError: false,
