@@ -26,7 +26,10 @@ describe('appFramePolicy', () => {
   });
 
   it('leaves out, and names, what is not an origin (no directive smuggled in)', () => {
-    const { policy, refused } = appFramePolicy({ connectDomains: ["https://ok.test; script-src 'unsafe-eval'", '*'] }, HOST);
+    const { policy, refused } = appFramePolicy(
+      { connectDomains: ["https://ok.test; script-src 'unsafe-eval'", '*'] },
+      HOST,
+    );
     expect(policy).not.toContain('unsafe-eval');
     expect(policy).toContain("connect-src 'none'");
     expect(refused).toEqual(["https://ok.test; script-src 'unsafe-eval'", '*']);

@@ -8,11 +8,7 @@
 // The bridge holds no MCP client: every request the App makes goes to `host`, which sends it
 // through the kitchen's own gate, budget and events (the App never talks to a server itself).
 
-import {
-  AppBridge,
-  type McpUiHostCapabilities,
-  PostMessageTransport,
-} from '@modelcontextprotocol/ext-apps/app-bridge';
+import { AppBridge, type McpUiHostCapabilities, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
 
 /** A CallToolResult as JSON. */
 export interface AppCallResult {
@@ -67,6 +63,8 @@ export async function mountApp(options: MountAppOptions): Promise<MountedApp> {
   const { host } = options;
   const frame = document.createElement('iframe');
   frame.setAttribute('sandbox', 'allow-scripts');
+  // The page's address may carry a token: the App's document is not told where it is framed.
+  frame.setAttribute('referrerpolicy', 'no-referrer');
   frame.setAttribute('title', `${options.tool.name}'s App (${options.tool.server})`);
   frame.className = 'mcp-app-frame';
   frame.style.height = `${FIRST_HEIGHT_PX}px`;
