@@ -14,6 +14,7 @@ import {
   type AppResource,
   createAppRequests,
   describeError,
+  type Gate,
   readAppResource,
   stamp,
 } from '@kitchen/host';
@@ -91,6 +92,21 @@ export function addAppRoutes(app: express.Express, kitchen: WebKitchen, frames: 
   });
 }
 
+/**
+ * The run's own gate: its rules, and the page asked when they say ask. Once the run has ended its
+ * events reach no page, so a call that would ask is refused instead of waiting for nobody.
+ */
+async function authorizeForApp(run: WebRun, request: Parameters<Gate['authorize']>[0]): ReturnType<Gate['authorize']> {
+  const gate = run.appGate;
+  if (gate === undefined) return { approved: false, reason: 'This run has no gate for its Apps.' };
+  if (run.finished && gate.decide(request.tool, request.input).kind === 'ask')
+    return {
+      approved: false,
+      reason: `Run ${run.id} has ended, so nobody can be asked to approve ${request.tool.name}; start a run to call it.`,
+    };
+  return gate.authorize(request);
+}
+
 /** One AppRequests per run, server and lane, so call ids stay unique in the run. */
 const requestsByRun = new WeakMap<WebRun, Map<string, AppRequests>>();
 
@@ -102,8 +118,7 @@ function appRequestsOf(kitchen: WebKitchen, run: WebRun, server: string, agent: 
   if (requests === undefined) {
     requests = createAppRequests({
       toolbox: kitchen.toolbox,
-      // The run's own gate (its rules, and the page asked when they say ask).
-      gate: run.appGate ?? { authorize: async () => ({ approved: false, reason: 'this run has no gate for Apps' }) },
+      gate: { authorize: (request) => authorizeForApp(run, request) },
       server,
       agent: { id: agent, name: agent, depth: 0 },
       signal: run.controller.signal,

@@ -11,7 +11,7 @@ export class WebRun {
   readonly controller = new AbortController();
   readonly startedAt = Date.now();
   /** The run's gate, for the tool calls its lanes' MCP Apps make (app-routes.ts). */
-  appGate?: Pick<Gate, 'authorize'>;
+  appGate?: Pick<Gate, 'authorize' | 'decide'>;
   #finished = false;
   readonly #listeners = new Set<RunListener>();
 
