@@ -269,8 +269,13 @@ async function inspectServer(
 }
 
 /** Where a call by hand says its tool has an App, and the command that shows it. */
-function hasAnApp(server: string, command: { tool: string; pairs: string[] }, uri: string): string {
-  const words = ['kitchen call', server, command.tool, ...command.pairs.map(shellWord), '--app'];
+function hasAnApp(
+  server: string,
+  command: { tool: string; pairs: string[]; flags: { toolArgs?: string } },
+  uri: string,
+): string {
+  const args = command.flags.toolArgs === undefined ? [] : ['--args', shellWord(command.flags.toolArgs)];
+  const words = ['kitchen call', server, command.tool, ...command.pairs.map(shellWord), ...args, '--app'];
   return `${server} ${command.tool} has an App (${uri}); see this call in it with: ${words.join(' ')}`;
 }
 
