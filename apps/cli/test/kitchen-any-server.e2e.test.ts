@@ -49,7 +49,7 @@ describe('kitchen run with servers of any kind', () => {
     expect(warnings[0]).toMatch(/^⚠️ ghost is unavailable, going on without it: Could not reach MCP server "ghost"/);
     // dice answered only because the host sent the token it was started with.
     expect(result.stderr).toMatch(
-      /🧰 \d+ tools: 1 from dice · 2026-07-28, \d+ from everything, 3 local \(list_resources, read_resource, spawn_agent\)/,
+      /🧰 \d+ tools: 2 from dice · 2026-07-28, \d+ from everything, 3 local \(list_resources, read_resource, spawn_agent\)/,
     );
     const events = eventsOf(result.stdout);
     expect(events).toContainEqual(
@@ -84,7 +84,7 @@ describe('kitchen run against a remote server that wants a bearer token', () => 
     });
     const result = await runCli(['run', '--config', config, 'Roll 2 dice'], { REMOTE_TOKEN: 'remote-secret' });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/🧰 2 tools: 1 from dice · 2026-07-28, 1 local/);
+    expect(result.stdout).toMatch(/🧰 5 tools: 2 from dice · 2026-07-28, 3 local/);
     expect(result.stdout).toContain('Rolled 2d6');
   });
 

@@ -7,6 +7,7 @@ import { KITCHEN_ROOT } from '@kitchen/runtime/app-paths';
 import { runsFolder } from '@kitchen/runtime/runs/runs-folder';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { addEvalRoutes } from './eval-routes.js';
+import { AppFrames, addAppFrameRoute, addAppRoutes } from './app-routes.js';
 import { JsonTooDeepError, refuseDeepJson } from './json-depth-limit.js';
 import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
@@ -35,11 +36,17 @@ export const TOUR_DOCUMENT = join(KITCHEN_ROOT, 'docs', 'tour.md');
 export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken: string): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // MCP App frame documents carry their own headers (the App's CSP), not the page's.
+  const frames = new AppFrames();
+  app.use('/app-frame', localOnly(port));
+  addAppFrameRoute(app, frames, port);
   app.use(securityHeaders);
   app.use(localOnly(port));
   app.use('/api', requireOwnerToken(ownerToken));
   // Only application/json is parsed: a cross-site form can send text/plain without asking first.
   app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true, verify: refuseDeepJson }));
+
+  addAppRoutes(app, kitchen, frames);
 
   app.get('/api/kitchen', (_request, response) => {
     response.json(kitchen.describe());

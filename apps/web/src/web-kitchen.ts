@@ -261,6 +261,7 @@ export class WebKitchen {
     }
     // The run's address is its trace's id, so a page can find it in memory or, later, on disk.
     const run = new WebRun(newRunId(), task, describeModel(model), paceMs);
+    run.appGate = policy.gate;
     model = pacedModel(model, paceMs);
     this.approvals.forgetAlways();
     const current: CurrentRun = { run, finished: Promise.resolve() };

@@ -2,7 +2,7 @@
 // or reloads gets the whole story), the listeners that want the rest live, and its abort switch.
 // App side.
 
-import type { LoopEvent } from '@kitchen/host';
+import type { Gate, LoopEvent } from '@kitchen/host';
 
 export type RunListener = (event: LoopEvent, index: number) => void;
 
@@ -10,6 +10,8 @@ export class WebRun {
   readonly events: LoopEvent[] = [];
   readonly controller = new AbortController();
   readonly startedAt = Date.now();
+  /** The run's gate, for the tool calls its lanes' MCP Apps make (app-routes.ts). */
+  appGate?: Pick<Gate, 'authorize' | 'decide'>;
   #finished = false;
   readonly #listeners = new Set<RunListener>();
 

@@ -2,6 +2,8 @@
 // budget and the approval rules, and reaches servers only over MCP. This file is the promise made
 // to another host built on it: what is exported here stays; everything else is internal.
 
+export type { AppRequests, AppRequestsOptions } from './app-requests.js';
+export { createAppRequests } from './app-requests.js';
 export type { ElicitationHandler } from './elicitation-handler.js';
 export { createElicitationHandler } from './elicitation-handler.js';
 // Errors.
@@ -83,6 +85,7 @@ export { createSpawnAgentTool, WORKER_BRIEF_ENDING } from './spawn-agent.js';
 // Tools: the toolbox, local tools, spawn_agent.
 export type {
   AgentInfo,
+  AppToolResult,
   ToolAnnotations,
   ToolCallContext,
   ToolDescriptor,
@@ -106,6 +109,14 @@ export { DEFAULT_CALL_TIMEOUT_MS, Toolbox } from './toolbox.js';
 export { MAX_TREE_TOKENS, TreeBudget } from './tree-budget.js';
 export type { ElicitationSchema, ElicitedValue } from './wire/elicited-content.js';
 export { findContentProblems, readFieldAnswer } from './wire/elicited-content.js';
+export type { AppCsp, AppResource, ToolApp } from './wire/mcp-apps.js';
+export {
+  APP_MIME_TYPE,
+  APPS_CLIENT_EXTENSIONS,
+  MCP_APPS_EXTENSION,
+  readAppResource,
+  toolApp,
+} from './wire/mcp-apps.js';
 export { REVISION_2025, REVISION_2026 } from './wire/protocol-revisions.js';
 export { type RecordedToolCall, recordToolCall, type WireMessage } from './wire/recorded-tool-call.js';
 export type { ProtocolSetting } from './wire/server-connection.js';

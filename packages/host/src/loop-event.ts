@@ -5,7 +5,7 @@ import type { ErrorReportCode } from './errors.js';
 import type { LoopStopReason } from './loop/stop-reason.js';
 import type { Message, ModelStopReason } from './model.js';
 import type { AnsweredBy } from './person.js';
-import type { ToolResultAttachment } from './tool-types.js';
+import type { AppToolResult, ToolResultAttachment } from './tool-types.js';
 import type { ServerRequestVia } from './wire/server-requests.js';
 
 /**
@@ -76,6 +76,8 @@ export interface ToolResultEvent extends EventBase<'tool-result'> {
   omittedChars?: number;
   /** What the result carried besides text (images, audio, resources, links, structured content), described. */
   attachments?: ToolResultAttachment[];
+  /** The tool's MCP App and the whole result it is handed, when the tool has one (a page renders it). */
+  app?: { resourceUri: string; result: AppToolResult };
   durationMs: number;
 }
 export interface ApprovalRequestEvent extends EventBase<'approval-request'> {

@@ -4,6 +4,7 @@
 import type { LiveRun } from './loop/live-run.js';
 import type { LoopEventDraft } from './loop-event.js';
 import type { ToolImage, ToolSpec } from './model.js';
+import type { ToolApp } from './wire/mcp-apps.js';
 
 /** MCP tool annotations (hints from the server; the gate decides what they are worth). */
 export interface ToolAnnotations {
@@ -25,6 +26,8 @@ export interface ToolDescriptor {
   description: string;
   inputSchema: ToolSpec['input_schema'];
   annotations: ToolAnnotations;
+  /** The tool's MCP App (`_meta.ui.resourceUri`), when its server offers one to render its calls. */
+  app?: ToolApp;
 }
 
 /** The outcome of any tool call: always data, never an exception. */
@@ -36,6 +39,19 @@ export interface ToolOutcome {
   images?: ToolImage[];
   /** What the result carried besides its text, described for the person (no bulky data). */
   attachments?: ToolResultAttachment[];
+  /**
+   * The result as the server sent it, kept only for a tool with an App: the App is handed the
+   * whole CallToolResult (content, structuredContent, _meta), which the model's text leaves out.
+   */
+  appResult?: AppToolResult;
+}
+
+/** A CallToolResult as JSON, for an App (see ToolOutcome.appResult). */
+export interface AppToolResult {
+  content: unknown[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
 }
 
 /**
@@ -77,4 +93,6 @@ export interface ToolCallContext {
   emit: (event: LoopEventDraft) => void;
   /** The live run of the loop that made the call; undefined outside runAgentLoop (a test's recording context). */
   run?: LiveRun;
+  /** Keep the whole CallToolResult as ToolOutcome.appResult: the call was made by an MCP App. */
+  forApp?: boolean;
 }

@@ -100,7 +100,7 @@ describe('the offline model with other tools', () => {
     expect(run.finalText).toContain('I don\'t know how to do "Translate this poem into French"');
     expect(run.finalText).toContain(
       // By name, so the order the servers connected in never changes what the model does or says.
-      'The tools I can see: discard_jar, inspect_jar, list_jars, read_note, reseal_jar, roll_dice, weigh_jar.',
+      'The tools I can see: discard_jar, inspect_jar, list_jars, read_note, reseal_jar, roll_dice, show_dice_tray, weigh_jar.',
     );
   });
 

@@ -45,6 +45,8 @@ export interface KitchenSettings {
   promptArgs?: string[];
   /** Show a prompt's messages instead of running them. */
   showOnly?: true;
+  /** Serve a page that renders the call's MCP App (`kitchen call --app`). */
+  showApp?: true;
   port?: number;
   /** `kitchen web --dev SERVER`: the server whose files the web kitchen watches, restarting it on change. */
   dev?: string;

@@ -37,7 +37,7 @@ describe('dice in both eras', () => {
       { type: 'image', mimeType: 'image/png', data: drawDice(expected).toString('base64') },
     ]);
     const listed = await client.listTools();
-    expect(listed.tools.map((tool) => tool.name)).toEqual(['roll_dice']);
+    expect(listed.tools.map((tool) => tool.name)).toEqual(['roll_dice', 'show_dice_tray']);
     expect(served.sessionCount()).toBe(0);
   });
 

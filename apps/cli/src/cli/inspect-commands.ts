@@ -72,11 +72,12 @@ export const call: CommandSpec<Extract<CliCommand, { name: 'call' }>> = {
       ],
     },
   ],
-  flags: [...INSPECT_FLAGS, 'args', ...BY_HAND_FLAGS],
+  flags: [...INSPECT_FLAGS, 'args', ...BY_HAND_FLAGS, 'app'],
   examples: [
     'kitchen call dice roll_dice count=3 sides=20',
     `kitchen call dice roll_dice --args '{"count": 3}'`,
     "kitchen call pastry-chef critique_recipe recipe='lemon tart' --yes",
+    'kitchen call dice show_dice_tray count=3 --app',
   ],
   read: (words, flags) => {
     const [server, tool, ...pairs] = words;

@@ -8,6 +8,7 @@ import {
   createElicitationHandler,
   createSamplingHandler,
   type ElicitationHandler,
+  type Gate,
   type LoopEventDraft,
   type Model,
   type SamplingHandler,
@@ -29,6 +30,8 @@ export interface ByHandAnswers {
   budget: TreeBudget;
   /** How long a question may wait for an answer. */
   approvalTimeoutMs: number;
+  /** The rules and the person (--yes / --no or the terminal) for calls the person did not type: an App's. */
+  gate: Gate;
 }
 
 export interface ByHandAnswersOptions {
@@ -58,6 +61,7 @@ export function createByHandAnswers(options: ByHandAnswersOptions): ByHandAnswer
     model,
     budget: policy.budget,
     approvalTimeoutMs: policy.approvalTimeoutMs,
+    gate: policy.gate,
     handlers: {
       sampling: createSamplingHandler({ model, budget: policy.budget, emit: options.emit, ...policy.sampling }),
       elicitation: createElicitationHandler({

@@ -6,6 +6,7 @@ import {
   type CompletionReference,
   ConfigurationError,
   describeError,
+  type Gate,
   GateRuleError,
   type LoopEventDraft,
   MAIN_AGENT,
@@ -138,6 +139,7 @@ export async function runInspectCommand(
       complain,
       writeEvent,
       signal,
+      gate: answers.gate,
     });
   } catch (error) {
     complain(error instanceof ServerStartError ? error.message : `kitchen ${command.name}: ${describeError(error)}`);
@@ -156,6 +158,8 @@ interface InspectOutput {
   complain: (line: string) => void;
   writeEvent: ReturnType<typeof createEventWriter>;
   signal: AbortSignal;
+  /** For the calls an App makes (`kitchen call --app`): rules and the person. */
+  gate: Gate;
 }
 
 async function inspectServer(
@@ -243,7 +247,38 @@ async function inspectServer(
         { callId, tool: tool.name, server: server.server, outcome, started },
         out.json ? undefined : { out: out.stdout, width: out.width },
       );
+      const { app } = tool;
+      if (app !== undefined && command.flags.showApp === true) {
+        const { showCallApp } = await import('./app-preview/show-call-app.js');
+        return showCallApp({
+          ...out,
+          server,
+          toolbox,
+          tool: { ...tool, app },
+          input: input.input,
+          outcome,
+          gate: out.gate,
+        });
+      }
+      if (app !== undefined) out.complain(hasAnApp(server.server, command, app.resourceUri));
+      else if (command.flags.showApp === true)
+        out.complain(`kitchen call --app: ${server.server} ${command.tool} has no App (no _meta.ui.resourceUri)`);
       return outcome.isError ? EXIT.failed : EXIT.ok;
     }
   }
+}
+
+/** Where a call by hand says its tool has an App, and the command that shows it. */
+function hasAnApp(
+  server: string,
+  command: { tool: string; pairs: string[]; flags: { toolArgs?: string } },
+  uri: string,
+): string {
+  const args = command.flags.toolArgs === undefined ? [] : ['--args', shellWord(command.flags.toolArgs)];
+  const words = ['kitchen call', server, command.tool, ...command.pairs.map(shellWord), ...args, '--app'];
+  return `${server} ${command.tool} has an App (${uri}); see this call in it with: ${words.join(' ')}`;
+}
+
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }

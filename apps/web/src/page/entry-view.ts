@@ -2,6 +2,7 @@
 // its questions and its result (JSON folded and highlighted, long text folded), a server's log
 // line. App side, in the browser; every piece of server or model text goes in with textContent.
 
+import { renderToolApp } from './app-view.js';
 import { renderAttachment } from './attachment-view.js';
 import { el } from './dom.js';
 import { parseJsonObject, renderJson } from './json-view.js';
@@ -102,6 +103,8 @@ function renderToolEntry(entry: ToolEntry, laneTitleOf: (id: string) => string):
     if (parts.length > 0) {
       item.append(el('ul', 'attachments', undefined, ...parts.map(renderAttachment)));
     }
+    // A tool with an MCP App: the App itself, in a sandboxed frame, under the result.
+    if (entry.result.app !== undefined) item.append(renderToolApp(entry, entry.result.app));
   }
   return item;
 }

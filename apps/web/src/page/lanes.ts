@@ -1,7 +1,7 @@
 // Folds the host's LoopEvents into one lane per agent, for the web UI. App side, browser and
 // Node alike: no DOM here, so the same code is unit-tested under vitest without a browser.
 
-import type { DoneEvent, LoopEvent, LoopStopReason, ToolResultAttachment } from '@kitchen/host';
+import type { AppToolResult, DoneEvent, LoopEvent, LoopStopReason, ToolResultAttachment } from '@kitchen/host';
 import { cleanDisplayText, formatDuration, ROOT_AGENT } from './lane-words.js';
 
 export type { DoneEvent, LoopEvent, LoopStopReason, ToolResultAttachment };
@@ -19,6 +19,13 @@ export interface ToolResult {
   content: string;
   durationMs: number;
   attachments?: ToolResultAttachment[];
+  /** The tool's MCP App, the whole result it is handed, and the lane it is shown in. */
+  app?: ToolResultApp;
+}
+export interface ToolResultApp {
+  resourceUri: string;
+  result: AppToolResult;
+  agent: string;
 }
 export interface ToolProgress {
   progress: number;
@@ -295,6 +302,7 @@ export function applyEvent(view: RunView, event: LoopEvent): Change {
         content: event.content,
         durationMs: event.durationMs,
         ...(event.attachments === undefined ? {} : { attachments: event.attachments }),
+        ...(event.app === undefined ? {} : { app: { ...event.app, agent: event.agent } }),
       };
       const entry = lane.calls.get(event.callId);
       if (entry !== undefined) {

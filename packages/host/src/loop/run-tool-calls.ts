@@ -138,10 +138,15 @@ async function runOneCall(
   const durationMs = Math.round(performance.now() - started);
   const server = tool?.server ?? 'unknown';
   const { isError, content, attachments } = outcome;
+  // A tool with an MCP App: the page renders it with the whole result.
+  const app =
+    tool?.app !== undefined && outcome.appResult !== undefined
+      ? { resourceUri: tool.app.resourceUri, result: outcome.appResult }
+      : undefined;
   // The common result has neither a cut nor attachments: written out without spreads, since this
   // runs on every call.
   emit(
-    shortened === undefined && attachments === undefined
+    shortened === undefined && attachments === undefined && app === undefined
       ? {
           type: 'tool-result',
           agent: turn.agent.id,
@@ -160,7 +165,7 @@ async function runOneCall(
           server,
           isError,
           content,
-          ...withDefined({ omittedChars: shortened?.omittedChars, attachments }),
+          ...withDefined({ omittedChars: shortened?.omittedChars, attachments, app }),
           durationMs,
         },
   );

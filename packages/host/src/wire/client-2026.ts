@@ -24,6 +24,7 @@ import type {
 import { withDefined } from '../with-defined.js';
 import { asHostCallError } from './client-2026-errors.js';
 import { ListenStreams } from './listen-streams.js';
+import { APPS_CLIENT_EXTENSIONS } from './mcp-apps.js';
 import { REVISION_2026 } from './protocol-revisions.js';
 import { type FeatureRequests, MAX_LIST_PAGES } from './server-features.js';
 import { answerRootsList, linkedSignal, notOffered, type ServerClientOptions } from './server-requests.js';
@@ -79,7 +80,12 @@ export async function connectServer2026(options: Server2026Options): Promise<Ser
     { name: options.clientName, version: options.clientVersion },
     {
       // roots are deprecated in this revision (SEP-2577) but still asked for with input_required.
-      capabilities: { sampling: {}, elicitation: { form: { applyDefaults: true }, url: {} }, roots: {} },
+      capabilities: {
+        sampling: {},
+        elicitation: { form: { applyDefaults: true }, url: {} },
+        roots: {},
+        extensions: APPS_CLIENT_EXTENSIONS,
+      },
       versionNegotiation: { mode: { pin: REVISION_2026 }, probe: { timeoutMs: options.timeoutMs } },
       // The default: embedded requests go to the handlers below, then the call is retried.
       inputRequired: { autoFulfill: true },

@@ -6,7 +6,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../errors.js';
 import { formatDuration } from '../limits/format-units.js';
-import type { ToolCallContext, ToolDescriptor, ToolOutcome } from '../tool-types.js';
+import type { AppToolResult, ToolCallContext, ToolDescriptor, ToolOutcome } from '../tool-types.js';
 import { withDefined } from '../with-defined.js';
 import {
   isSafeToRepeat,
@@ -160,12 +160,15 @@ async function sendOnce({
       ...withDefined({ readResourceTool }),
     });
     const text = read.text;
+    // Only a tool with an App, or a call an App made, keeps the whole result (events and traces stay small).
+    const appResult = tool.app === undefined && context.forApp !== true ? {} : { appResult: keptForApp(result) };
     if (!result.isError) {
       return outcome({
         isError: false,
         content: text,
         ...(read.images.length === 0 ? {} : { images: read.images }),
         ...(read.attachments.length === 0 ? {} : { attachments: read.attachments }),
+        ...appResult,
       });
     }
     // The v1 SDK server reports bad arguments as an isError result carrying a JSON-RPC error text.
@@ -180,7 +183,7 @@ async function sendOnce({
     const invalidParams = /^(?:MCP error -32602: )?(Input validation error.*)$/s.exec(text);
     if (invalidParams)
       return outcome({ isError: true, content: `${who} ${refusedArguments(invalidParams[1] ?? text)}` });
-    return outcome({ isError: true, content: `${who} reported an error: ${text}` });
+    return outcome({ isError: true, content: `${who} reported an error: ${text}`, ...appResult });
   } catch (error) {
     if (serverStopped?.aborted && !context.signal.aborted)
       return outcome({ isError: true, content: `${who} ${describeStop(serverStopped)}` });
@@ -280,4 +283,12 @@ function refusedArguments(detail: string): string {
 
 function hasContent(result: CallToolResult | { toolResult: unknown }): result is CallToolResult {
   return Array.isArray((result as { content?: unknown }).content);
+}
+
+function keptForApp(result: CallToolResult): AppToolResult {
+  return {
+    content: result.content,
+    ...withDefined({ structuredContent: result.structuredContent, _meta: result._meta }),
+    ...(result.isError === true ? { isError: true } : {}),
+  };
 }

@@ -11,6 +11,7 @@ import {
   LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { APPS_CLIENT_EXTENSIONS } from './mcp-apps.js';
 import { answerRootsList, linkedSignal, notOffered, type ServerClientOptions } from './server-requests.js';
 
 export type {
@@ -34,6 +35,8 @@ export function createServerClient(options: ServerClientOptions): Client {
         sampling: {},
         elicitation: { form: { applyDefaults: true }, url: {} },
         roots: { listChanged: true },
+        // MCP Apps: the host renders a tool's ui:// App (the apps do, in a sandboxed frame).
+        extensions: APPS_CLIENT_EXTENSIONS,
       },
       listChanged: {
         // autoRefresh would fetch only the first page of tools; the toolbox fetches them all.

@@ -5,6 +5,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { LocalTool } from '../local-tools.js';
 import type { ToolAnnotations, ToolDescriptor } from '../tool-types.js';
+import { type ToolApp, toolApp } from './mcp-apps.js';
 import { modelFacingName, validCharacters } from './names/model-facing-name.js';
 import { nameKey, startsWithName } from './names/name-forms.js';
 
@@ -118,6 +119,7 @@ export function indexTools(servers: ServerTools[], localTools: LocalTool[]): Too
         description: tool.description ?? tool.title ?? '',
         inputSchema: tool.inputSchema,
         annotations: pickAnnotations(tool),
+        ...withApp(toolApp(tool)),
       });
       const imitated = imitatedBy(server, tool.name);
       const shared = (offersByKey.get(nameKey(tool.name))?.size ?? 0) > 1;
@@ -232,4 +234,8 @@ function pickAnnotations(tool: Tool): ToolAnnotations {
     if (typeof value === 'boolean') annotations[key] = value;
   }
   return annotations;
+}
+
+function withApp(app: ToolApp | undefined): { app?: ToolApp } {
+  return app === undefined ? {} : { app };
 }

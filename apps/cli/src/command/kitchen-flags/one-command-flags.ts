@@ -33,6 +33,13 @@ export const ARGUMENT_FLAGS = {
     group: 'run',
     help: ['kitchen prompt: print what prompts/get returns and stop', '(no run, no model)'],
   },
+  app: {
+    kind: 'switch',
+    key: 'showApp',
+    sets: true,
+    group: 'run',
+    help: ["kitchen call: serve a page on 127.0.0.1 showing the tool's", 'MCP App with this call, until Ctrl-C'],
+  },
 } as const satisfies Record<string, FlagSpec>;
 
 /** `kitchen web`. */
