@@ -126,7 +126,8 @@ export async function connectServer2026(options: Server2026Options): Promise<Ser
   return server2026(client, options);
 }
 
-function openTransport2026(target: Target2026) {
+/** The v2 SDK's transport to a 2026-07-28 server: Streamable HTTP for a URL, stdio (probed in place) for a command. */
+export function openTransport2026(target: Target2026) {
   if ('url' in target) {
     return new StreamableHTTPClientTransport(new URL(target.url), {
       ...withDefined({ fetch: target.fetch }),
