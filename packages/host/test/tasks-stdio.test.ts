@@ -1,0 +1,58 @@
+// Tasks over stdio: @modelcontextprotocol/server-everything spawned by the host (its stdio mode),
+// its task-required simulate-research-query offered to the model, run as a task on the same
+// session to its result, and stopped with tasks/cancel reaching the server.
+
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createElicitationHandler } from '../src/elicitation-handler.js';
+import type { LoopEventDraft } from '../src/loop-event.js';
+import { createRecordingContext } from '../src/testing/recording-context.js';
+import { scriptedPerson } from '../src/testing/scripted-person.js';
+import { Toolbox } from '../src/toolbox.js';
+
+const everythingEntry = fileURLToPath(
+  new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
+);
+
+describe('tasks on a server the host spawned (stdio, 2025-11-25)', () => {
+  let toolbox: Toolbox;
+  const logs: LoopEventDraft[] = [];
+
+  beforeAll(async () => {
+    toolbox = await Toolbox.connect(
+      [{ name: 'everything', command: process.execPath, args: [everythingEntry, 'stdio'] }],
+      {
+        handlers: { elicitation: createElicitationHandler({ person: scriptedPerson({ forms: [] }) }) },
+        emit: (event) => logs.push(event),
+      },
+    );
+  }, 30_000);
+  afterAll(() => toolbox?.close());
+
+  it('offers the task-required tool and runs it as a task to its result, its status in the lane', async () => {
+    expect(toolbox.era('everything')).toBe('2025-11-25');
+    expect(toolbox.find('simulate-research-query')).toBeDefined();
+    const recorded = createRecordingContext({ callId: 'call-task' });
+    const outcome = await toolbox.call('simulate-research-query', { topic: 'croissants' }, recorded.context);
+    expect(outcome.isError).toBe(false);
+    expect(outcome.content).toContain('# Research Report: croissants');
+    const statuses = recorded.events.filter((event) => event.type === 'task-status');
+    expect(statuses[0]).toMatchObject({ callId: 'call-task', server: 'everything', status: 'working' });
+    expect(statuses.some((event) => 'statusMessage' in event)).toBe(true);
+    expect(statuses.at(-1)).toMatchObject({ status: 'completed' });
+  }, 30_000);
+
+  it('cancels the task on the server when the call is stopped', async () => {
+    const recorded = createRecordingContext({ callId: 'call-stopped' });
+    const outcome = toolbox.call('simulate-research-query', { topic: 'éclairs' }, recorded.context);
+    while (!recorded.events.some((event) => event.type === 'task-status'))
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    recorded.abort(new Error('stopped by the test'));
+    const stopped = await outcome;
+    expect(stopped.isError).toBe(true);
+    expect(stopped.content).not.toContain('# Research Report');
+    // The call ends "cancelled" only once the server acknowledged tasks/cancel (ext-tasks ends the
+    // task's local lifetime on that answer); had the cancel not reached it, the report would follow.
+    expect(stopped.content).toContain('The task was cancelled before it finished.');
+  }, 30_000);
+});
