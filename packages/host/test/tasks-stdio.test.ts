@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createElicitationHandler } from '../src/elicitation-handler.js';
 import type { LoopEventDraft } from '../src/loop-event.js';
-import { createRecordingContext } from '../src/testing/recording-context.js';
+import { runAgentLoop } from '../src/run-agent-loop.js';
+import { collectEvents, createRecordingContext } from '../src/testing/recording-context.js';
+import { ScriptedModel } from '../src/testing/scripted-model.js';
 import { scriptedPerson } from '../src/testing/scripted-person.js';
 import { Toolbox } from '../src/toolbox.js';
 
@@ -40,6 +42,24 @@ describe('tasks on a server the host spawned (stdio, 2025-11-25)', () => {
     expect(statuses[0]).toMatchObject({ callId: 'call-task', server: 'everything', status: 'working' });
     expect(statuses.some((event) => 'statusMessage' in event)).toBe(true);
     expect(statuses.at(-1)).toMatchObject({ status: 'completed' });
+  }, 30_000);
+
+  it('gives a run the task’s result as the tool result the model reads, its status in the lane', async () => {
+    const model = new ScriptedModel([
+      { toolUses: [{ name: 'simulate-research-query', input: { topic: 'macarons' }, id: 'toolu_task' }] },
+      { text: 'Done.' },
+    ]);
+    const events = await collectEvents(
+      runAgentLoop({ messages: [{ role: 'user', content: 'Research macarons' }], model, toolbox }),
+    );
+    expect(events.at(-1)).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+    expect(events.filter((event) => event.type === 'task-status').at(-1)).toMatchObject({
+      callId: 'toolu_task',
+      status: 'completed',
+    });
+    const toolResult = JSON.stringify(model.requests[1]?.messages.at(-1));
+    expect(toolResult).toContain('toolu_task');
+    expect(toolResult).toContain('# Research Report: macarons');
   }, 30_000);
 
   it('cancels the task on the server when the call is stopped', async () => {
