@@ -11,6 +11,7 @@ import { collectEvents, createRecordingContext } from '../src/testing/recording-
 import { ScriptedModel } from '../src/testing/scripted-model.js';
 import { scriptedPerson } from '../src/testing/scripted-person.js';
 import { Toolbox } from '../src/toolbox.js';
+import { recordToolCall } from '../src/wire/recorded-tool-call.js';
 
 const everythingEntry = fileURLToPath(
   new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
@@ -74,5 +75,23 @@ describe('tasks on a server the host spawned (stdio, 2025-11-25)', () => {
     // The call ends "cancelled" only once the server acknowledged tasks/cancel (ext-tasks ends the
     // task's local lifetime on that answer); had the cancel not reached it, the report would follow.
     expect(stopped.content).toContain('The task was cancelled before it finished.');
+  }, 30_000);
+
+  it('runs a task-required tool called by hand as a task, its task messages among the session’s', async () => {
+    const call = await recordToolCall(
+      { name: 'everything', command: process.execPath, args: [everythingEntry, 'stdio'] },
+      'simulate-research-query',
+      { topic: 'brioche' },
+      { timeoutMs: 20_000 },
+    );
+    expect(call.outcome.isError).toBe(false);
+    expect(call.outcome.content).toContain('# Research Report: brioche');
+    const sent = call.messages.flatMap(({ direction, message }) =>
+      direction === 'out' && 'method' in message ? [message.method] : [],
+    );
+    expect(sent).toContain('tools/call');
+    // Its status moves arrive as notifications/tasks/status; the result is collected with tasks/result.
+    expect(sent.filter((method) => method.startsWith('tasks/'))).toContain('tasks/result');
+    expect(JSON.stringify(call.messages)).toContain('"task":{');
   }, 30_000);
 });

@@ -3,14 +3,16 @@
 // side, at the wire. The session offers no sampling and no forms (a call made by hand has no
 // model and nobody to ask), and it is closed when the call ends. It speaks 2025-11-25 on the v1
 // client, or 2026-07-28 on the v2 one when the server's `protocol` setting names that revision.
+// On 2025-11-25, a tool the server says must run as a task is run as one (tasks/get, tasks/result).
 
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, JSONRPCMessage, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../errors.js';
 import type { ToolOutcome } from '../tool-types.js';
 import { withDefined } from '../with-defined.js';
 import { REVISION_2026 } from './protocol-revisions.js';
 import { isStdioConnection, type ServerConnection } from './server-connection.js';
+import { MAX_LIST_PAGES } from './server-features.js';
 import { readToolResult } from './tool-result-content.js';
 
 export interface WireMessage {
@@ -97,7 +99,19 @@ async function openSession2025(
   const { transport } = openTransport(server, () => {});
   const client = new Client({ name: clientName, version: '0.1.0' });
   const session: ByHandSession = {
-    callTool: (params, callOptions) => client.callTool(params, undefined, callOptions),
+    callTool: async (params, callOptions) => {
+      // A tool that must run as a task is run as one, on this same session (so its messages are kept too).
+      const tool = await taskRequiredTool(client, params.name, callOptions.timeout);
+      if (tool === undefined) return client.callTool(params, undefined, callOptions);
+      const { runAsTask, taskSession2025 } = await import('./task-tool-call.js');
+      return runAsTask(
+        taskSession2025(client, server.name, () => {}),
+        tool,
+        params,
+        { timeout: callOptions.timeout, signal: callOptions.signal ?? new AbortController().signal },
+        () => {},
+      );
+    },
     close: () => client.close(),
   };
   try {
@@ -107,6 +121,27 @@ async function openSession2025(
     throw error;
   }
   return session;
+}
+
+/**
+ * The tool, when the server runs tasks (its capabilities say so) and lists `name` as task-required;
+ * otherwise undefined, and nothing more is asked of a server that does not run tasks.
+ */
+async function taskRequiredTool(
+  client: import('@modelcontextprotocol/sdk/client/index.js').Client,
+  name: string,
+  timeoutMs: number,
+): Promise<Tool | undefined> {
+  if (client.getServerCapabilities()?.tasks?.requests?.tools?.call === undefined) return undefined;
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
+    const listed = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
+    const tool = listed.tools.find((candidate) => candidate.name === name);
+    if (tool !== undefined) return tool.execution?.taskSupport === 'required' ? tool : undefined;
+    cursor = listed.nextCursor;
+    if (cursor === undefined) return undefined;
+  }
+  return undefined;
 }
 
 /** 2026-07-28 on the v2 client SDK, pinned: a server that does not speak it is refused, not met in 2025. */

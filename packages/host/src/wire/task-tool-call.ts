@@ -14,6 +14,7 @@ import {
 } from '@modelcontextprotocol/ext-tasks/client';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { TaskStatusEvent } from '../loop-event.js';
 import type { ToolCallContext } from '../tool-types.js';
 import type { CallTool } from './remote-tool-call.js';
 import { sessionPort2025 } from './tasks/session-port-2025.js';
@@ -28,46 +29,72 @@ export interface TaskSessions {
   callTool(server: string, client: Client, tool: Tool, context: ToolCallContext): CallTool;
 }
 
+/** A task's status as the lane is told it. */
+export interface TaskStatus {
+  taskId: string;
+  status: TaskStatusEvent['status'];
+  statusMessage?: string;
+}
+
 /** One task session per 2025-11-25 client, made on its first task call and gone with the client. */
 export function createTaskSessions(options: { log: (server: string, text: string) => void }): TaskSessions {
   const sessions = new WeakMap<Client, TaskEnabledSession<ToolCallContext>>();
   const sessionFor = (server: string, client: Client) => {
     let session = sessions.get(client);
     if (session === undefined) {
-      session = withTasks<ToolCallContext>(sessionPort2025(client, server), {
-        // The session's own problems (a notification it could not match) are the server's log lines.
-        onError: (error) => options.log(server, `task session: ${error.message}`),
-      });
+      session = taskSession2025(client, server, (text) => options.log(server, text));
       sessions.set(client, session);
     }
     return session;
   };
   return {
     callTool: (server, client, tool, context) => (params, callOptions) =>
-      runAsTask(sessionFor(server, client), server, tool, context, params, callOptions),
+      runAsTask(sessionFor(server, client), tool, params, callOptions, (task) =>
+        context.emit({
+          type: 'task-status',
+          agent: context.agent.id,
+          callId: context.callId,
+          tool: params.name,
+          server,
+          ...task,
+        }),
+      ),
   };
 }
 
-async function runAsTask(
-  session: TaskEnabledSession<ToolCallContext>,
+/** A task session on a 2025-11-25 client the caller holds; its own problems go to `log`. */
+export function taskSession2025<Context>(
+  client: Client,
   server: string,
+  log: (text: string) => void,
+): TaskEnabledSession<Context> {
+  return withTasks<Context>(sessionPort2025(client, server), {
+    // The session's own problems (a notification it could not match) are the server's log lines.
+    onError: (error) => log(`task session: ${error.message}`),
+  });
+}
+
+/**
+ * Calls `tool` as a task and waits for its result; `onStatus` hears each status move once.
+ * Stopping the call (its signal) cancels the task on the server (tasks/cancel).
+ */
+export async function runAsTask<Context>(
+  session: TaskEnabledSession<Context>,
   tool: Tool,
-  context: ToolCallContext,
   params: Parameters<CallTool>[0],
-  callOptions: Parameters<CallTool>[1],
+  callOptions: Pick<Parameters<CallTool>[1], 'signal' | 'timeout'>,
+  onStatus: (task: TaskStatus) => void,
 ): Promise<CallToolResult> {
   const execution = await session.callTool(params.name, params.arguments as never, {
     declaration: toolDeclarationFromMcpTool(tool as never),
-    applicationContext: context,
     task: { preference: taskSupportOf(tool) === 'required' ? 'require' : 'prefer' },
     requestTimeoutMs: callOptions.timeout,
     resetTimeoutOnProgress: true,
   });
-  // Stopping the call cancels the task on the server (tasks/cancel), not only the wait here.
   const cancel = () => void execution.cancel().catch(() => undefined);
   if (callOptions.signal.aborted) cancel();
   else callOptions.signal.addEventListener('abort', cancel, { once: true });
-  // The same status may be observed twice (a notification and a poll): the lane is told once.
+  // The same status may be observed twice (a notification and a poll): it is told once.
   let lastShown = '';
   try {
     const { outcome } = await execution.settle({
@@ -77,12 +104,7 @@ async function runAsTask(
         const shown = `${task.status}\n${task.statusMessage ?? ''}`;
         if (shown === lastShown) return;
         lastShown = shown;
-        context.emit({
-          type: 'task-status',
-          agent: context.agent.id,
-          callId: context.callId,
-          tool: params.name,
-          server,
+        onStatus({
           taskId: String(task.taskId),
           status: task.status,
           ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
