@@ -13,7 +13,7 @@ import { ToolCatalog } from './toolbox/tool-catalog.js';
 import type { ToolboxOptions } from './toolbox/toolbox-options.js';
 import type { LostConnection } from './wire/call-recovery.js';
 import type { FeatureClash } from './wire/feature-clashes.js';
-import { type ProtocolEra, REVISION_2025 } from './wire/protocol-revisions.js';
+import { type ProtocolEra, REVISION_2025, REVISION_2026 } from './wire/protocol-revisions.js';
 import { type CallTarget, callRemoteTool, describeStop } from './wire/remote-tool-call.js';
 import { checkServerNames, parseServerConnections, type ServerConnection } from './wire/server-connection.js';
 import {
@@ -37,7 +37,7 @@ import {
 } from './wire/server-link.js';
 import { featureNames, offeredTools } from './wire/server-listing.js';
 import { listAllTools, type Root } from './wire/server-requests.js';
-import { createTaskSessions, type TaskSessions, taskSupportOf } from './wire/task-tool-call.js';
+import { callThroughTasks2026, createTaskSessions, type TaskSessions, taskSupportOf } from './wire/task-tool-call.js';
 import { LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
 
 export type { ToolboxOptions } from './toolbox/toolbox-options.js';
@@ -296,10 +296,12 @@ export class Toolbox {
       callRemoteTool({
         ...(asTask && link.era === REVISION_2025
           ? { callTool: this.#taskSessions.callTool(server.name, link.client, declared, context) }
-          : {
-              ...callTarget(server.link),
-              recovery: { reconnect: (lost: LostConnection) => this.#reconnect(server, link, lost) },
-            }),
+          : link.era === REVISION_2026 && link.server2026.tasks !== undefined && declared !== undefined
+            ? { callTool: callThroughTasks2026(link.server2026.tasks, server.name, declared, context) }
+            : {
+                ...callTarget(server.link),
+                recovery: { reconnect: (lost: LostConnection) => this.#reconnect(server, link, lost) },
+              }),
         tool,
         input,
         context,

@@ -27,6 +27,7 @@ import { ListenStreams } from './listen-streams.js';
 import { REVISION_2026 } from './protocol-revisions.js';
 import { type FeatureRequests, MAX_LIST_PAGES } from './server-features.js';
 import { answerRootsList, linkedSignal, notOffered, type ServerClientOptions } from './server-requests.js';
+import { offersTasks2026, type TaskSession2026, taskSession2026 } from './tasks/task-session-2026.js';
 
 /** Where the server is: a URL, or a command the host starts and talks to over stdin/stdout. */
 export type Target2026 =
@@ -58,6 +59,8 @@ export interface Server2026 {
   ): Promise<CallToolResult>;
   /** Resources, prompts and completions, for ServerFeatures. */
   features: FeatureRequests;
+  /** Present when the server declares the tasks extension: its tool calls go through it. */
+  tasks?: TaskSession2026;
   close(): Promise<void>;
 }
 
@@ -78,8 +81,7 @@ export async function connectServer2026(options: Server2026Options): Promise<Ser
   const client = new Client(
     { name: options.clientName, version: options.clientVersion },
     {
-      // roots are deprecated in this revision (SEP-2577) but still asked for with input_required.
-      capabilities: { sampling: {}, elicitation: { form: { applyDefaults: true }, url: {} }, roots: {} },
+      capabilities: CLIENT_CAPABILITIES_2026,
       versionNegotiation: { mode: { pin: REVISION_2026 }, probe: { timeoutMs: options.timeoutMs } },
       // The default: embedded requests go to the handlers below, then the call is retried.
       inputRequired: { autoFulfill: true },
@@ -113,8 +115,9 @@ export async function connectServer2026(options: Server2026Options): Promise<Ser
     options.onResourceUpdated?.(notification.params.uri);
   });
 
+  const transport = openTransport2026(options.target);
   try {
-    await client.connect(openTransport2026(options.target), { timeout: options.timeoutMs });
+    await client.connect(transport, { timeout: options.timeoutMs });
   } catch (error) {
     await client.close().catch(() => undefined);
     return { refused: true, error };
@@ -123,8 +126,26 @@ export async function connectServer2026(options: Server2026Options): Promise<Ser
     await client.close().catch(() => undefined);
     return { refused: true, error: new Error(`it negotiated ${client.getNegotiatedProtocolVersion() ?? 'nothing'}`) };
   }
-  return server2026(client, options);
+  const tasks = offersTasks2026(client)
+    ? taskSession2026(client, transport as never, {
+        server,
+        clientName: options.clientName,
+        clientVersion: options.clientVersion,
+        clientCapabilities: CLIENT_CAPABILITIES_2026,
+        handlers,
+        roots: options.roots,
+        log: (text) => options.onLog?.({ level: 'warning', data: text } as LoggingMessageNotification['params']),
+      })
+    : undefined;
+  return server2026(client, options, tasks);
 }
+
+/** roots are deprecated in this revision (SEP-2577) but still asked for with input_required. */
+const CLIENT_CAPABILITIES_2026 = {
+  sampling: {},
+  elicitation: { form: { applyDefaults: true }, url: {} },
+  roots: {},
+};
 
 /** The v2 SDK's transport to a 2026-07-28 server: Streamable HTTP for a URL, stdio (probed in place) for a command. */
 export function openTransport2026(target: Target2026) {
@@ -149,7 +170,7 @@ export function openTransport2026(target: Target2026) {
 
 class InPlaceStdioTransport extends StdioClientTransport {}
 
-function server2026(client: Client, options: Server2026Options): Server2026 {
+function server2026(client: Client, options: Server2026Options, tasks: TaskSession2026 | undefined): Server2026 {
   const logMeta = options.logLevel === undefined ? undefined : { [LOG_LEVEL_META_KEY]: options.logLevel };
   const withLogLevel = <Params extends object>(params: Params) =>
     logMeta === undefined ? params : { ...params, _meta: logMeta };
@@ -212,6 +233,7 @@ function server2026(client: Client, options: Server2026Options): Server2026 {
         onprogress: withoutRoundReports(callOptions.onprogress),
       })) satisfies CallToolResult2026 as CallToolResult,
     features,
+    ...(tasks === undefined ? {} : { tasks }),
     close: async () => {
       await streams.close();
       await client.close();

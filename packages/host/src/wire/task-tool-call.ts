@@ -18,6 +18,7 @@ import type { TaskStatusEvent } from '../loop-event.js';
 import type { ToolCallContext } from '../tool-types.js';
 import type { CallTool } from './remote-tool-call.js';
 import { sessionPort2025 } from './tasks/session-port-2025.js';
+import type { TaskSession2026 } from './tasks/task-session-2026.js';
 
 /** How a tool says it may be called: "required" tools only as tasks, "optional" ones either way. */
 export function taskSupportOf(tool: Tool | undefined): 'forbidden' | 'optional' | 'required' {
@@ -62,6 +63,43 @@ export function createTaskSessions(options: { log: (server: string, text: string
   };
 }
 
+/**
+ * The CallTool for a 2026-07-28 server that declares the tasks extension: every call goes through
+ * it, since the server, not the tool list, decides which calls become tasks. An immediate answer
+ * (or an input_required round) is handled as any call's; the call's progress reaches its lane.
+ */
+export function callThroughTasks2026(
+  tasks: TaskSession2026,
+  server: string,
+  tool: Tool,
+  context: ToolCallContext,
+): CallTool {
+  return async (params, callOptions) => {
+    const progressToken = `kitchen-progress-${context.callId}`;
+    const stop = tasks.followProgress(progressToken, callOptions.onprogress);
+    try {
+      return await runAsTask(
+        tasks.session,
+        tool,
+        params,
+        callOptions,
+        (task) =>
+          context.emit({
+            type: 'task-status',
+            agent: context.agent.id,
+            callId: context.callId,
+            tool: params.name,
+            server,
+            ...task,
+          }),
+        { applicationContext: context, progressToken },
+      );
+    } finally {
+      stop();
+    }
+  };
+}
+
 /** A task session on a 2025-11-25 client the caller holds; its own problems go to `log`. */
 export function taskSession2025<Context>(
   client: Client,
@@ -84,9 +122,12 @@ export async function runAsTask<Context>(
   params: Parameters<CallTool>[0],
   callOptions: Pick<Parameters<CallTool>[1], 'signal' | 'timeout'>,
   onStatus: (task: TaskStatus) => void,
+  extra: { applicationContext?: Context; progressToken?: string } = {},
 ): Promise<CallToolResult> {
   const execution = await session.callTool(params.name, params.arguments as never, {
     declaration: toolDeclarationFromMcpTool(tool as never),
+    ...(extra.applicationContext === undefined ? {} : { applicationContext: extra.applicationContext }),
+    ...(extra.progressToken === undefined ? {} : { metadata: { progressToken: extra.progressToken } }),
     task: { preference: taskSupportOf(tool) === 'required' ? 'require' : 'prefer' },
     requestTimeoutMs: callOptions.timeout,
     resetTimeoutOnProgress: true,
