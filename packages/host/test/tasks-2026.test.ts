@@ -6,7 +6,9 @@
 import { serveMcp } from '@kitchen/server-kit';
 import { buildServer as buildPastryChef } from '@kitchen/server-pastry-chef';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRecordingContext } from '../src/testing/recording-context.js';
+import { runAgentLoop } from '../src/run-agent-loop.js';
+import { collectEvents, createRecordingContext } from '../src/testing/recording-context.js';
+import { ScriptedModel } from '../src/testing/scripted-model.js';
 import { Toolbox } from '../src/toolbox.js';
 
 describe('a long task on a 2026-07-28 server', { timeout: 30_000 }, () => {
@@ -42,6 +44,28 @@ describe('a long task on a 2026-07-28 server', { timeout: 30_000 }, () => {
     const statuses = recorded.events.filter((event) => event.type === 'task-status');
     expect(statuses[0]).toMatchObject({ callId: 'call-batch', server: 'chef', tool: 'bake_batch', status: 'working' });
     expect(statuses.at(-1)).toMatchObject({ status: 'completed' });
+  });
+
+  it('gives a run the batch as the tool result the model reads', async () => {
+    const model = new ScriptedModel([
+      {
+        toolUses: [
+          { name: 'chef__bake_batch', input: { pastry: 'madeleine', count: 24, minutes: 10 }, id: 'toolu_batch' },
+        ],
+      },
+      { text: 'Baked.' },
+    ]);
+    const events = await collectEvents(
+      runAgentLoop({ messages: [{ role: 'user', content: 'Bake 24 madeleines' }], model, toolbox }),
+    );
+    expect(events.at(-1)).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+    expect(events.filter((event) => event.type === 'task-status').at(-1)).toMatchObject({
+      callId: 'toolu_batch',
+      status: 'completed',
+    });
+    const toolResult = JSON.stringify(model.requests[1]?.messages.at(-1));
+    expect(toolResult).toContain('toolu_batch');
+    expect(toolResult).toContain('madeleine');
   });
 
   it('cancels the task when the call is stopped: the oven is off', async () => {
