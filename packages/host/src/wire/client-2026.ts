@@ -134,6 +134,7 @@ export async function connectServer2026(options: Server2026Options): Promise<Ser
         clientCapabilities: CLIENT_CAPABILITIES_2026,
         handlers,
         roots: options.roots,
+        stdio: !('url' in options.target),
         log: (text) => options.onLog?.({ level: 'warning', data: text } as LoggingMessageNotification['params']),
       })
     : undefined;

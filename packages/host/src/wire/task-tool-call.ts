@@ -124,17 +124,31 @@ export async function runAsTask<Context>(
   onStatus: (task: TaskStatus) => void,
   extra: { applicationContext?: Context; progressToken?: string } = {},
 ): Promise<CallToolResult> {
-  const execution = await session.callTool(params.name, params.arguments as never, {
-    declaration: toolDeclarationFromMcpTool(tool as never),
-    ...(extra.applicationContext === undefined ? {} : { applicationContext: extra.applicationContext }),
-    ...(extra.progressToken === undefined ? {} : { metadata: { progressToken: extra.progressToken } }),
-    task: { preference: taskSupportOf(tool) === 'required' ? 'require' : 'prefer' },
-    requestTimeoutMs: callOptions.timeout,
-    resetTimeoutOnProgress: true,
-  });
-  const cancel = () => void execution.cancel().catch(() => undefined);
+  // Until the server has answered tools/call, stopping the call stops that request (an immediate
+  // answer is never waited for); once it has made a task, stopping cancels the task (tasks/cancel).
+  const request = new AbortController();
+  let cancel = () => request.abort(callOptions.signal.reason);
+  const onAbort = () => cancel();
+  if (callOptions.signal.aborted) onAbort();
+  else callOptions.signal.addEventListener('abort', onAbort, { once: true });
+  let execution: Awaited<ReturnType<typeof session.callTool>>;
+  try {
+    execution = await session.callTool(params.name, params.arguments as never, {
+      declaration: toolDeclarationFromMcpTool(tool as never),
+      ...(extra.applicationContext === undefined ? {} : { applicationContext: extra.applicationContext }),
+      ...(extra.progressToken === undefined ? {} : { metadata: { progressToken: extra.progressToken } }),
+      task: { preference: taskSupportOf(tool) === 'required' ? 'require' : 'prefer' },
+      requestTimeoutMs: callOptions.timeout,
+      resetTimeoutOnProgress: true,
+      signal: request.signal,
+    });
+  } catch (error) {
+    callOptions.signal.removeEventListener('abort', onAbort);
+    throw error;
+  }
+  const made = execution;
+  cancel = () => void made.cancel().catch(() => undefined);
   if (callOptions.signal.aborted) cancel();
-  else callOptions.signal.addEventListener('abort', cancel, { once: true });
   // The same status may be observed twice (a notification and a poll): it is told once.
   let lastShown = '';
   try {
@@ -161,6 +175,6 @@ export async function runAsTask<Context>(
       throw error;
     }
   } finally {
-    callOptions.signal.removeEventListener('abort', cancel);
+    callOptions.signal.removeEventListener('abort', onAbort);
   }
 }

@@ -22,7 +22,7 @@ export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
 /** The part of a v2 transport this needs: send, and the handler the client installed. */
 interface RawTransport {
-  send(message: unknown): Promise<void>;
+  send(message: unknown, options?: { requestSignal?: AbortSignal }): Promise<void>;
   onmessage?: ((message: unknown, extra?: unknown) => void) | undefined;
 }
 
@@ -43,6 +43,11 @@ export interface TaskSession2026Options {
   handlers: ServerRequestHandlers | undefined;
   roots: () => Root[];
   log: (text: string) => void;
+  /**
+   * How a request is stopped on the wire: over HTTP its exchange is closed (the 2026 way); over
+   * stdio, with no exchange to close, notifications/cancelled is sent.
+   */
+  stdio: boolean;
 }
 
 /** True when the server declares the tasks extension (an empty object, per the extension). */
@@ -112,7 +117,17 @@ export function taskSession2026(
           timeoutMs === undefined
             ? undefined
             : setTimeout(() => finish(() => reject(new Error(`no answer in ${timeoutMs} ms`))), timeoutMs);
-        const onAbort = () => finish(() => reject(signal?.reason ?? new Error('aborted')));
+        const exchange = new AbortController();
+        const onAbort = () =>
+          finish(() => {
+            exchange.abort();
+            if (options.stdio) {
+              void transport
+                .send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } })
+                .catch(() => undefined);
+            }
+            reject(signal?.reason ?? new Error('aborted'));
+          });
         const finish = (then: () => void) => {
           pending.delete(id);
           if (timer !== undefined) clearTimeout(timer);
@@ -123,7 +138,7 @@ export function taskSession2026(
         signal?.addEventListener('abort', onAbort, { once: true });
         pending.set(id, (response) => finish(() => resolve(response)));
         transport
-          .send({ ...(request as Record<string, unknown>), jsonrpc: '2.0', id })
+          .send({ ...(request as Record<string, unknown>), jsonrpc: '2.0', id }, { requestSignal: exchange.signal })
           .catch((error: unknown) => finish(() => reject(error)));
       }),
     onError: (error) => options.log(`task session: ${error.message}`),
