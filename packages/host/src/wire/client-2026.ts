@@ -135,6 +135,7 @@ export async function connectServer2026(options: Server2026Options): Promise<Ser
         handlers,
         roots: options.roots,
         stdio: !('url' in options.target),
+        requestMeta: options.logLevel === undefined ? {} : { [LOG_LEVEL_META_KEY]: options.logLevel },
         log: (text) => options.onLog?.({ level: 'warning', data: text } as LoggingMessageNotification['params']),
       })
     : undefined;

@@ -92,7 +92,7 @@ export function callThroughTasks2026(
             server,
             ...task,
           }),
-        { applicationContext: context, progressToken },
+        { applicationContext: context, metadata: { ...tasks.requestMeta, progressToken } },
       );
     } finally {
       stop();
@@ -107,6 +107,8 @@ export function taskSession2025<Context>(
   log: (text: string) => void,
 ): TaskEnabledSession<Context> {
   return withTasks<Context>(sessionPort2025(client, server), {
+    // Each call brings its tool's declaration: the session need not list the tools itself.
+    tools: { currentTool: () => undefined },
     // The session's own problems (a notification it could not match) are the server's log lines.
     onError: (error) => log(`task session: ${error.message}`),
   });
@@ -122,7 +124,7 @@ export async function runAsTask<Context>(
   params: Parameters<CallTool>[0],
   callOptions: Pick<Parameters<CallTool>[1], 'signal' | 'timeout'>,
   onStatus: (task: TaskStatus) => void,
-  extra: { applicationContext?: Context; progressToken?: string } = {},
+  extra: { applicationContext?: Context; metadata?: Record<string, string> } = {},
 ): Promise<CallToolResult> {
   // Until the server has answered tools/call, stopping the call stops that request (an immediate
   // answer is never waited for); once it has made a task, stopping cancels the task (tasks/cancel).
@@ -136,7 +138,7 @@ export async function runAsTask<Context>(
     execution = await session.callTool(params.name, params.arguments as never, {
       declaration: toolDeclarationFromMcpTool(tool as never),
       ...(extra.applicationContext === undefined ? {} : { applicationContext: extra.applicationContext }),
-      ...(extra.progressToken === undefined ? {} : { metadata: { progressToken: extra.progressToken } }),
+      ...(extra.metadata === undefined ? {} : { metadata: extra.metadata }),
       task: { preference: taskSupportOf(tool) === 'required' ? 'require' : 'prefer' },
       requestTimeoutMs: callOptions.timeout,
       resetTimeoutOnProgress: true,

@@ -28,6 +28,8 @@ interface RawTransport {
 
 export interface TaskSession2026 {
   session: TaskEnabledSession<ToolCallContext>;
+  /** What every call's `_meta` carries besides its progress token (the log level it asks for). */
+  requestMeta: Record<string, string>;
   /** Sends `onprogress` the server's progress for `token` until the returned function is called. */
   followProgress(
     token: string,
@@ -48,6 +50,8 @@ export interface TaskSession2026Options {
    * stdio, with no exchange to close, notifications/cancelled is sent.
    */
   stdio: boolean;
+  /** `_meta` for every call (the log level asked for), as the v2 client adds to its own calls. */
+  requestMeta: Record<string, string>;
 }
 
 /** True when the server declares the tasks extension (an empty object, per the extension). */
@@ -102,6 +106,8 @@ export function taskSession2026(
   const { handlers } = options;
   const session = createTaskSessionFromClient<ToolCallContext>(client as never, {
     endpointId: options.server,
+    // Each call brings its tool's declaration: the session need not list the tools itself.
+    tools: { currentTool: () => undefined },
     v2RequestFraming: {
       protocolVersion: REVISION_2026,
       clientInfo: { name: options.clientName, version: options.clientVersion },
@@ -110,7 +116,7 @@ export function taskSession2026(
     rawDispatch: (request, dispatchOptions) =>
       new Promise<JsonRpcResponse>((resolve, reject) => {
         sent += 1;
-        const id = `kitchen-task-${sent}`;
+        const id = `kitchen-call-${sent}`;
         const signal = dispatchOptions?.signal;
         const timeoutMs = dispatchOptions?.context?.requestTimeoutMs;
         const timer =
@@ -175,6 +181,7 @@ export function taskSession2026(
   });
   return {
     session,
+    requestMeta: options.requestMeta,
     followProgress(token, onprogress) {
       progress.set(token, onprogress);
       return () => progress.delete(token);
