@@ -17,7 +17,7 @@ const SURFACE_MODULES = [/^node:(readline|tty)$/, /^(readline|tty)$/, /^express(
  * What the tools and the course may build on: the libraries, and a tool (the tour runs compare,
  * new-server's test runs conformance). Never an app, and nothing builds on the course.
  */
-const LIBRARY_PACKAGES = /^@kitchen\/(host|runtime|eval|offline-model|server-kit|server-[a-z-]+)(\/|$)/;
+const LIBRARY_PACKAGES = /^@kitchen\/(host|runtime|eval|check|offline-model|server-kit|server-[a-z-]+)(\/|$)/;
 const TOOL_PACKAGES = listPackages('packages/tools').map(
   (folder) => JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')).name,
 );
@@ -110,7 +110,7 @@ const sides = [
     forbiddenImports: [],
     forbiddenEverywhere: [...APP_PACKAGES],
     onlyKitchenPackages: LIBRARY_PACKAGES,
-    why: 'a tool or a lesson builds on the libraries (host, runtime, eval, offline model, server kit, servers) and the tools, never on an app or the course',
+    why: 'a tool or a lesson builds on the libraries (host, runtime, eval, check, offline model, server kit, servers) and the tools, never on an app or the course',
   })),
   ...listPackages('apps').map((folder) => ({
     folder,

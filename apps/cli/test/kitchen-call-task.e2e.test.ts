@@ -1,10 +1,17 @@
 // `kitchen call` of a tool that must run as a task: server-everything's simulate-research-query,
-// over real HTTP on 127.0.0.1 (a preload forces loopback: the server would bind every interface).
-// The call is made as a task (the tasks extension), its status shown as it moves, its result whole.
+// over real HTTP on 127.0.0.1 (a preload forces loopback: the server would bind every interface)
+// and spawned over stdio from a config entry. The call is made as a task (the tasks extension),
+// its status shown as it moves, its result whole.
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { PROCESS_TEST_TIMEOUT_MS, parseEvents, runCli } from '@kitchen/probe-kit/cli-process';
+import {
+  PROCESS_TEST_TIMEOUT_MS,
+  parseEvents,
+  runCli,
+  serversConfig,
+  writeConfig,
+} from '@kitchen/probe-kit/cli-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const everything = fileURLToPath(
@@ -53,6 +60,55 @@ describe('kitchen call of a task-required tool', () => {
     expect(events.find((event) => event.type === 'tool-result')).toMatchObject({
       isError: false,
       content: expect.stringContaining('# Research Report: croissants'),
+    });
+  });
+
+  it('runs it as a task on a server spawned over stdio', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
+    const config = writeConfig({
+      mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'], trust: true } },
+    });
+    const called = await runCli([
+      'call',
+      'everything',
+      'simulate-research-query',
+      'topic=éclairs',
+      '--json',
+      '--config',
+      config,
+    ]);
+    expect(called.code).toBe(0);
+    const events = parseEvents(called.stdout);
+    expect(events.filter((event) => event.type === 'task-status').at(-1)).toMatchObject({ status: 'completed' });
+    expect(events.find((event) => event.type === 'tool-result')).toMatchObject({
+      isError: false,
+      content: expect.stringContaining('# Research Report: éclairs'),
+    });
+  });
+});
+
+describe('kitchen call of the pastry chef’s long task', () => {
+  it('bakes a batch as a task on 2026-07-28 to its result, its status shown', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const called = await runCli([
+      'call',
+      'pastry-chef',
+      'bake_batch',
+      'pastry=croissant',
+      'count=6',
+      'minutes=30',
+      '--json',
+      '--config',
+      serversConfig('pastry-chef'),
+    ]);
+    expect(called.code).toBe(0);
+    const events = parseEvents(called.stdout);
+    const statuses = events.filter((event) => event.type === 'task-status');
+    expect(statuses[0]).toMatchObject({ tool: 'bake_batch', status: 'working' });
+    expect(statuses.at(-1)).toMatchObject({ status: 'completed', statusMessage: '6 × croissant: out of the oven' });
+    expect(events.find((event) => event.type === 'tool-result')).toMatchObject({
+      isError: false,
+      content: expect.stringContaining('"baked":true'),
     });
   });
 });

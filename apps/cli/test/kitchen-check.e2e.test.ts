@@ -95,6 +95,32 @@ describe('kitchen check', () => {
     expect(result.stdout).toMatch(/No errors\.\n$/);
   });
 
+  it('calls a named tool on a server that speaks only 2026-07-28', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
+    const dice2026 = await serveMcp({
+      name: 'dice',
+      buildServer: () => buildDiceServer(),
+      eras: ['2026-07-28'],
+      log: { level: 'silent' },
+    });
+    try {
+      const result = await runCli([
+        'check',
+        '--server',
+        `dice-2026=${dice2026.url}`,
+        '--json',
+        '--call',
+        'roll_dice={"seed": 4}',
+      ]);
+      expect(result.code).toBe(0);
+      const report = JSON.parse(result.stdout) as CheckReport;
+      expect(report.eras).toEqual(['2026-07-28']);
+      expect(report.results).toMatchObject([{ tool: 'roll_dice', era: '2026-07-28', isError: false }]);
+      expect(report.results[0]?.modelText).toContain('"seed":4');
+    } finally {
+      await dice2026.close();
+    }
+  });
+
   it('refuses usage mistakes with exit 2: no server, a bad --call, an unknown name', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {

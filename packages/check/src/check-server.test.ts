@@ -66,6 +66,38 @@ describe('checkServer', () => {
     expect(report.results[0]?.modelText).toContain('"seed":7');
   });
 
+  it('calls a named tool on a server that speaks only 2026-07-28, and reads its result as the model would', async () => {
+    const dice2026 = await serveMcp({
+      name: 'dice',
+      buildServer: () => buildDiceServer(),
+      eras: ['2026-07-28'],
+      // The check's 2025-11-25 visit is refused, as it should be: not worth a line in the test's output.
+      log: { level: 'silent' },
+    });
+    try {
+      const report = await checkServer(
+        { name: 'dice', url: dice2026.url },
+        { calls: [{ tool: 'roll_dice', arguments: { seed: 7 } }] },
+      );
+      expect(report.eras).toEqual(['2026-07-28']);
+      expect(report.results).toHaveLength(1);
+      expect(report.results[0]).toMatchObject({ tool: 'roll_dice', era: '2026-07-28', isError: false });
+      expect(report.results[0]?.modelText).toContain('"seed":7');
+      expect(report.results[0]?.result?.content).toBeDefined();
+      expect(report.findings.filter((finding) => finding.rule === 'result/call-failed')).toEqual([]);
+    } finally {
+      await dice2026.close();
+    }
+  });
+
+  it('calls a named tool in 2025-11-25 when the server speaks both revisions', async () => {
+    const report = await checkServer(
+      { name: 'dice', url: dice.url },
+      { calls: [{ tool: 'roll_dice', arguments: { seed: 7 } }] },
+    );
+    expect(report.results[0]?.era).toBe('2025-11-25');
+  });
+
   it('does not run the conformance suite on a stdio server, and says so', async () => {
     const script = [
       "const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');",

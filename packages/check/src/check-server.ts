@@ -33,6 +33,9 @@ export async function checkServer(target: CheckTarget, options: CheckOptions = {
   if (offer.eras.length === 0) return report;
   const extra: Finding[] = [];
   const results: ToolResultCheck[] = [];
+  // Each named tool is called once (a second call could do its work twice): in 2025-11-25 when the
+  // server speaks it, as most hosts do today, else in 2026-07-28.
+  const callEra = offer.eras.includes('2025-11-25') ? '2025-11-25' : '2026-07-28';
   for (const call of options.calls ?? []) {
     const tool = offer.tools.find((candidate) => candidate.name === call.tool);
     if (tool === undefined) {
@@ -46,7 +49,13 @@ export async function checkServer(target: CheckTarget, options: CheckOptions = {
       );
       continue;
     }
-    const { check, findings } = await checkToolCall(target, call, tool, options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS);
+    const { check, findings } = await checkToolCall(
+      target,
+      call,
+      tool,
+      options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,
+      callEra,
+    );
     results.push(check);
     extra.push(...findings);
   }

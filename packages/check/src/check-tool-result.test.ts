@@ -21,6 +21,7 @@ describe('checkToolCall on the sloppy server', () => {
       { tool, arguments: args },
       offer.tools.find((candidate) => candidate.name === tool),
       10_000,
+      '2025-11-25',
     );
 
   it('finds a result past Claude Code’s 25,000-token cap, and says the kitchen would shorten it', async () => {

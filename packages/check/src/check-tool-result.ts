@@ -6,7 +6,7 @@ import { AgentTree, estimateTokens, recordToolCall, type ServerConnection, withD
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Finding } from './finding.js';
 import { resultFindings } from './rules/result-rules.js';
-import { type CheckTarget, isCommandTarget } from './server-offer.js';
+import { type CheckTarget, type Era, isCommandTarget } from './server-offer.js';
 
 export interface ToolCallRequest {
   tool: string;
@@ -15,6 +15,8 @@ export interface ToolCallRequest {
 
 export interface ToolResultCheck {
   tool: string;
+  /** The revision the call was made in. */
+  era: Era;
   arguments: Record<string, unknown>;
   isError: boolean;
   /** The result as the server sent it; undefined when no answer came. */
@@ -33,19 +35,20 @@ export function kitchenMaxResultChars(): number {
   return new AgentTree().limits.maxResultChars;
 }
 
-export function serverConnectionFor(target: CheckTarget): ServerConnection {
+/** The target as a host's server entry, pinned to one revision. */
+export function serverConnectionFor(target: CheckTarget, era: Era): ServerConnection {
   if (isCommandTarget(target)) {
     return {
       name: target.name,
       command: target.command,
-      protocol: '2025-11-25',
+      protocol: era,
       ...withDefined({ args: target.args, env: target.env, cwd: target.cwd }),
     };
   }
   return {
     name: target.name,
     url: target.url,
-    protocol: '2025-11-25',
+    protocol: era,
     ...withDefined({ headers: target.headers }),
   };
 }
@@ -55,16 +58,18 @@ export async function checkToolCall(
   request: ToolCallRequest,
   tool: Tool | undefined,
   timeoutMs: number,
+  era: Era,
 ): Promise<{ check: ToolResultCheck; findings: Finding[] }> {
-  // The host's own by-hand call: a session of its own, every message kept, the result read as the
-  // model reads it. It speaks 2025-11-25.
-  const recorded = await recordToolCall(serverConnectionFor(target), request.tool, request.arguments, {
+  // The host's own by-hand call: a session of its own in `era`, every message kept, the result
+  // read as the model reads it.
+  const recorded = await recordToolCall(serverConnectionFor(target, era), request.tool, request.arguments, {
     timeoutMs,
     clientName: 'mcp-kitchen-check',
   });
   const result = rawResult(recorded.messages.map((message) => message.message));
   const check: ToolResultCheck = {
     tool: request.tool,
+    era,
     arguments: request.arguments,
     isError: recorded.outcome.isError,
     ...withDefined({ result }),

@@ -5,8 +5,8 @@
 import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describeConnectFailure } from './inspect/connect-failure.js';
 import type { EraSession } from './inspect/era-session.js';
-import { openLegacySession } from './inspect/legacy-era-session.js';
-import { openModernSession } from './inspect/modern-era-session.js';
+import { openSession2025 } from './inspect/session-2025.js';
+import { openSession2026 } from './inspect/session-2026.js';
 import {
   type CheckTarget,
   type ConnectionStep,
@@ -75,7 +75,7 @@ async function visitEra(target: CheckTarget, era: Era, timeoutMs: number): Promi
   const stderr: string[] = [];
   const handshake = era === '2025-11-25' ? 'initialize' : 'discover';
   const reach = isCommandTarget(target) ? 'start' : 'connect';
-  const open = era === '2025-11-25' ? openLegacySession : openModernSession;
+  const open = era === '2025-11-25' ? openSession2025 : openSession2026;
   let session: EraSession;
   try {
     session = await open(target, timeoutMs, (line) => stderr.push(line));

@@ -13,11 +13,10 @@ import { ToolCatalog } from './toolbox/tool-catalog.js';
 import type { ToolboxOptions } from './toolbox/toolbox-options.js';
 import type { LostConnection } from './wire/call-recovery.js';
 import type { FeatureClash } from './wire/feature-clashes.js';
-import { type ProtocolEra, REVISION_2025 } from './wire/protocol-revisions.js';
+import { type ProtocolEra, REVISION_2025, REVISION_2026 } from './wire/protocol-revisions.js';
 import { type CallTarget, callRemoteTool, describeStop } from './wire/remote-tool-call.js';
 import { checkServerNames, parseServerConnections, type ServerConnection } from './wire/server-connection.js';
 import {
-  CLIENT_VERSION,
   type ConnectedServer,
   DEFAULT_CONNECT_TIMEOUT_MS,
   logLine,
@@ -36,9 +35,9 @@ import {
   relink,
   type ServerLink,
 } from './wire/server-link.js';
-import { featureNames, offeredTools, runsTasks } from './wire/server-listing.js';
+import { featureNames, offeredTools } from './wire/server-listing.js';
 import { listAllTools, type Root } from './wire/server-requests.js';
-import { createTaskSessions, type TaskSessions, taskSupportOf } from './wire/task-tool-call.js';
+import { callThroughTasks2026, createTaskSessions, type TaskSessions, taskSupportOf } from './wire/task-tool-call.js';
 import { LOCAL_SERVER, type ToolClash } from './wire/tool-index.js';
 
 export type { ToolboxOptions } from './toolbox/toolbox-options.js';
@@ -84,13 +83,7 @@ export class Toolbox {
 
   private constructor(options: ToolboxOptions) {
     this.#options = options;
-    this.#taskSessions = createTaskSessions({
-      clientName: options.clientName ?? 'mcp-kitchen',
-      clientVersion: CLIENT_VERSION,
-      handlers: options.handlers,
-      roots: () => this.#roots,
-      log: (server, text) => this.#log(server, { level: 'warning', text }),
-    });
+    this.#taskSessions = createTaskSessions({ log: (server, text) => this.#log(server, { level: 'warning', text }) });
     this.#roots = options.roots ?? [{ uri: pathToFileURL(process.cwd()).href, name: basename(process.cwd()) }];
     this.#connector = new ServerConnector(options, {
       events: (name) => this.#serverEvents(name),
@@ -297,15 +290,18 @@ export class Toolbox {
     const readResourceTool = reader?.server === LOCAL_SERVER ? READ_RESOURCE_TOOL : undefined;
     // A tool that must run as a task goes through a task session; the rest are plain tools/call.
     const declared = server.tools.find((known) => known.name === tool.originalName);
-    const asTask = link.era === REVISION_2025 && taskSupportOf(declared) === 'required' && declared !== undefined;
+    // A tool that may run either way is called plainly: its progress reaches the lane as any call's.
+    const asTask = link.era === REVISION_2025 && declared !== undefined && taskSupportOf(declared) === 'required';
     const call = () =>
       callRemoteTool({
-        ...(asTask
-          ? { callTool: this.#taskSessions.callTool({ name: server.name, url: server.url }, declared, context) }
-          : {
-              ...callTarget(server.link),
-              recovery: { reconnect: (lost: LostConnection) => this.#reconnect(server, link, lost) },
-            }),
+        ...(asTask && link.era === REVISION_2025
+          ? { callTool: this.#taskSessions.callTool(server.name, link.client, declared, context) }
+          : link.era === REVISION_2026 && link.server2026.tasks !== undefined && declared !== undefined
+            ? { callTool: callThroughTasks2026(link.server2026.tasks, server.name, declared, context) }
+            : {
+                ...callTarget(server.link),
+                recovery: { reconnect: (lost: LostConnection) => this.#reconnect(server, link, lost) },
+              }),
         tool,
         input,
         context,
@@ -321,7 +317,6 @@ export class Toolbox {
     const servers = [...this.#servers.values()];
     this.#servers.clear();
     await Promise.allSettled([
-      this.#taskSessions.close(),
       ...servers.map((server) => closeLink(server.link)),
       ...this.#connector.closeOAuthSessions(),
     ]);
@@ -380,7 +375,7 @@ export class Toolbox {
     try {
       server.tools =
         link.era === REVISION_2025
-          ? offeredTools(await listAllTools(link.client, timeoutMs), { tasks: runsTasks(server.url) })
+          ? offeredTools(await listAllTools(link.client, timeoutMs), { tasks: true })
           : offeredTools(await link.server2026.listTools(timeoutMs));
     } catch {
       // Keep the last list we had: a call to a vanished tool still comes back as a readable error.

@@ -126,6 +126,8 @@ describe('the host against @modelcontextprotocol/server-everything', () => {
     const stopped = await outcome;
     expect(stopped.isError).toBe(true);
     expect(stopped.content).not.toContain('# Research Report');
+    // Only the server's acknowledgement of tasks/cancel ends the task as cancelled.
+    expect(stopped.content).toContain('The task was cancelled before it finished.');
   }, 30_000);
 
   it('answers roots/list with the working directory', async () => {

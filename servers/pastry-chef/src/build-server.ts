@@ -13,6 +13,8 @@ import { errorToolResult as errorResult, jsonToolResult as jsonResult } from '@k
 import { type CallToolResult, type InputRequiredResult, inputRequired, McpServer } from '@modelcontextprotocol/server';
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { z } from 'zod';
+import { registerBakeBatch } from './bake-batch-tool.js';
+import { BakeTasks } from './bake-tasks.js';
 import { readCritiqueAnswer, readFillingAnswer } from './host-answers.js';
 import {
   bakeStage,
@@ -41,6 +43,20 @@ export interface PastryChefOptions {
   waitForOven?: (milliseconds: number, signal: AbortSignal) => Promise<unknown>;
   /** The skills to offer (the skills extension; see pastry-skills.ts). Without them, none. */
   skills?: SkillsExtension;
+  /** Where bake_batch's batches live across requests; by default one oven per process and pace. */
+  bakeTasks?: BakeTasks;
+}
+
+const ovens = new Map<string, BakeTasks>();
+/** One oven per process and pace: a 2026 server is built per request, its batches are not. */
+function sharedOven(millisecondsPerMinute: number, steps: number): BakeTasks {
+  const key = `${millisecondsPerMinute}/${steps}`;
+  let oven = ovens.get(key);
+  if (oven === undefined) {
+    oven = new BakeTasks({ millisecondsPerMinute, steps });
+    ovens.set(key, oven);
+  }
+  return oven;
 }
 
 /**
@@ -204,6 +220,7 @@ export function buildServer(options: PastryChefOptions = {}): McpServer {
     },
   );
 
+  registerBakeBatch(server, options.bakeTasks ?? sharedOven(millisecondsPerMinute, bakeSteps));
   registerPlanBakePrompt(server);
   return server;
 }

@@ -32,10 +32,10 @@ describe('pastry-chef main', () => {
     await server?.stop();
   });
 
-  it('listens on loopback and offers its three tools and its prompt', async () => {
+  it('listens on loopback and offers its four tools and its prompt', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['bake', 'choose_filling', 'critique_recipe']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['bake', 'bake_batch', 'choose_filling', 'critique_recipe']);
     expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['plan_bake']);
   });
 
@@ -53,7 +53,7 @@ describe('pastry-chef main', () => {
     try {
       expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
       const { tools } = await modern.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(['bake', 'choose_filling', 'critique_recipe']);
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['bake', 'bake_batch', 'choose_filling', 'critique_recipe']);
       const progress: number[] = [];
       const result = await modern.callTool(
         { name: 'bake', arguments: { minutes: 10 } },

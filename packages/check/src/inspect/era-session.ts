@@ -1,7 +1,22 @@
 // One connected session in one revision, seen through what a check needs: who answered, what it
-// declared, and its lists. Host side, at the wire; the v1 and v2 client SDKs each fill it in.
+// declared, and its lists. Host side, at the wire; the v1 client SDK fills it in for 2025-11-25
+// (session-2025.ts) and the v2 one for 2026-07-28 (session-2026.ts), from the same parts here.
 
+import { withDefined } from '@kitchen/host';
 import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CheckTarget } from '../server-offer.js';
+
+type CommandTarget = Extract<CheckTarget, { command: string }>;
+
+/** How a check introduces itself, in either revision. */
+export const CHECK_CLIENT = { name: 'mcp-kitchen-check', version: '0.1.0' };
+
+/** Opens a session in one revision; a server that does not answer in it rejects. */
+export type OpenEraSession = (
+  target: CheckTarget,
+  timeoutMs: number,
+  onStderr: (line: string) => void,
+) => Promise<EraSession>;
 
 export interface EraSession {
   /** "name version", as the server introduced itself. */
@@ -36,4 +51,25 @@ export async function allPages<Item>(
     if (cursor === undefined) return items;
   }
   throw new Error(`the list still had a next page after ${MAX_LIST_PAGES} pages`);
+}
+
+/** What either SDK's stdio transport is given for a command: stderr piped, so its lines are kept, not printed. */
+export function stdioParameters(target: CommandTarget) {
+  return {
+    command: target.command,
+    ...withDefined({ args: target.args, env: target.env, cwd: target.cwd }),
+    stderr: 'pipe' as const,
+  };
+}
+
+/** Passes each non-blank line a spawned server writes to stderr on. */
+export function pipeStderr(stderr: NodeJS.EventEmitter | null | undefined, onStderr: (line: string) => void): void {
+  stderr?.on('data', (chunk: Buffer) => {
+    for (const line of String(chunk).split('\n')) if (line.trim() !== '') onStderr(line);
+  });
+}
+
+/** "name version", as the server introduced itself. */
+export function describeServerInfo(version: { name: string; version: string } | undefined): string {
+  return version === undefined ? '(no serverInfo)' : `${version.name} ${version.version}`;
 }

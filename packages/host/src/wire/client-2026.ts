@@ -28,6 +28,7 @@ import { APPS_CLIENT_EXTENSIONS } from './mcp-apps.js';
 import { REVISION_2026 } from './protocol-revisions.js';
 import { type FeatureRequests, MAX_LIST_PAGES } from './server-features.js';
 import { answerRootsList, linkedSignal, notOffered, type ServerClientOptions } from './server-requests.js';
+import { offersTasks2026, type TaskSession2026, taskSession2026 } from './tasks/task-session-2026.js';
 
 /** Where the server is: a URL, or a command the host starts and talks to over stdin/stdout. */
 export type Target2026 =
@@ -59,6 +60,8 @@ export interface Server2026 {
   ): Promise<CallToolResult>;
   /** Resources, prompts and completions, for ServerFeatures. */
   features: FeatureRequests;
+  /** Present when the server declares the tasks extension: its tool calls go through it. */
+  tasks?: TaskSession2026;
   close(): Promise<void>;
 }
 
@@ -79,13 +82,7 @@ export async function connectServer2026(options: Server2026Options): Promise<Ser
   const client = new Client(
     { name: options.clientName, version: options.clientVersion },
     {
-      // roots are deprecated in this revision (SEP-2577) but still asked for with input_required.
-      capabilities: {
-        sampling: {},
-        elicitation: { form: { applyDefaults: true }, url: {} },
-        roots: {},
-        extensions: APPS_CLIENT_EXTENSIONS,
-      },
+      capabilities: CLIENT_CAPABILITIES_2026,
       versionNegotiation: { mode: { pin: REVISION_2026 }, probe: { timeoutMs: options.timeoutMs } },
       // The default: embedded requests go to the handlers below, then the call is retried.
       inputRequired: { autoFulfill: true },
@@ -119,8 +116,9 @@ export async function connectServer2026(options: Server2026Options): Promise<Ser
     options.onResourceUpdated?.(notification.params.uri);
   });
 
+  const transport = openTransport2026(options.target);
   try {
-    await client.connect(openTransport2026(options.target), { timeout: options.timeoutMs });
+    await client.connect(transport, { timeout: options.timeoutMs });
   } catch (error) {
     await client.close().catch(() => undefined);
     return { refused: true, error };
@@ -129,10 +127,35 @@ export async function connectServer2026(options: Server2026Options): Promise<Ser
     await client.close().catch(() => undefined);
     return { refused: true, error: new Error(`it negotiated ${client.getNegotiatedProtocolVersion() ?? 'nothing'}`) };
   }
-  return server2026(client, options);
+  const tasks = offersTasks2026(client)
+    ? taskSession2026(client, transport as never, {
+        server,
+        clientName: options.clientName,
+        clientVersion: options.clientVersion,
+        clientCapabilities: CLIENT_CAPABILITIES_2026,
+        handlers,
+        roots: options.roots,
+        stdio: !('url' in options.target),
+        requestMeta: options.logLevel === undefined ? {} : { [LOG_LEVEL_META_KEY]: options.logLevel },
+        log: (text) => options.onLog?.({ level: 'warning', data: text } as LoggingMessageNotification['params']),
+      })
+    : undefined;
+  return server2026(client, options, tasks);
 }
 
-function openTransport2026(target: Target2026) {
+/**
+ * roots are deprecated in this revision (SEP-2577) but still asked for with input_required; the
+ * Apps extension is declared here so calls sent through the tasks session declare it too.
+ */
+const CLIENT_CAPABILITIES_2026 = {
+  sampling: {},
+  elicitation: { form: { applyDefaults: true }, url: {} },
+  roots: {},
+  extensions: APPS_CLIENT_EXTENSIONS,
+};
+
+/** The v2 SDK's transport to a 2026-07-28 server: Streamable HTTP for a URL, stdio (probed in place) for a command. */
+export function openTransport2026(target: Target2026) {
   if ('url' in target) {
     return new StreamableHTTPClientTransport(new URL(target.url), {
       ...withDefined({ fetch: target.fetch }),
@@ -154,7 +177,7 @@ function openTransport2026(target: Target2026) {
 
 class InPlaceStdioTransport extends StdioClientTransport {}
 
-function server2026(client: Client, options: Server2026Options): Server2026 {
+function server2026(client: Client, options: Server2026Options, tasks: TaskSession2026 | undefined): Server2026 {
   const logMeta = options.logLevel === undefined ? undefined : { [LOG_LEVEL_META_KEY]: options.logLevel };
   const withLogLevel = <Params extends object>(params: Params) =>
     logMeta === undefined ? params : { ...params, _meta: logMeta };
@@ -217,6 +240,7 @@ function server2026(client: Client, options: Server2026Options): Server2026 {
         onprogress: withoutRoundReports(callOptions.onprogress),
       })) satisfies CallToolResult2026 as CallToolResult,
     features,
+    ...(tasks === undefined ? {} : { tasks }),
     close: async () => {
       await streams.close();
       await client.close();

@@ -1,14 +1,18 @@
 // One tools/call made by hand, on a session of its own, with every JSON-RPC message that crossed
 // the wire kept in order: what a server developer wants to see while building a server. Host
 // side, at the wire. The session offers no sampling and no forms (a call made by hand has no
-// model and nobody to ask), and it is closed when the call ends.
+// model and nobody to ask), and it is closed when the call ends. It speaks 2025-11-25 on the v1
+// client, or 2026-07-28 on the v2 one when the server's `protocol` setting names that revision.
+// On 2025-11-25, a tool the server says must run as a task is run as one (tasks/get, tasks/result).
 
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, JSONRPCMessage, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../errors.js';
 import type { ToolOutcome } from '../tool-types.js';
 import { withDefined } from '../with-defined.js';
-import type { ServerConnection } from './server-connection.js';
+import { REVISION_2026 } from './protocol-revisions.js';
+import { isStdioConnection, type ServerConnection } from './server-connection.js';
+import { MAX_LIST_PAGES } from './server-features.js';
 import { readToolResult } from './tool-result-content.js';
 
 export interface WireMessage {
@@ -40,25 +44,20 @@ export async function recordToolCall(
 ): Promise<RecordedToolCall> {
   const messages: WireMessage[] = [];
   const started = Date.now();
-  // The v1 client SDK, loaded only when a call is made by hand (not by every run of the CLI).
-  const [{ Client }, { openTransport }] = await Promise.all([
-    import('@modelcontextprotocol/sdk/client/index.js'),
-    import('./server-transport.js'),
-  ]);
-  const { transport } = openTransport(server, () => {});
-  const send = transport.send.bind(transport);
-  transport.send = (message, sendOptions) => {
-    messages.push({ direction: 'out', at: Date.now(), message });
-    return send(message, sendOptions);
-  };
-  const client = new Client({ name: options.clientName ?? 'mcp-kitchen-inspector', version: '0.1.0' });
+  const clientName = options.clientName ?? 'mcp-kitchen-inspector';
   const finish = (outcome: ToolOutcome): RecordedToolCall => ({ outcome, messages, durationMs: Date.now() - started });
+  let session: ByHandSession | undefined;
   try {
-    await client.connect(wrapIncoming(transport, messages), { timeout: options.timeoutMs });
-    const result = await client.callTool({ name: tool, arguments: input }, undefined, {
-      timeout: options.timeoutMs,
-      ...withDefined({ signal: options.signal }),
-    });
+    session = await (server.protocol === REVISION_2026 ? openSession2026 : openSession2025)(
+      server,
+      messages,
+      clientName,
+      options.timeoutMs,
+    );
+    const result = await session.callTool(
+      { name: tool, arguments: input },
+      { timeout: options.timeoutMs, ...withDefined({ signal: options.signal }) },
+    );
     // Only pre-2024-11-05 servers answer with the old { toolResult } shape.
     if (!Array.isArray(result.content)) return finish({ isError: false, content: JSON.stringify(result) });
     const read = readToolResult(result as CallToolResult, { server: server.name });
@@ -73,8 +72,127 @@ export async function recordToolCall(
       content: `Tool "${tool}" on server "${server.name}" failed: ${describeError(error)}`,
     });
   } finally {
-    await client.close().catch(() => {});
+    await session?.close().catch(() => {});
   }
+}
+
+/** A by-hand session in one revision: one call, then closed. */
+interface ByHandSession {
+  callTool(
+    params: { name: string; arguments: Record<string, unknown> },
+    options: { timeout: number; signal?: AbortSignal },
+  ): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+/** 2025-11-25 on the v1 client SDK, loaded only when a call is made by hand (not by every run of the CLI). */
+async function openSession2025(
+  server: ServerConnection,
+  messages: WireMessage[],
+  clientName: string,
+  timeoutMs: number,
+): Promise<ByHandSession> {
+  const [{ Client }, { openTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('./server-transport.js'),
+  ]);
+  const { transport } = openTransport(server, () => {});
+  const client = new Client({ name: clientName, version: '0.1.0' });
+  const session: ByHandSession = {
+    callTool: async (params, callOptions) => {
+      // A tool that must run as a task is run as one, on this same session (so its messages are kept too).
+      const tool = await taskRequiredTool(client, params.name, callOptions.timeout);
+      if (tool === undefined) return client.callTool(params, undefined, callOptions);
+      const { runAsTask, taskSession2025 } = await import('./task-tool-call.js');
+      return runAsTask(
+        taskSession2025(client, server.name, () => {}),
+        tool,
+        params,
+        { timeout: callOptions.timeout, signal: callOptions.signal ?? new AbortController().signal },
+        () => {},
+      );
+    },
+    close: () => client.close(),
+  };
+  try {
+    await client.connect(recorded(transport, messages), { timeout: timeoutMs });
+  } catch (error) {
+    await session.close().catch(() => {});
+    throw error;
+  }
+  return session;
+}
+
+/**
+ * The tool, when the server runs tasks (its capabilities say so) and lists `name` as task-required;
+ * otherwise undefined, and nothing more is asked of a server that does not run tasks.
+ */
+async function taskRequiredTool(
+  client: import('@modelcontextprotocol/sdk/client/index.js').Client,
+  name: string,
+  timeoutMs: number,
+): Promise<Tool | undefined> {
+  if (client.getServerCapabilities()?.tasks?.requests?.tools?.call === undefined) return undefined;
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
+    const listed = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
+    const tool = listed.tools.find((candidate) => candidate.name === name);
+    if (tool !== undefined) return tool.execution?.taskSupport === 'required' ? tool : undefined;
+    cursor = listed.nextCursor;
+    if (cursor === undefined) return undefined;
+  }
+  return undefined;
+}
+
+/** 2026-07-28 on the v2 client SDK, pinned: a server that does not speak it is refused, not met in 2025. */
+async function openSession2026(
+  server: ServerConnection,
+  messages: WireMessage[],
+  clientName: string,
+  timeoutMs: number,
+): Promise<ByHandSession> {
+  const [{ Client }, { openTransport2026 }] = await Promise.all([
+    import('@modelcontextprotocol/client'),
+    import('./client-2026.js'),
+  ]);
+  const transport = openTransport2026(
+    isStdioConnection(server)
+      ? {
+          command: server.command,
+          ...withDefined({ args: server.args, env: server.env, cwd: server.cwd }),
+          onStderr: () => {},
+        }
+      : { url: server.url, ...withDefined({ headers: server.headers }) },
+  );
+  const client = new Client(
+    { name: clientName, version: '0.1.0' },
+    { capabilities: {}, versionNegotiation: { mode: { pin: REVISION_2026 }, probe: { timeoutMs } } },
+  );
+  const session: ByHandSession = {
+    callTool: (params, callOptions) => client.callTool(params, callOptions),
+    close: () => client.close(),
+  };
+  try {
+    // The v2 transport has the v1 one's shape: the same recording sees its messages.
+    await client.connect(recorded(transport as unknown as Transport, messages) as never, { timeout: timeoutMs });
+    if (client.getProtocolEra() !== 'modern') {
+      throw new Error(`it answered in ${client.getNegotiatedProtocolVersion() ?? 'no revision'}, not ${REVISION_2026}`);
+    }
+  } catch (error) {
+    await session.close().catch(() => {});
+    throw error;
+  }
+  return session;
+}
+
+/** Every message sent and received on `transport`, kept in `messages`. */
+function recorded(transport: Transport, messages: WireMessage[]): Transport {
+  const send = transport.send.bind(transport);
+  transport.send = (message, sendOptions) => {
+    messages.push({ direction: 'out', at: Date.now(), message });
+    return send(message, sendOptions);
+  };
+  return wrapIncoming(transport, messages);
 }
 
 /** The Protocol sets onmessage in connect(); intercepting the setter sees every message from the start. */

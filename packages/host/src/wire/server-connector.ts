@@ -18,7 +18,7 @@ import { type ProtocolEra, REVISION_2025, REVISION_2026 } from './protocol-revis
 import { describeServerLocation, isStdioConnection, type ServerConnection } from './server-connection.js';
 import { featureRequests2025, ServerFeatures } from './server-features.js';
 import { type ServerLink, sessionLink } from './server-link.js';
-import { featureNames, offeredTools, runsTasks } from './server-listing.js';
+import { featureNames, offeredTools } from './server-listing.js';
 import { listAllTools, type ServerClientOptions, type ServerRequestHandlers } from './server-requests.js';
 import type { OpenedTransport } from './server-transport.js';
 import type { WireFetch, WireRecorder } from './wire-recorder.js';
@@ -162,7 +162,7 @@ export class ServerConnector {
     let connected: ConnectedServer;
     try {
       await client.connect(transport, { timeout: timeoutMs });
-      const tools = offeredTools(await listAllTools(client, timeoutMs), { tasks: runsTasks(url) });
+      const tools = offeredTools(await listAllTools(client, timeoutMs), { tasks: true });
       const features = await featureNames(new ServerFeatures(name, featureRequests2025(client), timeoutMs));
       const link = sessionLink(client, transport);
       connected = { name, url, link, tools, ...features, ...withDefined({ reopen }) };

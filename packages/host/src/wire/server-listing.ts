@@ -7,16 +7,11 @@ import type { ServerFeatures } from './server-features.js';
 /**
  * The tools the model may be offered. A tool whose execution.taskSupport is "required" must be
  * called as a task (tool-level negotiation). The host runs tasks (wire/task-tool-call.ts) on a
- * 2025-11-25 server reached over HTTP (`tasks: true`); elsewhere such a tool would only ever fail,
- * so it is left out.
+ * 2025-11-25 session, over HTTP or stdio (`tasks: true`); where it does not, such a tool would only
+ * ever fail, so it is left out.
  */
 export function offeredTools(tools: Tool[], where: { tasks: boolean } = { tasks: false }): Tool[] {
   return where.tasks ? tools : tools.filter((tool) => tool.execution?.taskSupport !== 'required');
-}
-
-/** True when the host can run a server's tasks: a 2025-11-25 session over HTTP. */
-export function runsTasks(url: string): boolean {
-  return /^https?:\/\//.test(url);
 }
 
 /**

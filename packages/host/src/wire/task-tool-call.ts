@@ -1,22 +1,24 @@
 // A tool call that runs as a task (the tasks extension, `@modelcontextprotocol/ext-tasks`): the
 // server answers tools/call with a task, the host follows its status, answers its input requests
 // (a form, a model call) through the same handlers as any call, cancels it when the call is
-// stopped and collects its result. Host side, at the wire. The package drives a v2 SDK client, so a
-// task runs on a session of its own to the server (opened once per server, on first use).
+// stopped (tasks/cancel) and collects its result. Host side, at the wire. A task runs on the
+// session the host already holds with the server, over HTTP or stdio: on 2025-11-25 the requests
+// go out on the v1 client as they are (tasks/session-port-2025.ts).
 
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import {
-  type ApplicationInputRequest,
-  createTaskSessionFromClient,
   resultFromTaskOutcome,
   TaskCancelledError,
   type TaskEnabledSession,
   toolDeclarationFromMcpTool,
+  withTasks,
 } from '@modelcontextprotocol/ext-tasks/client';
-import type { CallToolResult, CreateMessageRequest, ElicitRequest, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { TaskStatusEvent } from '../loop-event.js';
 import type { ToolCallContext } from '../tool-types.js';
 import type { CallTool } from './remote-tool-call.js';
-import type { Root, ServerRequestHandlers } from './server-requests.js';
+import { sessionPort2025 } from './tasks/session-port-2025.js';
+import type { TaskSession2026 } from './tasks/task-session-2026.js';
 
 /** How a tool says it may be called: "required" tools only as tasks, "optional" ones either way. */
 export function taskSupportOf(tool: Tool | undefined): 'forbidden' | 'optional' | 'required' {
@@ -24,138 +26,157 @@ export function taskSupportOf(tool: Tool | undefined): 'forbidden' | 'optional' 
 }
 
 export interface TaskSessions {
-  /** The CallTool that runs `tool` as a task on `server`, its status and input requests in `context`'s lane. */
-  callTool(server: TaskServer, tool: Tool, context: ToolCallContext): CallTool;
-  close(): Promise<void>;
+  /** The CallTool that runs `tool` as a task on the server behind `client`, its status in `context`'s lane. */
+  callTool(server: string, client: Client, tool: Tool, context: ToolCallContext): CallTool;
 }
 
-export interface TaskServer {
-  name: string;
-  url: string;
+/** A task's status as the lane is told it. */
+export interface TaskStatus {
+  taskId: string;
+  status: TaskStatusEvent['status'];
+  statusMessage?: string;
 }
 
-export interface TaskSessionsOptions {
-  clientName: string;
-  clientVersion: string;
-  handlers: ServerRequestHandlers | undefined;
-  /** The folders the host offers as roots, read when a task asks for them. */
-  roots: () => Root[];
-  /** Where a task session's own problems go (a request it could not match to a task), as the server's log lines. */
-  log: (server: string, text: string) => void;
-}
-
-/** One task session per server, opened on its first task call and closed with the toolbox. */
-export function createTaskSessions(options: TaskSessionsOptions): TaskSessions {
-  const sessions = new Map<string, Promise<{ client: Client; session: TaskEnabledSession<ToolCallContext> }>>();
-  const open = (server: TaskServer) => {
-    let opened = sessions.get(server.name);
-    if (opened === undefined) {
-      opened = openSession(server, options);
-      // A session that failed to open is tried again on the next call.
-      opened.catch(() => sessions.delete(server.name));
-      sessions.set(server.name, opened);
+/** One task session per 2025-11-25 client, made on its first task call and gone with the client. */
+export function createTaskSessions(options: { log: (server: string, text: string) => void }): TaskSessions {
+  const sessions = new WeakMap<Client, TaskEnabledSession<ToolCallContext>>();
+  const sessionFor = (server: string, client: Client) => {
+    let session = sessions.get(client);
+    if (session === undefined) {
+      session = taskSession2025(client, server, (text) => options.log(server, text));
+      sessions.set(client, session);
     }
-    return opened;
+    return session;
   };
   return {
-    callTool: (server, tool, context) => async (params, callOptions) => {
-      const { session } = await open(server);
-      const execution = await session.callTool(params.name, params.arguments as never, {
-        declaration: toolDeclarationFromMcpTool(tool as never),
-        applicationContext: context,
-        task: { preference: taskSupportOf(tool) === 'required' ? 'require' : 'prefer' },
-        requestTimeoutMs: callOptions.timeout,
-        resetTimeoutOnProgress: true,
-      });
-      // Stopping the call cancels the task on the server (tasks/cancel), not only the wait here.
-      const cancel = () => void execution.cancel().catch(() => undefined);
-      callOptions.signal.addEventListener('abort', cancel, { once: true });
-      // The same status may be observed twice (a notification and a poll): the lane is told once.
-      let lastShown = '';
-      try {
-        const { outcome } = await execution.settle({
-          onEvent: (event) => {
-            const task = event.type === 'task' ? event.task : event.outcome.task;
-            if (task === undefined) return;
-            const shown = `${task.status}\n${task.statusMessage ?? ''}`;
-            if (shown === lastShown) return;
-            lastShown = shown;
-            context.emit({
-              type: 'task-status',
-              agent: context.agent.id,
-              callId: context.callId,
-              tool: params.name,
-              server: server.name,
-              taskId: String(task.taskId),
-              status: task.status,
-              ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
-            });
-          },
-        });
-        try {
-          return resultFromTaskOutcome(outcome) as CallToolResult;
-        } catch (error) {
-          if (error instanceof TaskCancelledError) {
-            return { isError: true, content: [{ type: 'text', text: 'The task was cancelled before it finished.' }] };
-          }
-          throw error;
-        }
-      } finally {
-        callOptions.signal.removeEventListener('abort', cancel);
-      }
-    },
-    async close() {
-      const opened = [...sessions.values()];
-      sessions.clear();
-      await Promise.allSettled(
-        opened.map(async (pending) => {
-          const { client, session } = await pending;
-          await session.close().catch(() => undefined);
-          await client.close();
+    callTool: (server, client, tool, context) => (params, callOptions) =>
+      runAsTask(sessionFor(server, client), tool, params, callOptions, (task) =>
+        context.emit({
+          type: 'task-status',
+          agent: context.agent.id,
+          callId: context.callId,
+          tool: params.name,
+          server,
+          ...task,
         }),
-      );
-    },
+      ),
   };
 }
 
-async function openSession(
-  server: TaskServer,
-  options: TaskSessionsOptions,
-): Promise<{ client: Client; session: TaskEnabledSession<ToolCallContext> }> {
-  const { handlers } = options;
-  const client = new Client(
-    { name: options.clientName, version: options.clientVersion },
-    {
-      capabilities: {
-        ...(handlers?.sampling === undefined ? {} : { sampling: {} }),
-        ...(handlers?.elicitation === undefined ? {} : { elicitation: { form: {} } }),
-      },
-    },
-  );
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-  // The session's errors (the client's own and the package's) are the server's log lines, not stack traces.
-  client.onerror = (error) => options.log(server.name, `task session: ${error.message}`);
-  const session = createTaskSessionFromClient<ToolCallContext>(client, {
-    endpointId: server.name,
-    onError: (error) => options.log(server.name, `task session: ${error.message}`),
-    // A task's input requests are the server's questions: the same handlers answer them, in the
-    // lane of the call that made the task.
-    onInputRequest: (async (
-      request: ApplicationInputRequest,
-      exchange: { applicationContext: ToolCallContext; signal?: AbortSignal },
-    ) => {
-      const context = exchange.applicationContext;
-      const signal = exchange.signal ?? context.signal;
-      if (request.kind === 'sampling') {
-        if (handlers?.sampling === undefined) throw new Error('This host does not answer sampling requests.');
-        return handlers.sampling(server.name, request.params as CreateMessageRequest['params'], context, signal);
-      }
-      if (request.kind === 'elicitation') {
-        if (handlers?.elicitation === undefined) return { action: 'decline' };
-        return handlers.elicitation(server.name, request.params as ElicitRequest['params'], context, signal);
-      }
-      return { roots: options.roots() };
-    }) as never,
+/**
+ * The CallTool for a 2026-07-28 server that declares the tasks extension: every call goes through
+ * it, since the server, not the tool list, decides which calls become tasks. An immediate answer
+ * (or an input_required round) is handled as any call's; the call's progress reaches its lane.
+ */
+export function callThroughTasks2026(
+  tasks: TaskSession2026,
+  server: string,
+  tool: Tool,
+  context: ToolCallContext,
+): CallTool {
+  return async (params, callOptions) => {
+    const progressToken = `kitchen-progress-${context.callId}`;
+    const stop = tasks.followProgress(progressToken, callOptions.onprogress);
+    try {
+      return await runAsTask(
+        tasks.session,
+        tool,
+        params,
+        callOptions,
+        (task) =>
+          context.emit({
+            type: 'task-status',
+            agent: context.agent.id,
+            callId: context.callId,
+            tool: params.name,
+            server,
+            ...task,
+          }),
+        { applicationContext: context, metadata: { ...tasks.requestMeta, progressToken } },
+      );
+    } finally {
+      stop();
+    }
+  };
+}
+
+/** A task session on a 2025-11-25 client the caller holds; its own problems go to `log`. */
+export function taskSession2025<Context>(
+  client: Client,
+  server: string,
+  log: (text: string) => void,
+): TaskEnabledSession<Context> {
+  return withTasks<Context>(sessionPort2025(client, server), {
+    // Each call brings its tool's declaration: the session need not list the tools itself.
+    tools: { currentTool: () => undefined },
+    // The session's own problems (a notification it could not match) are the server's log lines.
+    onError: (error) => log(`task session: ${error.message}`),
   });
-  return { client, session };
+}
+
+/**
+ * Calls `tool` as a task and waits for its result; `onStatus` hears each status move once.
+ * Stopping the call (its signal) cancels the task on the server (tasks/cancel).
+ */
+export async function runAsTask<Context>(
+  session: TaskEnabledSession<Context>,
+  tool: Tool,
+  params: Parameters<CallTool>[0],
+  callOptions: Pick<Parameters<CallTool>[1], 'signal' | 'timeout'>,
+  onStatus: (task: TaskStatus) => void,
+  extra: { applicationContext?: Context; metadata?: Record<string, string> } = {},
+): Promise<CallToolResult> {
+  // Until the server has answered tools/call, stopping the call stops that request (an immediate
+  // answer is never waited for); once it has made a task, stopping cancels the task (tasks/cancel).
+  const request = new AbortController();
+  let cancel = () => request.abort(callOptions.signal.reason);
+  const onAbort = () => cancel();
+  if (callOptions.signal.aborted) onAbort();
+  else callOptions.signal.addEventListener('abort', onAbort, { once: true });
+  let execution: Awaited<ReturnType<typeof session.callTool>>;
+  try {
+    execution = await session.callTool(params.name, params.arguments as never, {
+      declaration: toolDeclarationFromMcpTool(tool as never),
+      ...(extra.applicationContext === undefined ? {} : { applicationContext: extra.applicationContext }),
+      ...(extra.metadata === undefined ? {} : { metadata: extra.metadata }),
+      task: { preference: taskSupportOf(tool) === 'required' ? 'require' : 'prefer' },
+      requestTimeoutMs: callOptions.timeout,
+      resetTimeoutOnProgress: true,
+      signal: request.signal,
+    });
+  } catch (error) {
+    callOptions.signal.removeEventListener('abort', onAbort);
+    throw error;
+  }
+  const made = execution;
+  cancel = () => void made.cancel().catch(() => undefined);
+  if (callOptions.signal.aborted) cancel();
+  // The same status may be observed twice (a notification and a poll): it is told once.
+  let lastShown = '';
+  try {
+    const { outcome } = await execution.settle({
+      onEvent: (event) => {
+        const task = event.type === 'task' ? event.task : event.outcome.task;
+        if (task === undefined) return;
+        const shown = `${task.status}\n${task.statusMessage ?? ''}`;
+        if (shown === lastShown) return;
+        lastShown = shown;
+        onStatus({
+          taskId: String(task.taskId),
+          status: task.status,
+          ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
+        });
+      },
+    });
+    try {
+      return resultFromTaskOutcome(outcome) as CallToolResult;
+    } catch (error) {
+      if (error instanceof TaskCancelledError) {
+        return { isError: true, content: [{ type: 'text', text: 'The task was cancelled before it finished.' }] };
+      }
+      throw error;
+    }
+  } finally {
+    callOptions.signal.removeEventListener('abort', onAbort);
+  }
 }

@@ -1,5 +1,6 @@
 // Everything one bench run measured, as plain data: printed as a table or, with --json, as is.
 
+import type { CheckSpeed } from './check-speed.js';
 import type { DemoStartup } from './demo-startup.js';
 import type { MemoryComparison } from './loop-memory.js';
 import type { LoopComparison } from './loop-overhead.js';
@@ -26,6 +27,8 @@ export interface BenchResults {
   offline?: OfflineDecision;
   /** The compiled `kitchen demo`, timed from its spawn, with the peak RSS of every process. */
   demo?: DemoStartup;
+  /** `kitchen check` of a 100-tool server without --call, in this process over HTTP. */
+  check?: CheckSpeed;
   targets: Target[];
   /** Scenarios that could not be measured, and why; any entry makes the exit code 1. */
   failures: Array<{ scenario: string; error: string }>;

@@ -88,7 +88,7 @@ function timingRows(results: BenchResults): Row[] {
 
 function notes(results: BenchResults): string[] {
   const lines: string[] = [];
-  const { sequential, concurrent, loops, fanOut, spawn, queue, memory, offline, demo } = results;
+  const { sequential, concurrent, loops, fanOut, spawn, queue, memory, offline, demo, check } = results;
   if (sequential || concurrent) {
     lines.push('', 'Client CPU per call (this process, echo server included on both sides):');
     for (const calls of [sequential, concurrent])
@@ -180,6 +180,12 @@ function notes(results: BenchResults): string[] {
       `      compiled / source: first lane ${(demo.compiled.phases.firstLaneMs / demo.source.phases.firstLaneMs).toFixed(2)}×, CLI peak RSS ${(demo.compiled.cliPeakRssMib / demo.source.cliPeakRssMib).toFixed(2)}×.`,
     );
   }
+  if (check) {
+    lines.push(
+      '',
+      `kitchen check, ${check.tools} tools, both revisions, no --call (in this process, over HTTP on 127.0.0.1; ${check.findings} findings a check): first ${check.firstMs.toFixed(0)} ms, then median ${check.medianMs.toFixed(0)} ms (${check.roundsMs.map((ms) => ms.toFixed(0)).join(', ')} ms).`,
+    );
+  }
   if (offline) {
     lines.push(
       '',
@@ -224,6 +230,8 @@ function formatValue(target: Target): string {
   if (target.unit === '×' && spread !== undefined)
     return `${target.value.toFixed(2)}× (rounds ${spread.min.toFixed(2)}–${spread.max.toFixed(2)}×, ${spread.met} of ${spread.rounds} within the limit)`;
   if (target.unit === '×') return `${target.value.toFixed(2)}×`;
+  if (target.unit === 'ms' && spread !== undefined)
+    return `${target.value.toFixed(0)} ms (rounds ${spread.min.toFixed(0)}–${spread.max.toFixed(0)} ms, ${spread.met} of ${spread.rounds} within the limit)`;
   if (target.unit === 'M/s') return `${target.value.toFixed(2)} M events/s`;
   return target.unit === 'messages' ? `${target.value} ${target.unit}` : `${target.value.toFixed(2)} ${target.unit}`;
 }

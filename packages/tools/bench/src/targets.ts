@@ -39,6 +39,8 @@ export const TARGETS = {
   firstLaneMs: 2000,
   cliPeakRssMib: 120,
   serverPeakRssMib: 60,
+  /** `kitchen check` of a 100-tool server without --call (issue 29). */
+  checkMs: 2000,
 } as const;
 
 export function evaluateTargets(results: BenchResults): Target[] {
@@ -60,7 +62,7 @@ export function evaluateTargets(results: BenchResults): Target[] {
       ok: atLeast ? value >= limit : value <= limit,
       ...(rounds === undefined ? {} : { spread: spreadOf(rounds, limit, atLeast) }),
     });
-  const { sequential, concurrent, loops, fanOut, memory, offline, queue, spawn, demo } = results;
+  const { sequential, concurrent, loops, fanOut, memory, offline, queue, spawn, demo, check } = results;
   if (sequential) {
     add(
       `Toolbox overhead ≤ ${TARGETS.toolboxRatio}× raw client, sequential (median of rounds)`,
@@ -204,6 +206,22 @@ export function evaluateTargets(results: BenchResults): Target[] {
     );
     for (const [server, mib] of Object.entries(demo.compiled.serverPeakRssMib))
       add(`kitchen demo: ${server} peak RSS ≤ ${TARGETS.serverPeakRssMib} MiB`, mib, TARGETS.serverPeakRssMib, 'MiB');
+  }
+  if (check) {
+    const met = check.roundsMs.filter((ms) => ms <= TARGETS.checkMs).length;
+    targets.push({
+      description: `kitchen check of a ${check.tools}-tool server, both revisions, no --call ≤ ${TARGETS.checkMs} ms (median of rounds after the first)`,
+      value: check.medianMs,
+      limit: TARGETS.checkMs,
+      unit: 'ms',
+      ok: check.medianMs <= TARGETS.checkMs,
+      spread: {
+        min: Math.min(...check.roundsMs),
+        max: Math.max(...check.roundsMs),
+        rounds: check.roundsMs.length,
+        met,
+      },
+    });
   }
   return targets;
 }

@@ -1,24 +1,17 @@
 // Opens a revision 2026-07-28 session with the v2 client SDK, pinned to that revision so a server
 // that does not speak it is refused rather than quietly met in 2025-11-25. Host side, at the wire.
 
-import { withDefined } from '@kitchen/host';
+import { REVISION_2026 } from '@kitchen/host';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type CheckTarget, isCommandTarget } from '../server-offer.js';
-import type { EraSession } from './era-session.js';
-import { CHECK_CLIENT } from './legacy-era-session.js';
+import { CHECK_CLIENT, describeServerInfo, type OpenEraSession, pipeStderr, stdioParameters } from './era-session.js';
 
-export const MODERN_ERA = '2026-07-28';
-
-export async function openModernSession(
-  target: CheckTarget,
-  timeoutMs: number,
-  onStderr: (line: string) => void,
-): Promise<EraSession> {
+export const openSession2026: OpenEraSession = async (target, timeoutMs, onStderr) => {
   const client = new Client(CHECK_CLIENT, {
     capabilities: {},
-    versionNegotiation: { mode: { pin: MODERN_ERA }, probe: { timeoutMs } },
+    versionNegotiation: { mode: { pin: REVISION_2026 }, probe: { timeoutMs } },
   });
   try {
     await client.connect(openTransport(target, onStderr), { timeout: timeoutMs });
@@ -30,11 +23,10 @@ export async function openModernSession(
     throw error;
   }
   const request = { timeout: timeoutMs };
-  const version = client.getServerVersion();
   // The v2 types describe the same JSON as the v1 ones the rules read; only the classes differ.
   return {
-    serverInfo: version === undefined ? '(no serverInfo)' : `${version.name} ${version.version}`,
-    protocolVersion: client.getNegotiatedProtocolVersion() ?? MODERN_ERA,
+    serverInfo: describeServerInfo(client.getServerVersion()),
+    protocolVersion: client.getNegotiatedProtocolVersion() ?? REVISION_2026,
     capabilities: (client.getServerCapabilities() ?? {}) as ServerCapabilities,
     // Without a cursor the v2 client walks every page itself.
     listTools: async () => (await client.listTools(undefined, request)).tools as Tool[],
@@ -44,7 +36,7 @@ export async function openModernSession(
       (await client.listResourceTemplates(undefined, request)).resourceTemplates as ResourceTemplate[],
     close: () => client.close(),
   };
-}
+};
 
 function openTransport(target: CheckTarget, onStderr: (line: string) => void) {
   if (!isCommandTarget(target)) {
@@ -54,14 +46,8 @@ function openTransport(target: CheckTarget, onStderr: (line: string) => void) {
   }
   // A subclass: the SDK probes a plain StdioClientTransport on a second, short-lived copy of the
   // server, and a subclass in place, so the command is started once for this era.
-  const transport = new InPlaceStdioTransport({
-    command: target.command,
-    ...withDefined({ args: target.args, env: target.env, cwd: target.cwd }),
-    stderr: 'pipe',
-  });
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    for (const line of String(chunk).split('\n')) if (line.trim() !== '') onStderr(line);
-  });
+  const transport = new InPlaceStdioTransport(stdioParameters(target));
+  pipeStderr(transport.stderr, onStderr);
   return transport;
 }
 

@@ -2,7 +2,6 @@
 // side, at the wire. The session declares no sampling, forms or roots: a check asks nothing of a
 // person and lends the server no model.
 
-import { withDefined } from '@kitchen/host';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -10,15 +9,16 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { type CheckTarget, isCommandTarget } from '../server-offer.js';
-import { allPages, type EraSession } from './era-session.js';
+import {
+  allPages,
+  CHECK_CLIENT,
+  describeServerInfo,
+  type OpenEraSession,
+  pipeStderr,
+  stdioParameters,
+} from './era-session.js';
 
-export const CHECK_CLIENT = { name: 'mcp-kitchen-check', version: '0.1.0' };
-
-export async function openLegacySession(
-  target: CheckTarget,
-  timeoutMs: number,
-  onStderr: (line: string) => void,
-): Promise<EraSession> {
+export const openSession2025: OpenEraSession = async (target, timeoutMs, onStderr) => {
   const transport = openTransport(target, onStderr);
   const client = new Client(CHECK_CLIENT, { capabilities: {} });
   try {
@@ -28,9 +28,8 @@ export async function openLegacySession(
     throw error;
   }
   const request = { timeout: timeoutMs };
-  const version = client.getServerVersion();
   return {
-    serverInfo: version === undefined ? '(no serverInfo)' : `${version.name} ${version.version}`,
+    serverInfo: describeServerInfo(client.getServerVersion()),
     protocolVersion: (transport as { protocolVersion?: string }).protocolVersion ?? '2025-11-25',
     capabilities: client.getServerCapabilities() ?? {},
     listTools: () =>
@@ -64,7 +63,7 @@ export async function openLegacySession(
       }),
     close: () => client.close(),
   };
-}
+};
 
 /** Any tools/list answer with an array of tools, checked no further. */
 const looseToolList = z.looseObject({
@@ -78,13 +77,7 @@ function openTransport(target: CheckTarget, onStderr: (line: string) => void): T
       ...(target.headers === undefined ? {} : { requestInit: { headers: target.headers } }),
     });
   }
-  const transport = new StdioClientTransport({
-    command: target.command,
-    ...withDefined({ args: target.args, env: target.env, cwd: target.cwd }),
-    stderr: 'pipe',
-  });
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    for (const line of String(chunk).split('\n')) if (line.trim() !== '') onStderr(line);
-  });
+  const transport = new StdioClientTransport(stdioParameters(target));
+  pipeStderr(transport.stderr, onStderr);
   return transport;
 }
