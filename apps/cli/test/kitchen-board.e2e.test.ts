@@ -45,9 +45,7 @@ function runInTerminal(
   },
 ): Promise<TerminalRun> {
   const rows = options.rows ?? 40;
-  const command = [process.execPath, ...CLI_ENTRY, ...args]
-    .map((part) => `'${part.replace(/'/g, "'\\''")}'`)
-    .join(' ');
+  const command = [process.execPath, ...CLI_ENTRY, ...args].map((part) => `'${part.replace(/'/g, "'\\''")}'`).join(' ');
   const child = spawn('script', ['-qfec', `stty cols ${options.columns} rows ${rows}; exec ${command}`, '/dev/null'], {
     cwd: CLI_DIRECTORY,
     env: cliEnvironment(options.environment),

@@ -30,9 +30,7 @@ interface PtyRun {
 
 /** Runs the CLI under `script`; resolves with everything the terminal showed and the exit code. */
 function runInTerminal(args: string[], run: PtyRun): Promise<{ output: string; code: number | null }> {
-  const command = [process.execPath, ...CLI_ENTRY, ...args]
-    .map((part) => `'${part.replace(/'/g, "'\\''")}'`)
-    .join(' ');
+  const command = [process.execPath, ...CLI_ENTRY, ...args].map((part) => `'${part.replace(/'/g, "'\\''")}'`).join(' ');
   const child = spawn(SCRIPT, ['-qfec', command, '/dev/null'], { cwd: CLI_DIRECTORY, env: cliEnvironment() });
   children.push(child);
   let output = '';

@@ -53,7 +53,12 @@ describe('pastry-chef main', () => {
     try {
       expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
       const { tools } = await modern.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(['bake', 'bake_batch', 'choose_filling', 'critique_recipe']);
+      expect(tools.map((tool) => tool.name).sort()).toEqual([
+        'bake',
+        'bake_batch',
+        'choose_filling',
+        'critique_recipe',
+      ]);
       const progress: number[] = [];
       const result = await modern.callTool(
         { name: 'bake', arguments: { minutes: 10 } },
