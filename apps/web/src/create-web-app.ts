@@ -10,6 +10,7 @@ import { JsonTooDeepError, refuseDeepJson } from './json-depth-limit.js';
 import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
 import { servePage } from './page-bundle.js';
+import { addProtocolRoutes } from './protocol/protocol-routes.js';
 import { checkServerByName } from './server-check.js';
 import { callToolByHand, completeByHand, describeServers, readResourceByHand } from './server-inspector.js';
 import { streamRunEvents } from './stream-run-events.js';
@@ -44,6 +45,7 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
   });
 
   addTraceRoutes(app, () => runsFolder(kitchen.options.environment, kitchen.options.flags.runsDir));
+  addProtocolRoutes(app, kitchen);
 
   app.get('/api/tools', (_request, response) => {
     response.json(kitchen.tools());

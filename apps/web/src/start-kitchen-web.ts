@@ -73,6 +73,7 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
       config: options.config,
       connections: servers.connections,
       environment,
+      stderrOf: (name) => servers.servers.find((server) => server.name === name)?.stderrTail() ?? [],
     });
     let port = 0;
     httpServer = createServer(createWebApp(kitchen, () => port, token));

@@ -37,6 +37,7 @@ import { describeModel } from '@kitchen/runtime/text/describe-model';
 import { describeToolbox } from '@kitchen/runtime/text/describe-toolbox';
 import { pacedModel } from './paced-model.js';
 import { createPendingElicitations, type PendingElicitations } from './pending-elicitations.js';
+import { RunWireLog } from './protocol/run-wire-log.js';
 import { createWebApprovals, type WebApprovals } from './web-approvals.js';
 import { WebRun } from './web-run.js';
 
@@ -52,6 +53,8 @@ export interface WebKitchenOptions {
   environment: NodeJS.ProcessEnv;
   /** Where a warning goes (an OpenTelemetry endpoint that does not take the spans); stderr by default. */
   warn?: (line: string) => void;
+  /** The last lines a server the kitchen started wrote to stderr (the protocol view shows them). */
+  stderrOf?: (server: string) => readonly string[];
 }
 
 export type StartRunResult = { ok: true; run: WebRun } | { ok: false; status: 400 | 409; message: string };
@@ -85,6 +88,8 @@ export class WebKitchen {
     readonly telemetry: RunTelemetry | undefined,
     /** The workers of a run that chooses nothing (config "workers" under the --worker-* flags). */
     readonly workers: WorkerChoices,
+    /** Every HTTP exchange with the servers, cut into runs (the page's protocol view). */
+    readonly wire: RunWireLog,
   ) {}
 
   /**
@@ -111,9 +116,11 @@ export class WebKitchen {
     const { model, policy, workers } = WebKitchen.check(options);
     const shaped = workerOptions(workers);
     const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+    const wire = new RunWireLog();
     const host = await KitchenHost.connect({
       connections: options.connections,
       clientName: 'mcp-kitchen-web',
+      wire: wire.recorder,
       // A call whose server waits on the person at the page (a sampling approval, a form) must
       // outlast their time to answer, or it would time out while they are still reading.
       callTimeoutMs: DEFAULT_CALL_TIMEOUT_MS + policy.approvalTimeoutMs,
@@ -123,7 +130,7 @@ export class WebKitchen {
       authorization: createAuthorizationPrompt({ say: warn, openBrowser: options.flags.openBrowser === true }),
     });
     const telemetry = await startRunTelemetry(options.environment, options.flags.otlp, warn);
-    return new WebKitchen(host, options, describeModel(model), policy.budget.maxTokens, telemetry, workers);
+    return new WebKitchen(host, options, describeModel(model), policy.budget.maxTokens, telemetry, workers, wire);
   }
 
   get toolbox(): Toolbox {
@@ -240,6 +247,7 @@ export class WebKitchen {
     const current: CurrentRun = { run, finished: Promise.resolve() };
     this.#current = current;
     this.#keep(run);
+    this.wire.begin(run.id);
     // A fresh policy per run (its own budget); the gate and the sampling rules ask the page.
     current.finished = this.#drive(run, () =>
       this.host.run({
@@ -322,6 +330,7 @@ export class WebKitchen {
       );
     }
     run.finish();
+    this.wire.end(run.id);
     if (this.#current?.run === run) this.#current = undefined;
   }
 

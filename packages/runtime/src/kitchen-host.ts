@@ -28,6 +28,7 @@ import {
   type ToolboxOptions,
   type TreeBudget,
   type TreeSeatbelts,
+  type WireRecorder,
   type WorkerToolPolicy,
   withDefined,
 } from '@kitchen/host';
@@ -62,6 +63,8 @@ export type KitchenHostOptions = {
    * run's own `emit`): a stdio server's first words arrive while the toolbox connects.
    */
   emitBetweenRuns?: (event: LoopEvent) => void;
+  /** Records every HTTP exchange with the servers (the web page's protocol view); absent: nothing is wrapped. */
+  wire?: WireRecorder;
 } & (
   | {
       /** The running servers, reached over Streamable HTTP. */
@@ -172,6 +175,7 @@ export class KitchenHost {
         authorization: options.authorization,
         callTimeoutMs: options.callTimeoutMs,
         startTimeoutMs: options.startTimeoutMs,
+        wire: options.wire,
       }),
       handlers: {
         // `via` goes through: an input_required question is labelled so, not as a push.
