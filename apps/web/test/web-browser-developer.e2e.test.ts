@@ -1,12 +1,15 @@
 // The web kitchen for a server developer, in Debian's Chromium (playwright-core) against `kitchen
 // web` in-process with the cookie-jars server and the offline model: the protocol view of a run
 // (its JSON-RPC messages and HTTP exchanges, by server and lane, exported as JSON, with the
-// server's stderr), behind the owner token like the rest of the API.
+// server's stderr), behind the owner token like the rest of the API; the inspector calling in the
+// revision a server speaks and saying which; Refresh connecting a server that came up late.
 
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
 import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
+import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
@@ -19,12 +22,33 @@ const WAIT_MS = 60_000;
 
 let web: KitchenWeb;
 let browser: Browser;
+/** A dice server that is down when the kitchen starts, at a port it will come up on later. */
+let latePort: number;
+let late: RunningServers | undefined;
+
+/** A port nothing listens on (yet). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
+}
 
 beforeAll(async () => {
   const parsed = webFlags(['--jars', '24', '--model', 'offline']);
   if (!parsed.ok || parsed.command.name !== 'web') throw new Error(`bad test flags: ${JSON.stringify(parsed)}`);
+  latePort = await freePort();
   const loaded = parseKitchenConfig(
-    { servers: [{ name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts', trust: true }] },
+    {
+      servers: [
+        { name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts', trust: true },
+        { name: 'late-dice', url: `http://127.0.0.1:${latePort}/mcp`, trust: true },
+      ],
+    },
     REPO_CONFIG,
   );
   if (!loaded.ok) throw new Error(loaded.message);
@@ -35,6 +59,7 @@ beforeAll(async () => {
 }, PROCESS_TEST_TIMEOUT_MS);
 
 afterAll(async () => {
+  await late?.stop();
   await browser?.close();
   await web?.close();
 }, PROCESS_TEST_TIMEOUT_MS);
@@ -96,7 +121,7 @@ describe('the web kitchen for a server developer', () => {
     };
     expect(exported.records.length).toBeGreaterThan(everything - 1);
     expect(exported.records.every((record) => record.server === 'cookie-jars')).toBe(true);
-    expect(exported.servers.map((server) => server.name)).toEqual(['cookie-jars']);
+    expect(exported.servers.map((server) => server.name)).toContain('cookie-jars');
     expect(await page.locator('#protocol-stderr').textContent()).toContain('cookie-jars stderr');
     await saveScreenshot(page, 'web-protocol-view');
   });
@@ -108,5 +133,47 @@ describe('the web kitchen for a server developer', () => {
       headers: { 'x-kitchen-token': web.token },
     });
     expect(known.status).toBe(404);
+  });
+
+  it('calls a tool by hand in the revision the server speaks, and says which', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const spoken = web.kitchen.toolbox.era('cookie-jars');
+    expect(spoken).toBeDefined();
+    const page = await openPage(web.ownerUrl);
+    await page.locator('#inspector > summary').click();
+    const card = page.locator('.server-card[data-server="cookie-jars"]');
+    await eventually(() => card.locator('.server-revision').textContent()).toBe(`speaks MCP ${spoken}`);
+    await card.locator('.feature-group > summary', { hasText: 'Tools' }).click();
+    const listJars = card.locator('.tool-card[data-tool="list_jars"]');
+    await listJars.locator('summary').first().click();
+    await listJars.getByRole('button', { name: 'Call', exact: true }).click();
+    await eventually(() => listJars.locator('.hand-call-revision').textContent()).toBe(
+      `called in MCP ${spoken}, the revision the server speaks`,
+    );
+    await listJars.locator('.raw-messages > summary').click();
+    const raw = (await listJars.locator('.raw-messages').textContent()) ?? '';
+    expect(raw).toContain('tools/call');
+    if (spoken === '2026-07-28') expect(raw).toContain('io.modelcontextprotocol/protocolVersion');
+  });
+
+  it('connects on Refresh to a server that was down at start and has come up since', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const page = await openPage(web.ownerUrl);
+    await page.locator('#inspector > summary').click();
+    const card = page.locator('.server-card[data-server="late-dice"]');
+    await eventually(() => card.locator('.server-name').textContent()).toBe('late-dice (unavailable)');
+
+    const config = parseKitchenConfig(
+      { servers: [{ name: 'late-dice', package: 'servers/dice', entry: 'src/main.ts', port: latePort }] },
+      REPO_CONFIG,
+    );
+    if (!config.ok) throw new Error(config.message);
+    late = await startServers(config.config.servers, { environment: cliEnvironment() });
+    await page.locator('#inspector-body > button', { hasText: 'Refresh' }).click();
+    await eventually(() => card.locator('.server-name').textContent()).toBe('late-dice');
+    expect(await card.locator('.server-revision').textContent()).toMatch(/^speaks MCP 20\d\d-\d\d-\d\d$/);
+    expect(await card.textContent()).toContain('roll');
   });
 });
