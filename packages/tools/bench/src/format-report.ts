@@ -88,7 +88,7 @@ function timingRows(results: BenchResults): Row[] {
 
 function notes(results: BenchResults): string[] {
   const lines: string[] = [];
-  const { sequential, concurrent, loops, fanOut, spawn, queue, memory, offline, demo } = results;
+  const { sequential, concurrent, loops, fanOut, spawn, queue, memory, offline, demo, page } = results;
   if (sequential || concurrent) {
     lines.push('', 'Client CPU per call (this process, echo server included on both sides):');
     for (const calls of [sequential, concurrent])
@@ -178,6 +178,13 @@ function notes(results: BenchResults): string[] {
     }
     lines.push(
       `      compiled / source: first lane ${(demo.compiled.phases.firstLaneMs / demo.source.phases.firstLaneMs).toFixed(2)}×, CLI peak RSS ${(demo.compiled.cliPeakRssMib / demo.source.cliPeakRssMib).toFixed(2)}×.`,
+    );
+  }
+  if (page) {
+    lines.push(
+      '',
+      `Web page in Chromium, ${page.jars} jars, ${page.workers} workers, ${page.lanes} lanes drawn, the run ${(page.runMs / 1000).toFixed(1)} s from Run to the report:`,
+      `      longest main-thread task ${page.longestTaskMs.toFixed(1)} ms wall clock, ${page.longestTaskCpuMs.toFixed(1)} ms of CPU (load ${page.loadAverage.toFixed(1)} on ${page.cores} cores); ${page.longTasks} long tasks (≥ 50 ms) seen by the page, the longest ${page.longestObservedMs} ms; JS heap ${page.peakHeapMb.toFixed(1)} MB at its largest, ${page.heapAfterGcMb.toFixed(1)} MB after a GC.`,
     );
   }
   if (offline) {
