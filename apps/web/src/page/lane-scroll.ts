@@ -8,6 +8,8 @@
 const FOLLOWING_WITHIN_PX = 40;
 
 const following = new WeakMap<HTMLElement, boolean>();
+/** Where the page last scrolled each lane to: only a person moves it up from there. */
+const scrolledTo = new WeakMap<HTMLElement, number>();
 const scheduled = new WeakSet<HTMLElement>();
 
 /** Called once per lane as it is made: a lane is followed from the start. */
@@ -16,7 +18,11 @@ export function followLaneScroll(entries: HTMLElement): void {
   entries.addEventListener(
     'scroll',
     () => {
-      following.set(entries, entries.scrollHeight - entries.scrollTop - entries.clientHeight < FOLLOWING_WITHIN_PX);
+      // Entries growing as they are first laid out move the end away without anyone scrolling:
+      // a lane stops being followed only when it is scrolled up from where the page left it.
+      if (entries.scrollHeight - entries.scrollTop - entries.clientHeight < FOLLOWING_WITHIN_PX)
+        following.set(entries, true);
+      else if (entries.scrollTop < (scrolledTo.get(entries) ?? 0) - 1) following.set(entries, false);
     },
     { passive: true },
   );
@@ -28,6 +34,8 @@ export function keepAtEnd(entries: HTMLElement): void {
   scheduled.add(entries);
   requestAnimationFrame(() => {
     scheduled.delete(entries);
-    if (following.get(entries) !== false) entries.scrollTop = entries.scrollHeight;
+    if (following.get(entries) === false) return;
+    entries.scrollTop = entries.scrollHeight;
+    scrolledTo.set(entries, entries.scrollTop);
   });
 }
