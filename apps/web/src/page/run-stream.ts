@@ -2,9 +2,9 @@
 // last event drawn, or a trace's replay at its speed. App side, in the browser.
 
 import { streamPath } from './dom.js';
+import { drawInFrames } from './frame-queue.js';
 import { applyEvent, type Change, type LoopEvent } from './lanes.js';
 import type { PageRun } from './page-run.js';
-import { drawInFrames } from './frame-queue.js';
 
 export interface RunDisplay {
   isShown: () => boolean;
