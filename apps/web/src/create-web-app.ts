@@ -13,6 +13,7 @@ import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
 import { STOPPED_FROM_THE_PAGE } from './page/lane-words.js';
 import { servePage } from './page-bundle.js';
+import { addProtocolRoutes } from './protocol/protocol-routes.js';
 import { checkServerByName } from './server-check.js';
 import { callToolByHand, completeByHand, describeServers, readResourceByHand } from './server-inspector.js';
 import { streamRunEvents } from './stream-run-events.js';
@@ -54,6 +55,7 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
 
   addTraceRoutes(app, () => runsFolder(kitchen.options.environment, kitchen.options.flags.runsDir));
   addEvalRoutes(app, kitchen);
+  addProtocolRoutes(app, kitchen);
 
   app.get('/api/tools', (_request, response) => {
     response.json(kitchen.tools());

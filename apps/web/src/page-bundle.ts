@@ -18,7 +18,7 @@ export const PAGE_SOURCE = join(WEB_APP, 'src', 'page');
 /** The built page (`pnpm build`). */
 export const BUILT_PAGE = join(WEB_APP, 'dist', 'page');
 /** The files served as they are, next to the bundle. */
-export const PAGE_FILES = ['index.html', 'style.css'];
+export const PAGE_FILES = ['index.html', 'style.css', 'protocol.css', 'render-bounds.css'];
 
 /** How esbuild bundles the page: one ES module for the browsers of today, names kept readable. */
 export const PAGE_BUILD_OPTIONS = {

@@ -9,17 +9,19 @@ import {
   DEFAULT_CALL_TIMEOUT_MS,
   describeError,
   describeServerLocation,
-  type RecordedToolCall,
-  recordToolCall,
+  type ProtocolEra,
   type ServerConnection,
   type ServerFeatures,
   type Toolbox,
 } from '@kitchen/host';
+import { callInServersRevision, type HandCall } from './inspector/hand-call.js';
 
 export interface ServerView {
   name: string;
   location: string;
   available: boolean;
+  /** The revision the kitchen speaks with it (2026-07-28 when it offers that); absent while unavailable. */
+  revision?: ProtocolEra;
   tools: Array<{
     name: string;
     description: string;
@@ -33,14 +35,21 @@ export interface ServerView {
   problem?: string;
 }
 
+/** A server that was unavailable is tried again first: one that came up since is connected and listed. */
 export async function describeServers(toolbox: Toolbox, connections: ServerConnection[]): Promise<ServerView[]> {
+  const down = new Set(toolbox.unavailable.map((failure) => failure.server));
+  await Promise.all(
+    connections.filter((connection) => down.has(connection.name)).map((connection) => toolbox.reconnect(connection)),
+  );
   return Promise.all(
     connections.map(async (connection): Promise<ServerView> => {
       const features = toolbox.server(connection.name);
+      const revision = toolbox.era(connection.name);
       const view: ServerView = {
         name: connection.name,
         location: describeServerLocation(connection),
         available: features !== undefined,
+        ...(revision === undefined ? {} : { revision }),
         tools: toolbox
           .list()
           .filter((tool) => tool.server === connection.name)
@@ -69,9 +78,12 @@ export async function describeServers(toolbox: Toolbox, connections: ServerConne
   );
 }
 
-export type HandCallResult = { ok: true; call: RecordedToolCall } | { ok: false; status: 404; message: string };
+export type HandCallResult = { ok: true; call: HandCall } | { ok: false; status: 404; message: string };
 
-/** Calls `tool` (its own name on the server) by hand; the gate is not asked: the person pressed Call. */
+/**
+ * Calls `tool` (its own name on the server) by hand, in the revision the kitchen speaks with the
+ * server; the gate is not asked: the person pressed Call.
+ */
 export async function callToolByHand(
   toolbox: Toolbox,
   connections: ServerConnection[],
@@ -91,7 +103,8 @@ export async function callToolByHand(
     return { ok: false, status: 404, message: `${server} offers no tool "${tool}"; GET /api/servers lists its tools.` };
   return {
     ok: true,
-    call: await recordToolCall(connection, tool, input, {
+    call: await callInServersRevision(connection, tool, input, {
+      era: toolbox.era(server),
       timeoutMs: DEFAULT_CALL_TIMEOUT_MS,
       clientName: 'mcp-kitchen-web-inspector',
     }),

@@ -97,6 +97,7 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
       connections: servers.connections,
       environment,
       news,
+      stderrOf: (name) => servers.servers.find((server) => server.name === name)?.stderrTail() ?? [],
     });
     let port = 0;
     httpServer = createServer(createWebApp(kitchen, () => port, token));

@@ -38,6 +38,7 @@ import { modelOptions } from './model-options.js';
 import { pacedModel } from './paced-model.js';
 import { STOPPED_FROM_THE_PAGE } from './page/lane-words.js';
 import { createPendingElicitations, type PendingElicitations } from './pending-elicitations.js';
+import { RunWireLog } from './protocol/run-wire-log.js';
 import { ServerNewsFeed } from './server-news-feed.js';
 import { createWebApprovals, type WebApprovals } from './web-approvals.js';
 import { WebEvals } from './web-evals.js';
@@ -57,6 +58,8 @@ export interface WebKitchenOptions {
   warn?: (line: string) => void;
   /** Where the news about the servers goes (stops, restarts, tool lists, stderr); a fresh feed by default. */
   news?: ServerNewsFeed;
+  /** The last lines a server the kitchen started wrote to stderr (the protocol view shows them). */
+  stderrOf?: (server: string) => readonly string[];
 }
 
 export type StartRunResult = { ok: true; run: WebRun } | { ok: false; status: 400 | 409; message: string };
@@ -94,6 +97,8 @@ export class WebKitchen {
     readonly telemetry: RunTelemetry | undefined,
     /** The workers of a run that chooses nothing (config "workers" under the --worker-* flags). */
     readonly workers: WorkerChoices,
+    /** Every HTTP exchange with the servers, cut into runs (the page's protocol view). */
+    readonly wire: RunWireLog,
   ) {}
 
   /**
@@ -128,9 +133,11 @@ export class WebKitchen {
         server,
         connected.toolbox.list().filter((tool) => tool.server === server),
       );
+    const wire = new RunWireLog();
     const host = await KitchenHost.connect({
       connections: options.connections,
       clientName: 'mcp-kitchen-web',
+      wire: wire.recorder,
       // A call whose server waits on the person at the page (a sampling approval, a form) must
       // outlast their time to answer, or it would time out while they are still reading.
       callTimeoutMs: DEFAULT_CALL_TIMEOUT_MS + policy.approvalTimeoutMs,
@@ -149,7 +156,7 @@ export class WebKitchen {
     connected = host;
     for (const server of host.toolbox.serverNames) listed(server);
     const telemetry = await startRunTelemetry(options.environment, options.flags.otlp, warn);
-    return new WebKitchen(host, news, options, describeModel(model), policy.budget.maxTokens, telemetry, workers);
+    return new WebKitchen(host, news, options, describeModel(model), policy.budget.maxTokens, telemetry, workers, wire);
   }
 
   get toolbox(): Toolbox {
@@ -267,6 +274,7 @@ export class WebKitchen {
     const current: CurrentRun = { run, finished: Promise.resolve() };
     this.#current = current;
     this.#keep(run);
+    this.wire.begin(run.id);
     // A fresh policy per run (its own budget); the gate and the sampling rules ask the page.
     current.finished = this.#drive(run, () =>
       this.host.run({
@@ -350,6 +358,7 @@ export class WebKitchen {
       );
     }
     run.finish();
+    this.wire.end(run.id);
     if (this.#current?.run === run) this.#current = undefined;
   }
 

@@ -355,13 +355,13 @@ describe('kitchen web', () => {
     expect(servers.map((server) => server.name)).toEqual(['cookie-jars', 'pastry-chef']);
     expect(servers[0]?.tools.map((tool) => tool.name)).toContain('inspect_jar');
     const called = await postJson('api/servers/cookie-jars/tools/inspect_jar', { arguments: { id: 2 } });
-    expect(called).toMatchObject({ status: 200, body: { outcome: { isError: false } } });
+    // In the revision the kitchen speaks with the server: 2026-07-28 discovers instead of initializing.
+    expect(called).toMatchObject({ status: 200, body: { outcome: { isError: false }, revision: '2026-07-28' } });
     const messages = called.body['messages'] as Array<{ direction: string; message: { method?: string } }>;
-    expect(messages.filter((wire) => wire.direction === 'out').map((wire) => wire.message.method)).toEqual([
-      'initialize',
-      'notifications/initialized',
-      'tools/call',
-    ]);
+    const sent = messages.filter((wire) => wire.direction === 'out').map((wire) => wire.message.method);
+    expect(sent[0]).toBe('server/discover');
+    expect(sent).not.toContain('initialize');
+    expect(sent.at(-1)).toBe('tools/call');
     expect((await postJson('api/servers/ghost/tools/x', { arguments: {} })).status).toBe(404);
     expect((await postJson('api/servers/cookie-jars/tools/nope', { arguments: {} })).status).toBe(404);
     expect((await postJson('api/servers/cookie-jars/tools/inspect_jar', { arguments: 3 })).status).toBe(400);

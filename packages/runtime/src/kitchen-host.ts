@@ -28,6 +28,7 @@ import {
   type ToolboxOptions,
   type TreeBudget,
   type TreeSeatbelts,
+  type WireRecorder,
   type WorkerToolPolicy,
   withDefined,
 } from '@kitchen/host';
@@ -64,6 +65,8 @@ export type KitchenHostOptions = {
   emitBetweenRuns?: (event: LoopEvent) => void;
   /** Told when a server's tool list was listed again (its list_changed, or a reconnection). */
   onToolsChanged?: (server: string) => void;
+  /** Records every HTTP exchange with the servers (the web page's protocol view); absent: nothing is wrapped. */
+  wire?: WireRecorder;
 } & (
   | {
       /** The running servers, reached over Streamable HTTP. */
@@ -175,6 +178,7 @@ export class KitchenHost {
         callTimeoutMs: options.callTimeoutMs,
         startTimeoutMs: options.startTimeoutMs,
         onToolsChanged: options.onToolsChanged,
+        wire: options.wire,
       }),
       handlers: {
         // `via` goes through: an input_required question is labelled so, not as a push.

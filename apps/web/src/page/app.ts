@@ -17,6 +17,7 @@ import { cleanDisplayText, outcomeWords } from './lane-words.js';
 import { type Change, type DoneEvent, foldEvents, type LoopEvent } from './lanes.js';
 import { findPageElements } from './page-elements.js';
 import { type PageRun, pageRun } from './page-run.js';
+import { setUpProtocolView } from './protocol-view.js';
 import { createQuestionWatch } from './question-watch.js';
 import { refreshRecentRuns } from './recent-runs.js';
 import { drawReport, drawUnfinishedReport } from './report-panel.js';
@@ -384,6 +385,7 @@ async function boot(): Promise<void> {
   setUpZoom(page.zoomOut, page.zoomIn, page.zoomLevel);
   setUpThemeSwitch(page.themeSwitch);
   inspector = setUpInspector(page.inspector, page.inspectorBody);
+  setUpProtocolView(page.inspector);
   connection.show();
   const params = new URLSearchParams(location.search);
   const info = await api<KitchenAbout>('/api/kitchen');

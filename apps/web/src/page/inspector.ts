@@ -7,14 +7,7 @@ import { checkButton } from './check-view.js';
 import { api, el } from './dom.js';
 import { type FormField, formContent, formFields, type TypedValue } from './elicitation-form.js';
 import { parseJsonObject, renderJson } from './json-view.js';
-import type {
-  Completion,
-  ReadContents,
-  RecordedToolCall,
-  ServerAbout,
-  ServerResource,
-  ServerTool,
-} from './kitchen-api.js';
+import type { Completion, HandCall, ReadContents, ServerAbout, ServerResource, ServerTool } from './kitchen-api.js';
 import { cleanDisplayText, formatDuration, shortenText } from './lane-words.js';
 
 /** What callForm reads of a property of a tool's input schema. */
@@ -67,6 +60,7 @@ function renderServer(server: ServerAbout): HTMLElement {
     undefined,
     el('h3', 'server-name', `${server.name}${server.available ? '' : ' (unavailable)'}`),
     el('p', 'server-location', server.location),
+    server.revision === undefined ? null : el('p', 'server-revision', `speaks MCP ${server.revision}`),
   );
   card.dataset.server = server.name;
   if (server.problem) card.append(el('p', 'form-problem', server.problem));
@@ -289,7 +283,7 @@ function callForm(server: string, tool: ServerTool): HTMLFormElement {
     }
     call.disabled = true;
     result.replaceChildren(el('p', 'inspector-note', 'calling…'));
-    const answer = await api<RecordedToolCall>(
+    const answer = await api<HandCall>(
       `/api/servers/${encodeURIComponent(server)}/tools/${encodeURIComponent(tool.name)}`,
       {
         arguments: input,
@@ -305,11 +299,13 @@ function callForm(server: string, tool: ServerTool): HTMLFormElement {
   return form;
 }
 
-function renderCall(call: RecordedToolCall): HTMLElement {
-  const { outcome, messages, durationMs } = call;
+function renderCall(call: HandCall): HTMLElement {
+  const { outcome, messages, durationMs, revision } = call;
   const parsed = parseJsonObject(outcome.content);
   const raw = el('details', 'raw-messages', undefined, el('summary', '', `raw MCP messages (${messages.length})`));
   const started = messages[0]?.at ?? 0;
+  // A 2026-07-28 call's messages come from the wire recorder, which keeps their order, not their times.
+  const timed = messages.some(({ at }) => at !== started);
   for (const { direction, at, message } of messages) {
     raw.append(
       el(
@@ -319,7 +315,7 @@ function renderCall(call: RecordedToolCall): HTMLElement {
         el(
           'span',
           'wire-direction',
-          `${direction === 'out' ? '→ to the server' : '← from the server'} +${at - started} ms`,
+          `${direction === 'out' ? '→ to the server' : '← from the server'}${timed ? ` +${at - started} ms` : ''}`,
         ),
         renderJson(message),
       ),
@@ -330,6 +326,7 @@ function renderCall(call: RecordedToolCall): HTMLElement {
     `hand-call-outcome${outcome.isError ? ' failed' : ''}`,
     undefined,
     el('strong', '', `${outcome.isError ? '✗ error' : '← result'} · ${formatDuration(durationMs)}`),
+    el('p', 'hand-call-revision', `called in MCP ${revision}, the revision the server speaks`),
     parsed === undefined ? el('pre', 'result-full', outcome.content) : renderJson(parsed),
     raw,
   );

@@ -77,12 +77,17 @@ export interface ServerAbout {
   name: string;
   location: string;
   available: boolean;
+  /** The revision the kitchen speaks with it; absent while it is unavailable. */
+  revision?: string;
   tools: ServerTool[];
   resources: ServerResource[];
   resourceTemplates: ServerResource[];
   prompts: ServerPrompt[];
   problem?: string;
 }
+
+/** POST /api/servers/:server/tools/:tool: the call, and the revision its session spoke. */
+export type HandCall = RecordedToolCall & { revision: string };
 
 export type { Completion, RecordedToolCall };
 

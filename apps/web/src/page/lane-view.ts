@@ -3,6 +3,7 @@
 
 import { el } from './dom.js';
 import { renderEntry } from './entry-view.js';
+import { followLaneScroll, keepAtEnd } from './lane-scroll.js';
 import {
   cleanDisplayText,
   failedCalls,
@@ -24,11 +25,10 @@ export function drawEntry(run: PageRun, lane: LaneParts, entry: LaneEntry): void
     const worker = run.view.laneById.get(id);
     return worker ? laneTitle(worker) : `#${id}`;
   });
-  const stick = lane.entries.scrollHeight - lane.entries.scrollTop - lane.entries.clientHeight < 40;
   if (known) known.replaceWith(fresh);
   else lane.entries.append(fresh);
   run.entryElements.set(entry, fresh);
-  if (stick) lane.entries.scrollTop = lane.entries.scrollHeight;
+  keepAtEnd(lane.entries);
 }
 
 /** The lane's elements, made (in `container`, main first) the first time it is drawn. */
@@ -51,6 +51,7 @@ export function laneElement(
   stop.addEventListener('click', () => void onStop(run, lane.id, stop));
   const task = el('p', 'lane-task');
   const entries = el('ol', 'lane-entries');
+  followLaneScroll(entries);
   const final = el('p', 'lane-final');
   final.hidden = true;
   const root = el(

@@ -2,6 +2,7 @@
 // last event drawn, or a trace's replay at its speed. App side, in the browser.
 
 import { streamPath } from './dom.js';
+import { drawInFrames } from './frame-queue.js';
 import { applyEvent, type Change, type LoopEvent } from './lanes.js';
 import type { PageRun } from './page-run.js';
 
@@ -22,7 +23,7 @@ export function openRunStream(run: PageRun, display: RunDisplay): void {
       : `/api/traces/${encodeURIComponent(run.runId)}/replay?speed=${run.replaySpeed}`;
   const source = new EventSource(streamPath(path));
   run.source = source;
-  source.onmessage = (message: MessageEvent<string>) => {
+  const frames = drawInFrames((message: MessageEvent<string>) => {
     if (!display.isShown()) return;
     const index = Number(message.lastEventId);
     // A reconnect may resend what was drawn already; each event is drawn once.
@@ -30,7 +31,8 @@ export function openRunStream(run: PageRun, display: RunDisplay): void {
     if (Number.isInteger(index)) run.lastIndex = index;
     const event = JSON.parse(message.data) as LoopEvent;
     display.draw(applyEvent(run.view, event), event);
-  };
+  });
+  source.onmessage = frames.add;
   // The server ends the stream after `done`; closing here stops EventSource from reconnecting.
   source.addEventListener('end', () => source.close());
   source.onerror = () => {

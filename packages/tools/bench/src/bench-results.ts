@@ -5,6 +5,7 @@ import type { DemoStartup } from './demo-startup.js';
 import type { MemoryComparison } from './loop-memory.js';
 import type { LoopComparison } from './loop-overhead.js';
 import type { OfflineDecision } from './offline-decision.js';
+import type { PageFigures } from './page-figures.js';
 import type { PeerResult } from './peer-comparison.js';
 import type { QueueThroughput } from './queue-throughput.js';
 import type { SpawnSpeedup } from './spawn-speedup.js';
@@ -29,6 +30,8 @@ export interface BenchResults {
   demo?: DemoStartup;
   /** `kitchen check` of a 100-tool server without --call, in this process over HTTP. */
   check?: CheckSpeed;
+  /** The web page in Chromium under a 500-jar run with 16 workers: its longest task and its heap. */
+  page?: PageFigures;
   targets: Target[];
   /** Scenarios that could not be measured, and why; any entry makes the exit code 1. */
   failures: Array<{ scenario: string; error: string }>;

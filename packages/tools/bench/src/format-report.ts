@@ -88,7 +88,7 @@ function timingRows(results: BenchResults): Row[] {
 
 function notes(results: BenchResults): string[] {
   const lines: string[] = [];
-  const { sequential, concurrent, loops, fanOut, spawn, queue, memory, offline, demo, check } = results;
+  const { sequential, concurrent, loops, fanOut, spawn, queue, memory, offline, demo, check, page } = results;
   if (sequential || concurrent) {
     lines.push('', 'Client CPU per call (this process, echo server included on both sides):');
     for (const calls of [sequential, concurrent])
@@ -184,6 +184,13 @@ function notes(results: BenchResults): string[] {
     lines.push(
       '',
       `kitchen check, ${check.tools} tools, both revisions, no --call (in this process, over HTTP on 127.0.0.1; ${check.findings} findings a check): first ${check.firstMs.toFixed(0)} ms, then median ${check.medianMs.toFixed(0)} ms (${check.roundsMs.map((ms) => ms.toFixed(0)).join(', ')} ms).`,
+    );
+  }
+  if (page) {
+    lines.push(
+      '',
+      `Web page in Chromium, ${page.jars} jars, ${page.workers} workers, ${page.lanes} lanes drawn, the run ${(page.runMs / 1000).toFixed(1)} s from Run to the report:`,
+      `      longest main-thread task ${page.longestTaskMs.toFixed(1)} ms wall clock, ${page.longestTaskCpuMs.toFixed(1)} ms of CPU (load ${page.loadAverage.toFixed(1)} on ${page.cores} cores); ${page.longTasks} long tasks (≥ 50 ms) seen by the page, the longest ${page.longestObservedMs} ms; JS heap ${page.peakHeapMb.toFixed(1)} MB at its largest, ${page.heapAfterGcMb.toFixed(1)} MB after a GC.`,
     );
   }
   if (offline) {

@@ -13,6 +13,7 @@ import { formatReport } from './format-report.js';
 import { compareMemory } from './loop-memory.js';
 import { compareLoops } from './loop-overhead.js';
 import { measureOfflineDecision } from './offline-decision.js';
+import { measurePage } from './page-figures.js';
 import { comparePeers } from './peer-comparison.js';
 import { measureQueueThroughput } from './queue-throughput.js';
 import { measureSpawnSpeedup } from './spawn-speedup.js';
@@ -20,7 +21,7 @@ import { evaluateTargets } from './targets.js';
 import { compareToolCalls } from './tool-calls.js';
 
 const USAGE =
-  'Usage: pnpm bench [--json] [--peers] [--only=GROUP,…]\n  --json   print the results as JSON on stdout instead of the table\n  --peers  also run the Vercel AI SDK and OpenAI Agents JS loops and MCP clients, side by side\n  --only   run only these groups: calls (1, 2), loops (3-5), fan-out (6), spawn (7), queue (8), memory (9),\n           offline (10), demo (11), check (12), peers (13; implies --peers)';
+  'Usage: pnpm bench [--json] [--peers] [--only=GROUP,…]\n  --json   print the results as JSON on stdout instead of the table\n  --peers  also run the Vercel AI SDK and OpenAI Agents JS loops and MCP clients, side by side\n  --only   run only these groups: calls (1, 2), loops (3-5), fan-out (6), spawn (7), queue (8), memory (9),\n           offline (10), demo (11), check (12), page (13: the web page in Chromium), peers (14; implies --peers)';
 const SEQUENTIAL_CALLS = 500;
 const CONCURRENT_CALLS = 800;
 const IN_FLIGHT = 16;
@@ -33,14 +34,27 @@ const LOOP_RUNS = [
 const MEMORY_TURNS = 200;
 const FAN_OUT = { turns: 25, callsPerTurn: 16 } as const;
 const flags = process.argv.slice(2);
-const GROUPS = ['calls', 'loops', 'fan-out', 'spawn', 'queue', 'memory', 'offline', 'demo', 'check', 'peers'] as const;
+const GROUPS = [
+  'calls',
+  'loops',
+  'fan-out',
+  'spawn',
+  'queue',
+  'memory',
+  'offline',
+  'demo',
+  'check',
+  'page',
+  'peers',
+] as const;
 const onlyFlag = flags.find((flag) => flag.startsWith('--only='));
 const only = onlyFlag === undefined ? undefined : new Set(onlyFlag.slice('--only='.length).split(','));
 const badGroups = [...(only ?? [])].filter((group) => !(GROUPS as readonly string[]).includes(group));
 /** Whether a group of scenarios runs: all of them unless --only names some. */
 const runs = (group: (typeof GROUPS)[number]) => only === undefined || only.has(group);
 const withPeers = flags.includes('--peers') || only?.has('peers') === true;
-const SCENARIOS = withPeers ? 13 : 12;
+const SCENARIOS = withPeers ? 14 : 13;
+const PAGE_RUN = { jars: 500, workers: 16 } as const;
 const DEMO_RUNS = 3;
 
 const unknown = flags.filter(
@@ -124,8 +138,14 @@ try {
     results.check = await scenario(12, `kitchen check of a ${CHECK_TOOLS}-tool server, no --call`, () =>
       measureCheckSpeed(),
     );
+  if (runs('page'))
+    results.page = await scenario(
+      13,
+      `web page in Chromium, ${PAGE_RUN.jars} jars, ${PAGE_RUN.workers} workers, offline model`,
+      () => measurePage(PAGE_RUN.jars, PAGE_RUN.workers),
+    );
   if (withPeers && runs('peers'))
-    results.peers = await scenario(13, 'peers: Vercel AI SDK and OpenAI Agents JS', () => comparePeers(sides));
+    results.peers = await scenario(14, 'peers: Vercel AI SDK and OpenAI Agents JS', () => comparePeers(sides));
 } finally {
   await sides.close();
 }

@@ -41,6 +41,9 @@ export const TARGETS = {
   serverPeakRssMib: 60,
   /** `kitchen check` of a 100-tool server without --call (issue 29). */
   checkMs: 2000,
+  /** The web page's longest main-thread task under a 500-jar, 16-worker run: a frame a room does not see drop. */
+  pageLongestTaskMs: 50,
+  pageHeapMb: 100,
 } as const;
 
 export function evaluateTargets(results: BenchResults): Target[] {
@@ -62,7 +65,22 @@ export function evaluateTargets(results: BenchResults): Target[] {
       ok: atLeast ? value >= limit : value <= limit,
       ...(rounds === undefined ? {} : { spread: spreadOf(rounds, limit, atLeast) }),
     });
-  const { sequential, concurrent, loops, fanOut, memory, offline, queue, spawn, demo, check } = results;
+  const { sequential, concurrent, loops, fanOut, memory, offline, queue, spawn, demo, check, page } = results;
+  if (page) {
+    add(
+      `web page's longest main-thread task ≤ ${TARGETS.pageLongestTaskMs} ms, ${page.jars} jars, ${page.workers} workers (wall clock)`,
+      page.longestTaskMs,
+      TARGETS.pageLongestTaskMs,
+      'ms',
+    );
+    add(
+      `web page's longest main-thread task ≤ ${TARGETS.pageLongestTaskMs} ms of CPU (thread time; load ${page.loadAverage.toFixed(1)} on ${page.cores} cores)`,
+      page.longestTaskCpuMs,
+      TARGETS.pageLongestTaskMs,
+      'ms',
+    );
+    add(`web page's JS heap ≤ ${TARGETS.pageHeapMb} MB at its largest`, page.peakHeapMb, TARGETS.pageHeapMb, 'MB');
+  }
   if (sequential) {
     add(
       `Toolbox overhead ≤ ${TARGETS.toolboxRatio}× raw client, sequential (median of rounds)`,
