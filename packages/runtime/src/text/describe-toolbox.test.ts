@@ -24,7 +24,7 @@ describe('describeToolbox', () => {
     cleanups.push(() => toolbox.close());
 
     expect(describeToolbox(toolbox, ['dice', 'bakery'])).toBe(
-      '🧰 3 tools: 1 from dice, 2 from bakery · 2026-07-28, 0 local',
+      '🧰 4 tools: 2 from dice, 2 from bakery · 2026-07-28, 0 local',
     );
   });
 
@@ -34,7 +34,7 @@ describe('describeToolbox', () => {
     const toolbox = await Toolbox.connect([{ name: 'dice', url: dice.url }]);
     cleanups.push(() => toolbox.close());
     expect(describeToolbox(toolbox, ['dice'], ['github', 'slack'])).toBe(
-      '🧰 1 tool: 1 from dice, 0 local · not started (disabled in the config): github, slack',
+      '🧰 2 tools: 2 from dice, 0 local · not started (disabled in the config): github, slack',
     );
   });
 
