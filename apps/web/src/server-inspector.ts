@@ -13,6 +13,7 @@ import {
   recordToolCall,
   type ServerConnection,
   type ServerFeatures,
+  type ServerRequestHandlers,
   type Toolbox,
 } from '@kitchen/host';
 
@@ -71,13 +72,17 @@ export async function describeServers(toolbox: Toolbox, connections: ServerConne
 
 export type HandCallResult = { ok: true; call: RecordedToolCall } | { ok: false; status: 404; message: string };
 
-/** Calls `tool` (its own name on the server) by hand; the gate is not asked: the person pressed Call. */
+/**
+ * Calls `tool` (its own name on the server) by hand; the gate is not asked: the person pressed
+ * Call. `answers`: how the session answers the server's sampling requests and forms (hand-calls.ts).
+ */
 export async function callToolByHand(
   toolbox: Toolbox,
   connections: ServerConnection[],
   server: string,
   tool: string,
   input: Record<string, unknown>,
+  answers: { handlers?: ServerRequestHandlers; timeoutMs?: number } = {},
 ): Promise<HandCallResult> {
   const connection = connections.find((candidate) => candidate.name === server);
   if (connection === undefined)
@@ -92,8 +97,9 @@ export async function callToolByHand(
   return {
     ok: true,
     call: await recordToolCall(connection, tool, input, {
-      timeoutMs: DEFAULT_CALL_TIMEOUT_MS,
+      timeoutMs: answers.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
       clientName: 'mcp-kitchen-web-inspector',
+      ...(answers.handlers === undefined ? {} : { handlers: answers.handlers }),
     }),
   };
 }
