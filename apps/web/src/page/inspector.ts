@@ -6,6 +6,7 @@
 import { checkButton } from './check-view.js';
 import { api, el } from './dom.js';
 import { type FormField, formContent, formFields, type TypedValue } from './elicitation-form.js';
+import { followHandCall } from './hand-call-view.js';
 import { parseJsonObject, renderJson } from './json-view.js';
 import type {
   Completion,
@@ -288,19 +289,9 @@ function callForm(server: string, tool: ServerTool): HTMLFormElement {
       input = read.content;
     }
     call.disabled = true;
-    result.replaceChildren(el('p', 'inspector-note', 'calling…'));
-    const answer = await api<RecordedToolCall>(
-      `/api/servers/${encodeURIComponent(server)}/tools/${encodeURIComponent(tool.name)}`,
-      {
-        arguments: input,
-      },
-    );
+    // The server's sampling requests and forms are put to the person in the result's place.
+    await followHandCall({ server, tool: tool.name, input, into: result, renderCall });
     call.disabled = false;
-    if (!answer.ok) {
-      result.replaceChildren(el('p', 'form-problem', answer.data.error ?? 'The kitchen did not make the call.'));
-      return;
-    }
-    result.replaceChildren(renderCall(answer.data));
   });
   return form;
 }
