@@ -14,6 +14,7 @@ import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
 import { STOPPED_FROM_THE_PAGE } from './page/lane-words.js';
 import { servePage } from './page-bundle.js';
+import { addPromptAndSkillRoutes } from './prompt-skill-routes.js';
 import { checkServerByName } from './server-check.js';
 import { completeByHand, describeServers, readResourceByHand } from './server-inspector.js';
 import { streamRunEvents } from './stream-run-events.js';
@@ -83,6 +84,7 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
   });
 
   addHandCallRoutes(app, kitchen);
+  addPromptAndSkillRoutes(app, kitchen);
 
   app.post('/api/servers/:server/complete', async (request, response) => {
     const body = parseBody(completeBody, request.body);

@@ -141,6 +141,41 @@ describe.concurrent("the inspector's calls by hand, answered by the person at th
   });
 });
 
+describe("the inspector's prompts and skills", () => {
+  it('fetches a prompt with its arguments and shows its messages, refusing a missing argument', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const server = chef('2026');
+    const got = await postJson(`api/servers/${server}/prompts/plan_bake`, { arguments: { recipe: 'lemon tart' } });
+    expect(got.status).toBe(200);
+    const messages = got.body['messages'] as Array<{ role: string; content: { type: string; text?: string } }>;
+    expect(messages[0]?.role).toBe('user');
+    expect(messages.map((message) => message.content.text ?? '').join('\n')).toContain('lemon tart');
+    const missing = await postJson(`api/servers/${server}/prompts/plan_bake`, { arguments: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body['error']).toContain('"recipe"');
+    expect((await postJson(`api/servers/${server}/prompts/nope`, {})).status).toBe(404);
+    expect((await postJson('api/servers/ghost/prompts/plan_bake', {})).status).toBe(404);
+  });
+
+  it("lists a server's skills with every file verified against its digests", {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const read = await apiFetch(`api/servers/${chef('2025')}/skills`);
+    expect(read.status).toBe(200);
+    const skills = (await read.json()) as {
+      supported: boolean;
+      skills: Array<{ name: string; files: Array<{ path: string; verified: boolean }> }>;
+    };
+    expect(skills.supported).toBe(true);
+    expect(skills.skills.length).toBeGreaterThan(0);
+    const files = skills.skills.flatMap((skill) => skill.files);
+    expect(files.map((file) => file.path)).toContain('SKILL.md');
+    expect(files.every((file) => file.verified)).toBe(true);
+    expect((await apiFetch('api/servers/ghost/skills')).status).toBe(404);
+  });
+});
+
 // ---- Reading the API the way the page does ----
 
 async function startCall(server: string, tool: string, args: Record<string, unknown>): Promise<string> {
