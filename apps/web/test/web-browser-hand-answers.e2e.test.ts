@@ -1,7 +1,8 @@
 // The inspector's calls by hand answered by the person at the page, in Chromium: the pastry
 // chef's sampling request shown in the call's panel with its price, allowed with a click and
 // answered by the offline model, the result saying what it cost; its form filled in and sent
-// there. `kitchen web` in-process (the real pastry chef on 2026-07-28, the offline model).
+// there; a prompt fetched from a small form, and the chef's skills with their files verified.
+// `kitchen web` in-process (the real pastry chef on 2026-07-28, the offline model).
 
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,6 +105,33 @@ describe("the inspector's calls by hand, answered at the page", () => {
     expect(await planned.textContent()).toContain('"filling": "cherry"');
     expect(await filling.locator('.question.elicitation').textContent()).toContain('answer: accept');
     await saveScreenshot(page, 'inspector-hand-answers');
+    await page.context().close();
+  });
+
+  it("fetches a prompt from its arguments and shows the server's skills, each file verified", {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    const { page, chef } = await openChef();
+    await chef.locator('.feature-group > summary', { hasText: 'Prompts' }).click();
+    const plan = chef.locator('.feature-line', { has: page.locator('code', { hasText: /^plan_bake\(/ }) });
+    await plan.getByRole('button', { name: 'get', exact: true }).click();
+    const form = plan.locator('.prompt-form');
+    await form.getByRole('button', { name: 'Get' }).click();
+    expect(await form.locator('.form-problem').textContent()).toContain('recipe');
+    await form.locator('input').fill('lemon tart');
+    await form.getByRole('button', { name: 'Get' }).click();
+    const messages = plan.locator('.prompt-messages');
+    await messages.locator('.prompt-role').first().waitFor();
+    expect(await messages.locator('.prompt-role').first().textContent()).toBe('user');
+    expect(await messages.locator('.prompt-text').first().textContent()).toContain('lemon tart');
+
+    await chef.getByRole('button', { name: 'Skills' }).click();
+    const skill = chef.locator('.skills-view .skill').first();
+    await skill.waitFor();
+    const files = await skill.locator('.skill-file').allTextContents();
+    expect(files.some((file) => file.startsWith('SKILL.md'))).toBe(true);
+    expect(files.every((file) => file.includes('✓ verified'))).toBe(true);
+    await saveScreenshot(page, 'inspector-prompt-skills');
     await page.context().close();
   });
 });

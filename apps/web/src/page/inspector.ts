@@ -17,6 +17,7 @@ import type {
   ServerTool,
 } from './kitchen-api.js';
 import { cleanDisplayText, formatDuration, shortenText } from './lane-words.js';
+import { promptGetter, skillsButton } from './prompt-skill-view.js';
 
 /** What callForm reads of a property of a tool's input schema. */
 interface SchemaProperty {
@@ -73,6 +74,7 @@ function renderServer(server: ServerAbout): HTMLElement {
   if (server.problem) card.append(el('p', 'form-problem', server.problem));
   card.append(
     checkButton(server.name),
+    skillsButton(server.name),
     group(
       `Tools (${server.tools.length})`,
       server.tools.map((tool) => renderTool(server.name, tool)),
@@ -112,6 +114,7 @@ function renderServer(server: ServerAbout): HTMLElement {
           ...(prompt.arguments ?? []).map((argument) =>
             suggestButton(server.name, { type: 'ref/prompt', name: prompt.name }, argument.name),
           ),
+          promptGetter(server.name, prompt),
         ),
       ),
     ),
