@@ -4,11 +4,11 @@
 import type { LoopEvent } from '@kitchen/host';
 import {
   type CliProcess,
+  killServerForGood,
   PROCESS_TEST_TIMEOUT_MS,
   parseEvents,
   reportedJarIds,
   runCli,
-  serverPids,
   serversConfig,
   startCli,
   tamperedJarIds,
@@ -69,15 +69,15 @@ describe.concurrent('kitchen run --json', () => {
     const cli = startCli(['demo', '--json', '--jars', '40', '--latency', '150', '--config', cookieJarsConfig]);
     started.push(cli);
     await cli.waitFor(/"type":"tool-result"/);
-    const cookieJars = serverPids(cli.output().stderr).get('cookie-jars');
-    expect(cookieJars).toBeTypeOf('number');
-    process.kill(cookieJars!, 'SIGKILL');
+    // Killed, started again by the kitchen, killed again: down for the rest of the run.
+    await killServerForGood(cli, 'cookie-jars');
     const result = await cli.exited;
-    expect(result.code).toBe(4); // partly done: calls failed while it was down (it is started again once)
+    expect(result.code).toBe(1); // failed: a server stopped and could not be started again
     const events = parseEvents(result.stdout);
     expect(events.some((event) => event.type === 'tool-result' && event.isError)).toBe(true);
     expect(events.at(-1)?.type).toBe('done');
     expect(result.stderr).toMatch(/⚠️ cookie-jars stopped unexpectedly \(killed by SIGKILL\)/);
+    expect(result.stderr).toContain('"type":"server-restarted"');
   });
 
   it('runs a call that needs approval when started with --yes', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FakeScript, startFakeMessagesApi, textReply, toolUseReply } from '@kitchen/host/testing';
 import {
+  killServerForGood,
   PROCESS_TEST_TIMEOUT_MS,
   runCli,
   serverPids,
@@ -102,20 +103,22 @@ describe.concurrent('a job that was not done as asked', () => {
 });
 
 describe('a demo whose server was killed', () => {
-  it('exits 4, partly done, and its report says which jars were not established', {
+  it('exits 1, failed, and its report says which jars were not established', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     // Killed once the workers are hired, before their first inspections (each model call takes 400 ms).
     const cli = startCli(['demo', '--latency', '400']);
     cli.child.stdin.end();
     await cli.waitFor(/hired #4/);
-    process.kill(serverPids(cli.output().stdout).get('cookie-jars') ?? 0, 'SIGKILL');
+    // Killed, started again by the kitchen (once), killed again: down for the rest of the run.
+    await killServerForGood(cli, 'cookie-jars');
     const result = await cli.exited;
     const report = result.stdout.slice(result.stdout.lastIndexOf('── report ──'));
     expect(report).toMatch(/^── report ──\nAudit of all 80 jars: \d+ tampered, \d+ clean, \d+ not established\./);
-    expect(report).toMatch(/Not established \(the inspection failed\): \d+ jars: .*cookie-jars.*\(jars [\d, -]+\)/);
-    expect(result.stdout).toMatch(/⚠️ partly done: \d+ tool calls were denied or failed \(exit 4\)/);
-    expect(result.code).toBe(EXIT.notDone);
+    // Each failed inspection says why: the call that failed on cookie-jars, or no inspect_jar once it was gone.
+    expect(report, report).toMatch(/Not established \(the inspection failed\): \d+ jars: .+\(jars [\d, -]+\)/);
+    expect(result.stdout).toMatch(/⚠️ failed: a server stopped unexpectedly during the run[^\n]*\(exit 1\)/);
+    expect(result.code, report).toBe(EXIT.failed);
   });
 });
 

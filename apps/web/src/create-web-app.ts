@@ -8,14 +8,16 @@ import { runsFolder } from '@kitchen/runtime/runs/runs-folder';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppFrames, addAppFrameRoute, addAppRoutes } from './app-routes.js';
 import { addEvalRoutes } from './eval-routes.js';
+import { addHandCallRoutes } from './hand-call-routes.js';
 import { JsonTooDeepError, refuseDeepJson } from './json-depth-limit.js';
 import { localOnly, securityHeaders } from './local-only.js';
 import { requireOwnerToken } from './owner-token.js';
 import { STOPPED_FROM_THE_PAGE } from './page/lane-words.js';
 import { servePage } from './page-bundle.js';
+import { addPromptAndSkillRoutes } from './prompt-skill-routes.js';
 import { addProtocolRoutes } from './protocol/protocol-routes.js';
 import { checkServerByName } from './server-check.js';
-import { callToolByHand, completeByHand, describeServers, readResourceByHand } from './server-inspector.js';
+import { completeByHand, describeServers, readResourceByHand } from './server-inspector.js';
 import { streamRunEvents } from './stream-run-events.js';
 import { addTraceRoutes } from './trace-routes.js';
 import type { WebKitchen } from './web-kitchen.js';
@@ -23,7 +25,6 @@ import {
   approvalAnswerBody,
   completeBody,
   elicitationAnswerBody,
-  handCallBody,
   parseBody,
   readResourceBody,
   startRunBody,
@@ -84,20 +85,8 @@ export function createWebApp(kitchen: WebKitchen, port: () => number, ownerToken
     response.json(checked.report);
   });
 
-  app.post('/api/servers/:server/tools/:tool', async (request, response) => {
-    const body = parseBody(handCallBody, request.body);
-    if (!body.ok) return void response.status(400).json({ error: body.message });
-    const { server, tool } = request.params;
-    const called = await callToolByHand(
-      kitchen.toolbox,
-      kitchen.options.connections,
-      server,
-      tool,
-      body.value.arguments,
-    );
-    if (!called.ok) return void response.status(called.status).json({ error: called.message });
-    response.json(called.call);
-  });
+  addHandCallRoutes(app, kitchen);
+  addPromptAndSkillRoutes(app, kitchen);
 
   app.post('/api/servers/:server/complete', async (request, response) => {
     const body = parseBody(completeBody, request.body);

@@ -12,6 +12,7 @@ import {
   type ProtocolEra,
   type ServerConnection,
   type ServerFeatures,
+  type ServerRequestHandlers,
   type Toolbox,
 } from '@kitchen/host';
 import { callInServersRevision, type HandCall } from './inspector/hand-call.js';
@@ -82,7 +83,8 @@ export type HandCallResult = { ok: true; call: HandCall } | { ok: false; status:
 
 /**
  * Calls `tool` (its own name on the server) by hand, in the revision the kitchen speaks with the
- * server; the gate is not asked: the person pressed Call.
+ * server; the gate is not asked: the person pressed Call. `answers`: how the session answers the
+ * server's sampling requests and forms (hand-calls.ts).
  */
 export async function callToolByHand(
   toolbox: Toolbox,
@@ -90,6 +92,7 @@ export async function callToolByHand(
   server: string,
   tool: string,
   input: Record<string, unknown>,
+  answers: { handlers?: ServerRequestHandlers; timeoutMs?: number } = {},
 ): Promise<HandCallResult> {
   const connection = connections.find((candidate) => candidate.name === server);
   if (connection === undefined)
@@ -105,8 +108,9 @@ export async function callToolByHand(
     ok: true,
     call: await callInServersRevision(connection, tool, input, {
       era: toolbox.era(server),
-      timeoutMs: DEFAULT_CALL_TIMEOUT_MS,
+      timeoutMs: answers.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
       clientName: 'mcp-kitchen-web-inspector',
+      ...(answers.handlers === undefined ? {} : { handlers: answers.handlers }),
     }),
   };
 }

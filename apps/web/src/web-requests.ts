@@ -33,6 +33,15 @@ const elicitedValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.
 
 export const handCallBody = z.strictObject({
   arguments: z.record(z.string(), z.unknown()),
+  /** The model that answers the server's sampling requests; the kitchen's --model (auto: offline) by default. */
+  model: z.enum(MODEL_CHOICES).optional(),
+  /** false: answer 202 with the call's id at once, to follow at GET /api/hand-calls/:id (its questions too). */
+  wait: z.boolean().optional(),
+});
+
+/** prompts/get by hand: the prompt's arguments, all strings. */
+export const getPromptBody = z.strictObject({
+  arguments: z.record(z.string(), z.string().max(10_000)).default({}),
 });
 
 /** completion/complete by hand: a prompt's argument or a resource template's variable, and what was typed. */

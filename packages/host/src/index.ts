@@ -102,6 +102,7 @@ export type {
   ProtocolEra,
   Root,
   ServerConnection,
+  ServerRequestHandlers,
   ToolboxOptions,
 } from './toolbox.js';
 export { DEFAULT_CALL_TIMEOUT_MS, Toolbox } from './toolbox.js';

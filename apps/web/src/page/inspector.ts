@@ -6,9 +6,11 @@
 import { checkButton } from './check-view.js';
 import { api, el } from './dom.js';
 import { type FormField, formContent, formFields, type TypedValue } from './elicitation-form.js';
+import { followHandCall } from './hand-call-view.js';
 import { parseJsonObject, renderJson } from './json-view.js';
 import type { Completion, HandCall, ReadContents, ServerAbout, ServerResource, ServerTool } from './kitchen-api.js';
 import { cleanDisplayText, formatDuration, shortenText } from './lane-words.js';
+import { promptGetter, skillsButton } from './prompt-skill-view.js';
 
 /** What callForm reads of a property of a tool's input schema. */
 interface SchemaProperty {
@@ -66,6 +68,7 @@ function renderServer(server: ServerAbout): HTMLElement {
   if (server.problem) card.append(el('p', 'form-problem', server.problem));
   card.append(
     checkButton(server.name),
+    skillsButton(server.name),
     group(
       `Tools (${server.tools.length})`,
       server.tools.map((tool) => renderTool(server.name, tool)),
@@ -105,6 +108,7 @@ function renderServer(server: ServerAbout): HTMLElement {
           ...(prompt.arguments ?? []).map((argument) =>
             suggestButton(server.name, { type: 'ref/prompt', name: prompt.name }, argument.name),
           ),
+          promptGetter(server.name, prompt),
         ),
       ),
     ),
@@ -282,19 +286,9 @@ function callForm(server: string, tool: ServerTool): HTMLFormElement {
       input = read.content;
     }
     call.disabled = true;
-    result.replaceChildren(el('p', 'inspector-note', 'calling…'));
-    const answer = await api<HandCall>(
-      `/api/servers/${encodeURIComponent(server)}/tools/${encodeURIComponent(tool.name)}`,
-      {
-        arguments: input,
-      },
-    );
+    // The server's sampling requests and forms are put to the person in the result's place.
+    await followHandCall({ server, tool: tool.name, input, into: result, renderCall });
     call.disabled = false;
-    if (!answer.ok) {
-      result.replaceChildren(el('p', 'form-problem', answer.data.error ?? 'The kitchen did not make the call.'));
-      return;
-    }
-    result.replaceChildren(renderCall(answer.data));
   });
   return form;
 }

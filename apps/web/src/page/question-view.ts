@@ -16,16 +16,20 @@ const MOST_PROMPT_CHARACTERS = 20_000;
 // sits in (progress, its result) moves the element instead of wiping a half-filled form.
 const questionElements = new WeakMap<QuestionEntry, { status: QuestionEntry['status']; element: HTMLElement }>();
 
-/** `underCall`: drawn inside its tool call's entry, which already names the tool and its input. */
-export function renderQuestion(entry: QuestionEntry, underCall: boolean): HTMLElement {
+/**
+ * `underCall`: drawn inside its tool call's entry, which already names the tool and its input.
+ * `answerAt`: where its answers go (…/approvals/:id, …/elicitations/:id): a run's at /api, a call
+ * made by hand in the inspector at its own /api/hand-calls/:id.
+ */
+export function renderQuestion(entry: QuestionEntry, underCall: boolean, answerAt = '/api'): HTMLElement {
   const known = questionElements.get(entry);
   if (known && known.status === entry.status) return known.element;
   const element =
     entry.kind === 'approval'
-      ? renderApproval(entry, underCall)
+      ? renderApproval(entry, underCall, answerAt)
       : entry.kind === 'sampling'
-        ? renderSampling(entry)
-        : renderElicitation(entry);
+        ? renderSampling(entry, answerAt)
+        : renderElicitation(entry, answerAt);
   if (entry.status === 'waiting') {
     element.dataset.requestId = entry.requestId;
     element.tabIndex = -1;
@@ -50,7 +54,7 @@ export function toolName(server: string, tool: string): HTMLElement {
 
 const ABANDONED = '⌛ never answered: the kitchen stopped first';
 
-function renderApproval(entry: ApprovalEntry, underCall: boolean): HTMLElement {
+function renderApproval(entry: ApprovalEntry, underCall: boolean, answerAt: string): HTMLElement {
   const what = underCall
     ? null
     : el(
@@ -68,7 +72,7 @@ function renderApproval(entry: ApprovalEntry, underCall: boolean): HTMLElement {
       el('strong', 'question-title', '✋ approval needed'),
       what,
       el('p', 'question-reason', entry.reason),
-      answerButtons(`/api/approvals/${encodeURIComponent(entry.requestId)}`, 'tool'),
+      answerButtons(`${answerAt}/approvals/${encodeURIComponent(entry.requestId)}`, 'tool'),
     );
   }
   if (entry.status === 'abandoned')
@@ -94,7 +98,7 @@ function renderApproval(entry: ApprovalEntry, underCall: boolean): HTMLElement {
   );
 }
 
-function renderSampling(entry: SamplingEntry): HTMLElement {
+function renderSampling(entry: SamplingEntry, answerAt: string): HTMLElement {
   const detail = `for a model call from ${entry.server}: ~${formatTokens(entry.estimatedInputTokens)} input + up to ${formatTokens(entry.maxTokens)} output tokens (max tokens ${formatTokens(entry.maxTokens)}); ${formatTokens(entry.treeTokensLeft)} tree tokens left`;
   // Approve what is actually sent: the system prompt and every message of the request, whole.
   const request = el('div', 'sampling-request');
@@ -111,7 +115,7 @@ function renderSampling(entry: SamplingEntry): HTMLElement {
     request,
   );
   if (entry.status === 'waiting')
-    item.append(answerButtons(`/api/approvals/${encodeURIComponent(entry.requestId)}`, 'server'));
+    item.append(answerButtons(`${answerAt}/approvals/${encodeURIComponent(entry.requestId)}`, 'server'));
   else if (entry.status === 'abandoned') item.append(el('p', 'question-outcome', ABANDONED));
   else if (entry.status === 'answered')
     item.append(
@@ -191,7 +195,7 @@ function button(className: string, label: string, key: string, answer: string): 
   return element;
 }
 
-function renderElicitation(entry: ElicitationEntry): HTMLElement {
+function renderElicitation(entry: ElicitationEntry, answerAt: string): HTMLElement {
   const item = el(
     'div',
     `question elicitation ${entry.status === 'waiting' ? 'waiting' : 'answered'}`,
@@ -209,7 +213,7 @@ function renderElicitation(entry: ElicitationEntry): HTMLElement {
     item.append(el('p', 'question-outcome', `answer: ${entry.status}${content}`));
     return item;
   }
-  item.append(elicitationForm(entry));
+  item.append(elicitationForm(entry, answerAt));
   return item;
 }
 
@@ -235,7 +239,7 @@ function linkToOpen(url: string, waiting: boolean): HTMLElement {
   return el('p', 'elicitation-url', undefined, link, el('span', 'field-description', ` goes to ${parsed.hostname}`));
 }
 
-function elicitationForm(entry: ElicitationEntry): HTMLFormElement {
+function elicitationForm(entry: ElicitationEntry, answerAt: string): HTMLFormElement {
   const fields = formFields(entry.schema);
   const form = el('form', 'elicitation-form');
   form.noValidate = true; // the page checks against the server's schema and says why in words
@@ -257,7 +261,7 @@ function elicitationForm(entry: ElicitationEntry): HTMLFormElement {
   }
   const problem = el('p', 'form-problem');
   problem.hidden = true;
-  const url = `/api/elicitations/${encodeURIComponent(entry.requestId)}`;
+  const url = `${answerAt}/elicitations/${encodeURIComponent(entry.requestId)}`;
   const read = () => {
     const typed: Record<string, TypedValue | undefined> = {};
     for (const field of fields) {

@@ -1,18 +1,26 @@
 // One tools/call made by hand, on a session of its own, with every JSON-RPC message that crossed
 // the wire kept in order: what a server developer wants to see while building a server. Host
-// side, at the wire. The session offers no sampling and no forms (a call made by hand has no
-// model and nobody to ask), and it is closed when the call ends. It speaks 2025-11-25 on the v1
+// side, at the wire. The session offers sampling and forms only when the caller gives it handlers
+// (the same ones a run answers with: a model, a budget and a person to ask), and it is closed when
+// the call ends. It speaks 2025-11-25 on the v1
 // client, or 2026-07-28 on the v2 one when the server's `protocol` setting names that revision.
 // On 2025-11-25, a tool the server says must run as a task is run as one (tasks/get, tasks/result).
 
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, JSONRPCMessage, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  CreateMessageRequest,
+  ElicitRequest,
+  JSONRPCMessage,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../errors.js';
 import type { ToolOutcome } from '../tool-types.js';
 import { withDefined } from '../with-defined.js';
 import { REVISION_2026 } from './protocol-revisions.js';
 import { isStdioConnection, type ServerConnection } from './server-connection.js';
 import { MAX_LIST_PAGES } from './server-features.js';
+import type { ServerRequestHandlers } from './server-requests.js';
 import { readToolResult } from './tool-result-content.js';
 
 export interface WireMessage {
@@ -33,6 +41,11 @@ export interface RecordToolCallOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   clientName?: string;
+  /**
+   * How the session answers the server's sampling requests and forms, in either revision (pushed
+   * on 2025-11-25, `input_required` on 2026-07-28). Without them the session declares neither.
+   */
+  handlers?: ServerRequestHandlers;
 }
 
 /** Never throws: a server that is down, refuses the arguments or fails ends in the outcome's words. */
@@ -48,12 +61,11 @@ export async function recordToolCall(
   const finish = (outcome: ToolOutcome): RecordedToolCall => ({ outcome, messages, durationMs: Date.now() - started });
   let session: ByHandSession | undefined;
   try {
-    session = await (server.protocol === REVISION_2026 ? openSession2026 : openSession2025)(
-      server,
-      messages,
+    session = await (server.protocol === REVISION_2026 ? openSession2026 : openSession2025)(server, messages, {
       clientName,
-      options.timeoutMs,
-    );
+      timeoutMs: options.timeoutMs,
+      ...withDefined({ handlers: options.handlers }),
+    });
     const result = await session.callTool(
       { name: tool, arguments: input },
       { timeout: options.timeoutMs, ...withDefined({ signal: options.signal }) },
@@ -76,6 +88,20 @@ export async function recordToolCall(
   }
 }
 
+interface SessionSettings {
+  clientName: string;
+  timeoutMs: number;
+  handlers?: ServerRequestHandlers;
+}
+
+/** What the session tells the server it answers: sampling and forms only when it has their handlers. */
+function answeredCapabilities(handlers: ServerRequestHandlers | undefined) {
+  return {
+    ...(handlers?.sampling === undefined ? {} : { sampling: {} }),
+    ...(handlers?.elicitation === undefined ? {} : { elicitation: { form: { applyDefaults: true } } }),
+  };
+}
+
 /** A by-hand session in one revision: one call, then closed. */
 interface ByHandSession {
   callTool(
@@ -89,15 +115,24 @@ interface ByHandSession {
 async function openSession2025(
   server: ServerConnection,
   messages: WireMessage[],
-  clientName: string,
-  timeoutMs: number,
+  { clientName, timeoutMs, handlers }: SessionSettings,
 ): Promise<ByHandSession> {
-  const [{ Client }, { openTransport }] = await Promise.all([
+  const [{ Client }, { openTransport }, { CreateMessageRequestSchema, ElicitRequestSchema }] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('./server-transport.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
   ]);
   const { transport } = openTransport(server, () => {});
-  const client = new Client({ name: clientName, version: '0.1.0' });
+  const client = new Client({ name: clientName, version: '0.1.0' }, { capabilities: answeredCapabilities(handlers) });
+  const { sampling, elicitation } = handlers ?? {};
+  if (sampling !== undefined)
+    client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
+      sampling(server.name, request.params, undefined, extra.signal, 'push'),
+    );
+  if (elicitation !== undefined)
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      elicitation(server.name, request.params, undefined, extra.signal, 'push'),
+    );
   const session: ByHandSession = {
     callTool: async (params, callOptions) => {
       // A tool that must run as a task is run as one, on this same session (so its messages are kept too).
@@ -148,8 +183,7 @@ async function taskRequiredTool(
 async function openSession2026(
   server: ServerConnection,
   messages: WireMessage[],
-  clientName: string,
-  timeoutMs: number,
+  { clientName, timeoutMs, handlers }: SessionSettings,
 ): Promise<ByHandSession> {
   const [{ Client }, { openTransport2026 }] = await Promise.all([
     import('@modelcontextprotocol/client'),
@@ -166,8 +200,35 @@ async function openSession2026(
   );
   const client = new Client(
     { name: clientName, version: '0.1.0' },
-    { capabilities: {}, versionNegotiation: { mode: { pin: REVISION_2026 }, probe: { timeoutMs } } },
+    {
+      capabilities: answeredCapabilities(handlers),
+      versionNegotiation: { mode: { pin: REVISION_2026 }, probe: { timeoutMs } },
+      // Requests embedded in an input_required result go to the handlers, then the call is retried.
+      inputRequired: { autoFulfill: true },
+    },
   );
+  // The v2 types describe the same JSON as the v1 ones the handlers take; only the classes differ.
+  const { sampling, elicitation } = handlers ?? {};
+  if (sampling !== undefined)
+    client.setRequestHandler('sampling/createMessage', (request, extra) =>
+      sampling(
+        server.name,
+        request.params as CreateMessageRequest['params'],
+        undefined,
+        extra.mcpReq.signal,
+        'input_required',
+      ),
+    );
+  if (elicitation !== undefined)
+    client.setRequestHandler('elicitation/create', (request, extra) =>
+      elicitation(
+        server.name,
+        request.params as ElicitRequest['params'],
+        undefined,
+        extra.mcpReq.signal,
+        'input_required',
+      ),
+    );
   const session: ByHandSession = {
     callTool: (params, callOptions) => client.callTool(params, callOptions),
     close: () => client.close(),

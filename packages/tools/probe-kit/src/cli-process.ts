@@ -215,6 +215,27 @@ export function parseEvents(stdout: string): LoopEvent[] {
 }
 
 /** Server pids from the "🍳 name url (pid N)" lines, or (--json) the server-ready events on stderr. */
+/**
+ * Kills a server the CLI started, and again once the kitchen has started it again (it restarts a
+ * dead server once), so it stays down: a compiled server is back within a second, often before a
+ * call could fail, and a test about a dead server needs it dead. Resolves with the second pid.
+ */
+export async function killServerForGood(cli: CliProcess, server: string): Promise<number> {
+  const { stdout, stderr } = cli.output();
+  const first = serverPids(`${stdout}\n${stderr}`).get(server);
+  if (first === undefined) throw new Error(`the CLI printed no pid for ${server}`);
+  process.kill(first, 'SIGKILL');
+  // The terminal's line, or under --json the server-restarted event on stderr.
+  const again = await cli.waitFor(
+    new RegExp(
+      `🔁 ${server} \\S+ \\(pid (\\d+)\\)[^\\n]*started again|"type":"server-restarted"[^\\n]*"server":"${server}"[^\\n]*"pid":(\\d+)`,
+    ),
+  );
+  const second = Number(again[1] ?? again[2]);
+  process.kill(second, 'SIGKILL');
+  return second;
+}
+
 export function serverPids(text: string): Map<string, number> {
   const fromLines = [...text.matchAll(/🍳 (\S+) \S+ \(pid (\d+)\)/g)].map(
     (match) => [match[1]!, Number(match[2])] as const,
