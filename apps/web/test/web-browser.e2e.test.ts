@@ -316,7 +316,11 @@ describe('the web kitchen in Chromium', () => {
     expect(await outcome.locator('.json').first().textContent()).toContain('"id": 5');
     await outcome.locator('.raw-messages > summary').click();
     const directions = await outcome.locator('.wire-direction').allTextContents();
-    expect(directions.length).toBeGreaterThanOrEqual(5);
+    // server/discover (2026-07-28) or initialize (2025-11-25), then tools/call: each one out and its answer in.
+    expect(directions.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(directions.map((direction) => direction.split(' +')[0]))).toEqual(
+      new Set(['→ to the server', '← from the server']),
+    );
     expect(await outcome.locator('.raw-messages').textContent()).toContain('"tools/call"');
     expect(await jars.locator('.feature-group > summary').allTextContents()).toEqual([
       expect.stringMatching(/^Tools \(\d+\)$/),
