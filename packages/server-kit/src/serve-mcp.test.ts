@@ -220,11 +220,14 @@ describe('serveMcp', () => {
   });
 
   it('closes a session whose client went away without DELETE once it has been idle', async () => {
-    const served = await serve({ idleSessionMs: 100 });
+    // Long enough that a loaded machine's pause between initialize and its notification (no stream
+    // open yet) is not taken for a client gone away: the test is about a connected client, not speed.
+    const idleSessionMs = 1_000;
+    const served = await serve({ idleSessionMs });
     const client = await connect(served.url);
     await client.listTools();
     // A connected client holds its GET stream open, so it is not idle however long it waits.
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, idleSessionMs * 1.5));
     expect(served.sessionCount()).toBe(1);
     await client.close();
     await waitUntil(() => served.sessionCount() === 0);
