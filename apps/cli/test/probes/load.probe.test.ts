@@ -12,13 +12,21 @@ import { describe, expect, it } from 'vitest';
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const MIB = 1024 * 1024;
 
-/** Runs a fixture with --expose-gc and returns the JSON line it printed. */
+/**
+ * Runs a fixture with --expose-gc and returns the JSON line it printed. Bytecode is not flushed:
+ * V8 drops the bytecode of functions unused over a few collections, which shrank the heap between
+ * "before" and "open" by more than 60 sessions cost and made the memory check say nothing.
+ */
 function runProbe<Result>(fixture: string, size: number): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', `${FIXTURES}${fixture}`, String(size)], {
-      cwd: CLI_DIRECTORY,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', '--no-flush-bytecode', '--import', 'tsx', `${FIXTURES}${fixture}`, String(size)],
+      {
+        cwd: CLI_DIRECTORY,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -60,8 +68,9 @@ describe('load', () => {
   it('holds hundreds of sessions on one server and gives their memory back when they end; the default cap holds, and one client gets only its share', {
     timeout: PROCESS_TEST_TIMEOUT_MS * 3,
   }, async () => {
-    // At most the default cap of 200: the server runs with its default limits.
-    const sessions = probeSize(60, 200);
+    // The default cap of 200, the server's own limit: enough sessions that their memory stands
+    // well above the heap's noise (about 9 MiB for 200), in 3-4 s.
+    const sessions = probeSize(200, 200);
     const result = await runProbe<{
       sessions: number;
       answered: number;
@@ -87,9 +96,11 @@ describe('load', () => {
     expect(result.answered).toBe(sessions);
     expect(result.openCount).toBe(sessions);
     expect(result.afterCount).toBe(0);
-    // Not vacuous: the open sessions did cost memory, and it was given back.
-    expect(result.open).toBeGreaterThan(result.before);
-    expect(result.after).toBeLessThan(result.before + (result.open - result.before) / 4 + 4 * MIB);
+    // Not vacuous: the open sessions held memory, and ending them gave it back (about 5 MiB for
+    // 200). "before" is the noisier figure (what the warm-up compiled), so it only bounds a leak.
+    expect(result.open - result.after).toBeGreaterThan(MIB);
+    const cost = Math.max(0, result.open - result.before);
+    expect(result.after).toBeLessThan(result.before + cost / 4 + 4 * MIB);
     expect(result.after).toBeLessThan(result.before * 1.5);
 
     // The real default limits, not raised for the probe: one client gets half the slots and 429

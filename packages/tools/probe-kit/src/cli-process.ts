@@ -17,7 +17,7 @@ export const FIXTURES = fileURLToPath(new URL('../../../../apps/cli/test/fixture
 
 /**
  * The bound on a test that runs real processes, and the default wait for a line they print. It is
- * a bound on a hang, not a timing: CI runs three test tasks on two cores and a loaded machine can
+ * a bound on a hang, not a timing: CI runs two test tasks on two cores and a loaded machine can
  * take many times the usual few seconds, so it is generous and never the thing a test asserts.
  */
 export const PROCESS_TEST_TIMEOUT_MS = 120_000;
