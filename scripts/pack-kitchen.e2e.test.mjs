@@ -134,6 +134,8 @@ describe('a server in its own repository, from pack:kitchen tarballs installed w
     const cli = JSON.parse(readFileSync(join(folder, 'node_modules/@kitchen/cli/package.json'), 'utf8'));
     expect(cli.bin).toEqual({ kitchen: './bin/kitchen.mjs' });
     expect(cli.dependencies).toEqual({});
+    // `kitchen call --app`'s preview script, bundled at build time: the packed CLI has no esbuild.
+    expect(readFileSync(join(folder, 'node_modules/@kitchen/cli/dist/app-preview.js'), 'utf8')).toContain('postMessage');
     expect(JSON.stringify([kit, cli])).not.toMatch(/workspace:|catalog:/);
   });
 

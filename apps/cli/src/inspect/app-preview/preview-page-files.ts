@@ -1,13 +1,18 @@
 // The preview page's two files: its HTML, and its script (page/preview-page.ts and the App
-// bridge it imports) bundled by esbuild when `kitchen call --app` starts. App side.
+// bridge it imports), bundled by esbuild: at build time into dist/app-preview.js for the compiled
+// CLI (and the packed one, which has no sources and no esbuild), when `kitchen call --app` starts
+// from source. App side.
 
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packageFolderAbove } from '@kitchen/runtime/app-paths';
+import { packageFolderAbove, RUNS_COMPILED } from '@kitchen/runtime/app-paths';
 
 /** apps/cli, from source and compiled alike. */
 const CLI_APP = packageFolderAbove(dirname(fileURLToPath(import.meta.url)));
 const PAGE_ENTRY = join(CLI_APP, 'src', 'inspect', 'app-preview', 'page', 'preview-page.ts');
+/** Where the CLI's build writes the bundled script (build-preview-page.ts). */
+export const COMPILED_PREVIEW_SCRIPT = join(CLI_APP, 'dist', 'app-preview.js');
 
 export const PREVIEW_PAGE_HTML = `<!doctype html>
 <html lang="en">
@@ -33,6 +38,11 @@ export const PREVIEW_PAGE_HTML = `<!doctype html>
 </body>
 </html>
 `;
+
+/** The preview page's script: the build's bundle when the CLI runs compiled, else bundled now. */
+export async function previewPageScript(): Promise<string> {
+  return RUNS_COMPILED ? readFile(COMPILED_PREVIEW_SCRIPT, 'utf8') : bundlePreviewPage();
+}
 
 export async function bundlePreviewPage(): Promise<string> {
   const { build } = await import('esbuild');

@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { appFrameHeaders } from '@kitchen/app-frame/frame-policy';
 import type { AppRequests, AppResource, AppToolResult, ToolDescriptor } from '@kitchen/host';
 import { z } from 'zod';
-import { bundlePreviewPage, PREVIEW_PAGE_HTML } from './preview-page-files.js';
+import { PREVIEW_PAGE_HTML, previewPageScript } from './preview-page-files.js';
 
 /** One call, as its App is handed it. */
 export interface PreviewedCall {
@@ -54,7 +54,7 @@ const linkBody = z.object({ url: z.string().url() });
 export async function serveAppPreview(options: AppPreviewOptions): Promise<AppPreview> {
   const token = randomBytes(24).toString('base64url');
   const frameId = randomBytes(16).toString('hex');
-  const script = await bundlePreviewPage();
+  const script = await previewPageScript();
   let port = 0;
   const origins = () => [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
 
