@@ -4,49 +4,18 @@
 // Debian's Chromium (playwright-core) against `kitchen web` in-process, the dice server as a child
 // process, the offline model, real HTTP on 127.0.0.1:0.
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
-import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
-import type { Browser, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
-import { ARTIFACTS, launchChromium, saveScreenshot } from './browser.js';
-import { webFlags } from './web-flags.js';
+import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
+import type { Frame } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS, saveScreenshot } from './browser.js';
+import { useBrowserKitchen, WAIT_MS } from './browser-kitchen.js';
 
-const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
-const RUNS_DIR = mkdtempSync(join(tmpdir(), 'kitchen-app-runs-'));
-/** A bound on one wait in the page, for a loaded machine; never what a test asserts. */
-const WAIT_MS = 60_000;
-
-let web: KitchenWeb;
-let browser: Browser;
-
-beforeAll(async () => {
-  const parsed = webFlags(['--model', 'offline']);
-  if (!parsed.ok || parsed.command.name !== 'web') throw new Error(`bad test flags: ${JSON.stringify(parsed)}`);
-  const loaded = parseKitchenConfig(
-    { servers: [{ name: 'dice', package: 'servers/dice', entry: 'src/main.ts', trust: true }] },
-    REPO_CONFIG,
-  );
-  if (!loaded.ok) throw new Error(loaded.message);
-  [web, browser] = await Promise.all([
-    startKitchenWeb({
-      config: loaded.config,
-      flags: parsed.command.flags,
-      port: 0,
-      environment: { ...cliEnvironment(), KITCHEN_RUNS_DIR: RUNS_DIR },
-    }),
-    launchChromium(),
-  ]);
-}, PROCESS_TEST_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-}, PROCESS_TEST_TIMEOUT_MS);
+const { openKitchen } = useBrowserKitchen({
+  config: { servers: [{ name: 'dice', package: 'servers/dice', entry: 'src/main.ts', trust: true }] },
+  flags: ['--model', 'offline'],
+  runsDirPrefix: 'kitchen-app-runs-',
+});
 
 /** What the test reads in the frame, typed here: the test's own types have no DOM for it. */
 type FrameGlobals = {
@@ -64,15 +33,6 @@ async function textOf(frame: Frame, selector: string, expected: RegExp): Promise
     [selector, expected.source] as const,
   );
   return (await frame.textContent(selector)) ?? '';
-}
-
-async function openKitchen(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT_MS);
-  await page.goto(web.ownerUrl);
-  await expect.poll(() => page.locator('#kitchen-line').textContent(), { timeout: WAIT_MS }).toContain('seed');
-  return page;
 }
 
 describe('an MCP App in a lane', () => {

@@ -1,0 +1,96 @@
+// Test helper: `kitchen web` in-process (its servers as child processes) and one Chromium, started
+// before a browser test file's tests and closed after them, with the page opened the same way.
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
+import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
+import { launchChromium } from './browser.js';
+import { webFlags } from './web-flags.js';
+
+/** Where relative server packages in a test's config resolve from: the repository's root. */
+export const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
+/** A bound on one wait in the page, for a loaded machine; never what a test asserts. */
+export const WAIT_MS = 60_000;
+
+/** expect.poll with the bound of a loaded machine (its own default is one second). */
+export function eventually<T>(read: () => T | Promise<T>) {
+  return expect.poll(read, { timeout: WAIT_MS, interval: 50 });
+}
+
+export type BrowserKitchenOptions = {
+  /** The config as kitchen.config.json would hold it, or made when the tests start. */
+  config: unknown | (() => Promise<unknown>);
+  /** `kitchen web` flags: only --jars and --model (see web-flags.ts). */
+  flags: string[];
+  /** Runs go to a fresh temporary folder named with this prefix, never the person's own. */
+  runsDirPrefix: string;
+};
+
+export type BrowserKitchen = {
+  web(): KitchenWeb;
+  browser(): Browser;
+  /** The temporary runs folder ($KITCHEN_RUNS_DIR), for a test that writes a trace there itself. */
+  runsDir: string;
+  /** A fresh context (its own sessionStorage) on `address`; `initScript` runs before the page's own. */
+  openPage(address: string, context?: BrowserContextOptions, initScript?: string): Promise<Page>;
+  /** openPage on the owner's address plus `search`, once the kitchen line has come in. */
+  openKitchen(search?: string, context?: BrowserContextOptions, initScript?: string): Promise<Page>;
+};
+
+/** Registers the beforeAll that starts the kitchen and Chromium (in parallel) and the afterAll that closes them. */
+export function useBrowserKitchen(options: BrowserKitchenOptions): BrowserKitchen {
+  const runsDir = mkdtempSync(join(tmpdir(), options.runsDirPrefix));
+  let web: KitchenWeb | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    const parsed = webFlags(options.flags);
+    const raw = typeof options.config === 'function' ? await options.config() : options.config;
+    const loaded = parseKitchenConfig(raw, REPO_CONFIG);
+    if (!loaded.ok) throw new Error(loaded.message);
+    [web, browser] = await Promise.all([
+      startKitchenWeb({
+        config: loaded.config,
+        flags: parsed.command.flags,
+        port: 0,
+        environment: cliEnvironment({ KITCHEN_RUNS_DIR: runsDir }),
+      }),
+      launchChromium(),
+    ]);
+  }, PROCESS_TEST_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await browser?.close();
+    await web?.close();
+  }, PROCESS_TEST_TIMEOUT_MS);
+
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not running: use it inside a test`);
+    return value;
+  };
+  const kitchen: BrowserKitchen = {
+    web: () => started(web, 'the kitchen'),
+    browser: () => started(browser, 'Chromium'),
+    runsDir,
+    async openPage(address, context = {}, initScript) {
+      const opened = await kitchen.browser().newContext({ viewport: { width: 1280, height: 900 }, ...context });
+      const page = await opened.newPage();
+      if (initScript !== undefined) await page.addInitScript(initScript);
+      page.setDefaultTimeout(WAIT_MS);
+      await page.goto(address);
+      return page;
+    },
+    async openKitchen(search = '', context = {}, initScript) {
+      const page = await kitchen.openPage(`${kitchen.web().ownerUrl}${search}`, context, initScript);
+      await eventually(() => page.locator('#kitchen-line').textContent()).toContain('seed');
+      return page;
+    },
+  };
+  return kitchen;
+}
