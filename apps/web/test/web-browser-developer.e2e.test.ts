@@ -80,9 +80,9 @@ describe('the web kitchen for a server developer', () => {
     expect(inLane.length).toBeLessThan(everything);
     expect(new Set(inLane)).toEqual(new Set([worker]));
 
-    // A row opens to the JSON-RPC message it carried.
+    // A row opens to the JSON-RPC message it carried (drawn on the toggle event, a task after the click).
     await page.locator('#protocol-rows > li summary').first().click();
-    expect(await page.locator('#protocol-rows > li').first().textContent()).toContain('"jsonrpc"');
+    await eventually(() => page.locator('#protocol-rows > li').first().textContent()).toContain('"jsonrpc"');
 
     // What crossed while the server connected: its initialize.
     await page.locator('#protocol-lane').selectOption('+');
