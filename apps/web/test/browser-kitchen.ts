@@ -10,13 +10,11 @@ import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
-import { launchChromium } from './browser.js';
+import { launchChromium, WAIT_MS } from './browser.js';
 import { webFlags } from './web-flags.js';
 
 /** Where relative server packages in a test's config resolve from: the repository's root. */
 export const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
-/** A bound on one wait in the page, for a loaded machine; never what a test asserts. */
-export const WAIT_MS = 60_000;
 
 /** expect.poll with the bound of a loaded machine (its own default is one second). */
 export function eventually<T>(read: () => T | Promise<T>) {

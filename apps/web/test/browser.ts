@@ -10,6 +10,8 @@ import { afterAll, beforeAll } from 'vitest';
 /** `pnpm test` installs it first (scripts/ensure-system-deps.mjs: chromium, fonts-noto-color-emoji) when missing. */
 export const CHROMIUM = process.env['KITCHEN_CHROMIUM'] ?? '/usr/bin/chromium';
 export const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
+/** A bound on one wait in the page, for a loaded machine; never what a test asserts. */
+export const WAIT_MS = 60_000;
 
 /**
  * One headless Chromium with a fresh profile (playwright makes a temporary user-data-dir per

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
 import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ARTIFACTS, saveScreenshot } from './browser.js';
-import { useBrowserKitchen, WAIT_MS } from './browser-kitchen.js';
+import { ARTIFACTS, saveScreenshot, WAIT_MS } from './browser.js';
+import { useBrowserKitchen } from './browser-kitchen.js';
 
 const { openKitchen } = useBrowserKitchen({
   config: { servers: [{ name: 'dice', package: 'servers/dice', entry: 'src/main.ts', trust: true }] },

@@ -5,8 +5,8 @@
 // revision a server speaks and saying which; Refresh connecting a server that came up late.
 
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
+import { freePort } from '@kitchen/probe-kit/free-port';
 import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,18 +16,6 @@ import { eventually, REPO_CONFIG, useBrowserKitchen } from './browser-kitchen.js
 /** A dice server that is down when the kitchen starts, at a port it will come up on later. */
 let latePort: number;
 let late: RunningServers | undefined;
-
-/** A port nothing listens on (yet). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
-}
 
 const kitchen = useBrowserKitchen({
   config: async () => {

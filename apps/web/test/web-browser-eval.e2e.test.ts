@@ -7,8 +7,8 @@
 import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot } from './browser.js';
-import { useBrowserKitchen, WAIT_MS } from './browser-kitchen.js';
+import { saveScreenshot, WAIT_MS } from './browser.js';
+import { useBrowserKitchen } from './browser-kitchen.js';
 
 /** Cases the page has not seen: one a correct run passes, one built to fail, one outside the offline model. */
 const CASES = {

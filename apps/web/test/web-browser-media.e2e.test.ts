@@ -5,8 +5,8 @@
 
 import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot } from './browser.js';
-import { useBrowserKitchen, WAIT_MS } from './browser-kitchen.js';
+import { saveScreenshot, WAIT_MS } from './browser.js';
+import { useBrowserKitchen } from './browser-kitchen.js';
 
 const { openKitchen } = useBrowserKitchen({
   config: { servers: [{ name: 'dice', package: 'servers/dice', entry: 'src/main.ts', trust: true }] },
