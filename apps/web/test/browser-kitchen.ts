@@ -1,34 +1,17 @@
 // Test helper: `kitchen web` in-process (its servers as child processes) and one Chromium, started
 // before a browser test file's tests and closed after them, with the page opened the same way.
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
-import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
+import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
+import type { KitchenWeb } from '../src/start-kitchen-web.js';
 import { launchChromium, WAIT_MS } from './browser.js';
-import { webFlags } from './web-flags.js';
-
-/** Where relative server packages in a test's config resolve from: the repository's root. */
-export const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
+import { started, startTestKitchen, type TestKitchenOptions, testRunsDir } from './test-kitchen.js';
 
 /** expect.poll with the bound of a loaded machine (its own default is one second). */
 export function eventually<T>(read: () => T | Promise<T>) {
   return expect.poll(read, { timeout: WAIT_MS, interval: 50 });
 }
-
-export type BrowserKitchenOptions = {
-  /** The config as kitchen.config.json would hold it, or made when the tests start. */
-  config: unknown | (() => Promise<unknown>);
-  /** `kitchen web` flags: only --jars and --model (see web-flags.ts). */
-  flags: string[];
-  /** Runs go to a fresh temporary folder named with this prefix, never the person's own. */
-  runsDirPrefix: string;
-};
 
 export type BrowserKitchen = {
   web(): KitchenWeb;
@@ -42,25 +25,13 @@ export type BrowserKitchen = {
 };
 
 /** Registers the beforeAll that starts the kitchen and Chromium (in parallel) and the afterAll that closes them. */
-export function useBrowserKitchen(options: BrowserKitchenOptions): BrowserKitchen {
-  const runsDir = mkdtempSync(join(tmpdir(), options.runsDirPrefix));
+export function useBrowserKitchen(options: TestKitchenOptions): BrowserKitchen {
+  const runsDir = testRunsDir(options);
   let web: KitchenWeb | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    const parsed = webFlags(options.flags);
-    const raw = typeof options.config === 'function' ? await options.config() : options.config;
-    const loaded = parseKitchenConfig(raw, REPO_CONFIG);
-    if (!loaded.ok) throw new Error(loaded.message);
-    [web, browser] = await Promise.all([
-      startKitchenWeb({
-        config: loaded.config,
-        flags: parsed.command.flags,
-        port: 0,
-        environment: cliEnvironment({ KITCHEN_RUNS_DIR: runsDir }),
-      }),
-      launchChromium(),
-    ]);
+    [web, browser] = await Promise.all([startTestKitchen(options, runsDir), launchChromium()]);
   }, PROCESS_TEST_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -68,10 +39,6 @@ export function useBrowserKitchen(options: BrowserKitchenOptions): BrowserKitche
     await web?.close();
   }, PROCESS_TEST_TIMEOUT_MS);
 
-  const started = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`${what} is not running: use it inside a test`);
-    return value;
-  };
   const kitchen: BrowserKitchen = {
     web: () => started(web, 'the kitchen'),
     browser: () => started(browser, 'Chromium'),

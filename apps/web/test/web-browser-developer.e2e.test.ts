@@ -11,7 +11,8 @@ import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from './browser.js';
-import { eventually, REPO_CONFIG, useBrowserKitchen } from './browser-kitchen.js';
+import { eventually, useBrowserKitchen } from './browser-kitchen.js';
+import { REPO_CONFIG } from './test-kitchen.js';
 
 /** A dice server that is down when the kitchen starts, at a port it will come up on later. */
 let latePort: number;

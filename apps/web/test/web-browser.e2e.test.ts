@@ -7,22 +7,12 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveScreenshot } from './browser.js';
 import { eventually, useBrowserKitchen } from './browser-kitchen.js';
+import { JARS_AND_CHEF } from './test-kitchen.js';
 
 const JARS = 24;
 
 const kitchen = useBrowserKitchen({
-  config: {
-    servers: [
-      { name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts', trust: true },
-      {
-        name: 'pastry-chef',
-        trust: true,
-        package: 'servers/pastry-chef',
-        entry: 'src/main.ts',
-        args: ['--bake-ms-per-minute', '4'],
-      },
-    ],
-  },
+  config: JARS_AND_CHEF,
   flags: ['--jars', String(JARS), '--model', 'offline'],
   runsDirPrefix: 'kitchen-browser-runs-',
 });
