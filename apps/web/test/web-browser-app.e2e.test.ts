@@ -5,8 +5,8 @@
 // process, the offline model, real HTTP on 127.0.0.1:0.
 
 import { join } from 'node:path';
+import { type AppFrameGlobals, frameText } from '@kitchen/probe-kit/app-frame';
 import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
-import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS, saveScreenshot, WAIT_MS } from './browser.js';
 import { useBrowserKitchen } from './browser-kitchen.js';
@@ -16,24 +16,6 @@ const { openKitchen } = useBrowserKitchen({
   flags: ['--model', 'offline'],
   runsDirPrefix: 'kitchen-app-runs-',
 });
-
-/** What the test reads in the frame, typed here: the test's own types have no DOM for it. */
-type FrameGlobals = {
-  origin: string;
-  parent: { document: { title: string } };
-  document: { querySelector(selector: string): { textContent: string | null } | null };
-};
-
-async function textOf(frame: Frame, selector: string, expected: RegExp): Promise<string> {
-  await frame.waitForFunction(
-    ([where, pattern]) =>
-      new RegExp(pattern).test(
-        (globalThis as unknown as FrameGlobals).document.querySelector(where)?.textContent ?? '',
-      ),
-    [selector, expected.source] as const,
-  );
-  return (await frame.textContent(selector)) ?? '';
-}
 
 describe('an MCP App in a lane', () => {
   it('renders the dice tray under the call that made it, sandboxed, and its own call shows in the lane', {
@@ -47,10 +29,10 @@ describe('an MCP App in a lane', () => {
     expect(await page.locator('.lane .tool-app iframe').getAttribute('sandbox')).toBe('allow-scripts');
     const frame = page.frames().find((candidate) => candidate.url().includes('/app-frame/'));
     if (frame === undefined) throw new Error('the lane has no App frame');
-    expect(await frame.evaluate(() => (globalThis as unknown as FrameGlobals).origin)).toBe('null');
+    expect(await frame.evaluate(() => (globalThis as unknown as AppFrameGlobals).origin)).toBe('null');
     const parentDocument = await frame.evaluate(() => {
       try {
-        return (globalThis as unknown as FrameGlobals).parent.document.title;
+        return (globalThis as unknown as AppFrameGlobals).parent.document.title;
       } catch (error) {
         return (error as Error).name;
       }
@@ -58,7 +40,7 @@ describe('an MCP App in a lane', () => {
     expect(parentDocument).toBe('SecurityError');
 
     // The call's own roll, as the lane's result shows it.
-    const total = await textOf(frame, '#total', /Total/);
+    const total = await frameText(frame, '#total', /Total/);
     const shown = /^Total (\d+) \(3d6, seed (\d+)\)$/.exec(total);
     expect(shown).not.toBeNull();
     expect(await page.locator('.lane .entry.tool .result-text').first().textContent()).toContain(
@@ -68,7 +50,7 @@ describe('an MCP App in a lane', () => {
     await frame.click('#again');
     // The tray's call went through the run's gate and the toolbox; its result reached the frame
     // and is listed under it, in the lane.
-    const again = await textOf(frame, '#total', new RegExp(`seed (?!${shown?.[2]}\\))`));
+    const again = await frameText(frame, '#total', new RegExp(`seed (?!${shown?.[2]}\\))`));
     const seed = /seed (\d+)\)$/.exec(again)?.[1];
     const requests = page.locator('.lane .tool-app .app-requests');
     await expect.poll(() => requests.textContent(), { timeout: WAIT_MS }).toContain(`"seed":${seed}`);

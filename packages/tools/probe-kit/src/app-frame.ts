@@ -1,0 +1,24 @@
+// Test helper for the browser tests of MCP Apps: what a test reads inside an App's sandboxed
+// frame (playwright-core), for the CLI's board and the web kitchen alike.
+
+import type { Frame } from 'playwright-core';
+
+/** What the tests read in the frame, typed here: the tests' own types have no DOM for it. */
+export type AppFrameGlobals = {
+  origin: string;
+  parent: { document: { title: string } };
+  document: { querySelector(selector: string): { textContent: string | null } | null };
+  fetch(address: string): Promise<unknown>;
+};
+
+/** Waits until the frame's element at `selector` matches `expected`, and returns its text. */
+export async function frameText(frame: Frame, selector: string, expected: RegExp): Promise<string> {
+  await frame.waitForFunction(
+    ([where, pattern]) =>
+      new RegExp(pattern).test(
+        (globalThis as unknown as AppFrameGlobals).document.querySelector(where)?.textContent ?? '',
+      ),
+    [selector, expected.source] as const,
+  );
+  return (await frame.textContent(selector)) ?? '';
+}
