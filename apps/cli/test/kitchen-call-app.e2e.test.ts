@@ -4,7 +4,7 @@
 // --no) whose result reaches the frame, and a message, a context update and a link printed at
 // the terminal. Two Apps: a test-only note board over stdio, and the dice tray.
 
-import { type AppFrameGlobals, frameText } from '@kitchen/probe-kit/app-frame';
+import { type AppFrameGlobals, frameIsolation, frameText } from '@kitchen/probe-kit/app-frame';
 import {
   CLI_DIRECTORY,
   type CliProcess,
@@ -87,15 +87,7 @@ describe('kitchen call --app', () => {
     try {
       expect(await page.getAttribute('iframe', 'sandbox')).toBe('allow-scripts');
       // Opaque origin: the App cannot read the page, its storage or its API.
-      expect(await frame.evaluate(() => (globalThis as unknown as AppFrameGlobals).origin)).toBe('null');
-      const parentDocument = await frame.evaluate(() => {
-        try {
-          return (globalThis as unknown as AppFrameGlobals).parent.document.title;
-        } catch (error) {
-          return (error as Error).name;
-        }
-      });
-      expect(parentDocument).toBe('SecurityError');
+      expect(await frameIsolation(frame)).toEqual({ origin: 'null', parentDocument: 'SecurityError' });
       expect(await frameText(frame, '#probe', /origin null, parent document blocked/)).toContain('blocked');
       // The resource's CSP (no connectDomains) holds: the frame reaches no address, not even the page's.
       const fetched = await frame.evaluate(

@@ -5,7 +5,7 @@
 // process, the offline model, real HTTP on 127.0.0.1:0.
 
 import { join } from 'node:path';
-import { type AppFrameGlobals, frameText } from '@kitchen/probe-kit/app-frame';
+import { frameIsolation, frameText } from '@kitchen/probe-kit/app-frame';
 import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS, saveScreenshot, WAIT_MS } from './browser.js';
@@ -29,15 +29,7 @@ describe('an MCP App in a lane', () => {
     expect(await page.locator('.lane .tool-app iframe').getAttribute('sandbox')).toBe('allow-scripts');
     const frame = page.frames().find((candidate) => candidate.url().includes('/app-frame/'));
     if (frame === undefined) throw new Error('the lane has no App frame');
-    expect(await frame.evaluate(() => (globalThis as unknown as AppFrameGlobals).origin)).toBe('null');
-    const parentDocument = await frame.evaluate(() => {
-      try {
-        return (globalThis as unknown as AppFrameGlobals).parent.document.title;
-      } catch (error) {
-        return (error as Error).name;
-      }
-    });
-    expect(parentDocument).toBe('SecurityError');
+    expect(await frameIsolation(frame)).toEqual({ origin: 'null', parentDocument: 'SecurityError' });
 
     // The call's own roll, as the lane's result shows it.
     const total = await frameText(frame, '#total', /Total/);

@@ -22,3 +22,20 @@ export async function frameText(frame: Frame, selector: string, expected: RegExp
   );
   return (await frame.textContent(selector)) ?? '';
 }
+
+/**
+ * What the frame sees of itself and its page: its origin ('null' when sandboxed opaque) and what
+ * reading the parent's document gives (its title, or the error's name: SecurityError when blocked).
+ */
+export async function frameIsolation(frame: Frame): Promise<{ origin: string; parentDocument: string }> {
+  return frame.evaluate(() => {
+    const globals = globalThis as unknown as AppFrameGlobals;
+    let parentDocument: string;
+    try {
+      parentDocument = globals.parent.document.title;
+    } catch (error) {
+      parentDocument = (error as Error).name;
+    }
+    return { origin: globals.origin, parentDocument };
+  });
+}
