@@ -4,6 +4,7 @@
 // --no) whose result reaches the frame, and a message, a context update and a link printed at
 // the terminal. Two Apps: a test-only note board over stdio, and the dice tray.
 
+import { type AppFrameGlobals, frameIsolation, frameText } from '@kitchen/probe-kit/app-frame';
 import {
   CLI_DIRECTORY,
   type CliProcess,
@@ -56,26 +57,6 @@ async function openApp(args: string[]): Promise<{ cli: CliProcess; page: Page; f
   return { cli, page, frame };
 }
 
-/** What the test reads in the frame, typed here: the test's own types have no DOM. */
-type FrameGlobals = {
-  origin: string;
-  parent: { document: { title: string } };
-  document: { querySelector(selector: string): { textContent: string | null } | null };
-  fetch(address: string): Promise<unknown>;
-};
-
-/** Waits until the frame's element matches, and returns its text. */
-async function textOf(frame: Frame, selector: string, expected: RegExp): Promise<string> {
-  await frame.waitForFunction(
-    ([where, pattern]) =>
-      new RegExp(pattern).test(
-        (globalThis as unknown as FrameGlobals).document.querySelector(where)?.textContent ?? '',
-      ),
-    [selector, expected.source] as const,
-  );
-  return (await frame.textContent(selector)) ?? '';
-}
-
 async function stop(cli: CliProcess): Promise<number | null> {
   cli.child.kill('SIGINT');
   return (await cli.exited).code;
@@ -106,34 +87,26 @@ describe('kitchen call --app', () => {
     try {
       expect(await page.getAttribute('iframe', 'sandbox')).toBe('allow-scripts');
       // Opaque origin: the App cannot read the page, its storage or its API.
-      expect(await frame.evaluate(() => (globalThis as unknown as FrameGlobals).origin)).toBe('null');
-      const parentDocument = await frame.evaluate(() => {
-        try {
-          return (globalThis as unknown as FrameGlobals).parent.document.title;
-        } catch (error) {
-          return (error as Error).name;
-        }
-      });
-      expect(parentDocument).toBe('SecurityError');
-      expect(await textOf(frame, '#probe', /origin null, parent document blocked/)).toContain('blocked');
+      expect(await frameIsolation(frame)).toEqual({ origin: 'null', parentDocument: 'SecurityError' });
+      expect(await frameText(frame, '#probe', /origin null, parent document blocked/)).toContain('blocked');
       // The resource's CSP (no connectDomains) holds: the frame reaches no address, not even the page's.
       const fetched = await frame.evaluate(
         (address) =>
-          (globalThis as unknown as FrameGlobals).fetch(address).then(
+          (globalThis as unknown as AppFrameGlobals).fetch(address).then(
             () => 'fetched',
             () => 'blocked',
           ),
         new URL(page.url()).origin,
       );
       expect(fetched).toBe('blocked');
-      expect(await textOf(frame, '#input', /hello/)).toBe('input: {"text":"hello"}');
+      expect(await frameText(frame, '#input', /hello/)).toBe('input: {"text":"hello"}');
       // The server saw the host advertise the Apps extension.
-      expect(await textOf(frame, '#result', /pinned/)).toBe(
+      expect(await frameText(frame, '#result', /pinned/)).toBe(
         'result: pinned: hello / {"pinned":"hello","apps":"advertised"}',
       );
 
       await frame.click('#call');
-      expect(await textOf(frame, '#called', /echo/)).toBe('called: echo: from the board');
+      expect(await frameText(frame, '#called', /echo/)).toBe('called: echo: from the board');
       await cli.waitFor(/→ note-board\.echo \{"text":"from the board"\}/);
       await frame.click('#message');
       await cli.waitFor(/app ▸ message for the conversation: the board says hello/);
@@ -160,7 +133,7 @@ describe('kitchen call --app', () => {
     ]);
     try {
       await frame.click('#call');
-      expect(await textOf(frame, '#called', /refused/)).toMatch(/^refused: /);
+      expect(await frameText(frame, '#called', /refused/)).toMatch(/^refused: /);
       expect(cli.output().stdout).not.toMatch(/← echo: echo: from the board/);
     } finally {
       await page.close();
@@ -180,11 +153,11 @@ describe('kitchen call --app', () => {
       serversConfig('dice'),
     ]);
     try {
-      expect(await textOf(frame, '#total', /Total/)).toBe('Total 10 (3d6, seed 4)');
+      expect(await frameText(frame, '#total', /Total/)).toBe('Total 10 (3d6, seed 4)');
       expect(await frame.$$eval('.die', (dice) => dice.map((die) => die.textContent))).toEqual(['6', '2', '2']);
       await frame.click('#again');
       await cli.waitFor(/→ dice\.roll_dice \{"count":3,"sides":6\}/);
-      const total = await textOf(frame, '#total', /seed (?!4\))/);
+      const total = await frameText(frame, '#total', /seed (?!4\))/);
       expect(total).toMatch(/^Total \d+ \(3d6, seed \d+\)$/);
     } finally {
       await page.close();

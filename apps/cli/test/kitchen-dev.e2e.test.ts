@@ -2,12 +2,9 @@
 // the kitchen, is edited by the test; the developer loop restarts it and prints the tool it gained,
 // with the server's stderr under its name. No clock: each step waits for its line.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { rmSync, writeFileSync } from 'node:fs';
 import { type CliProcess, PROCESS_TEST_TIMEOUT_MS, startCli, waitUntilGone } from '@kitchen/probe-kit/cli-process';
+import { devServerSource, writeDevServerFolder } from '@kitchen/probe-kit/dev-server-folder';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const started: CliProcess[] = [];
@@ -17,63 +14,18 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-/** The SDK's ESM build, by file URL: the temporary folder has no node_modules of its own. */
-function sdkModule(path: string): string {
-  const cjs = createRequire(import.meta.url).resolve(`@modelcontextprotocol/sdk/${path}`);
-  return pathToFileURL(cjs.replace(`${join('dist', 'cjs')}`, join('dist', 'esm'))).href;
-}
-
-/** A plain-JS MCP server (stateless Streamable HTTP) offering `tools`, each answering its own name. */
-function serverSource(version: string, tools: string[]): string {
-  return `import { createServer } from 'node:http';
-import { McpServer } from '${sdkModule('server/mcp.js')}';
-import { StreamableHTTPServerTransport } from '${sdkModule('server/streamableHttp.js')}';
-
-const port = Number(process.argv[process.argv.indexOf('--port') + 1] ?? 0);
-function build() {
-  const server = new McpServer({ name: 'mine', version: '1.0.0' });
-  for (const tool of ${JSON.stringify(tools)}) {
-    server.registerTool(tool, { description: 'Says ' + tool }, async () => ({ content: [{ type: 'text', text: tool }] }));
-  }
-  return server;
-}
-const http = createServer(async (request, response) => {
-  const server = build();
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-  response.on('close', () => void transport.close());
-  await server.connect(transport);
-  await transport.handleRequest(request, response);
-});
-http.listen(port, '127.0.0.1', () => {
-  console.log('MCP server "mine" listening on http://127.0.0.1:' + http.address().port + '/mcp');
-  console.error('booting ${version}');
-});
-`;
-}
-
 describe('kitchen dev', () => {
   it('restarts the server when its file changes and prints the tool it added, its stderr under its name', {
     timeout: PROCESS_TEST_TIMEOUT_MS * 2,
   }, async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'kitchen-dev-'));
+    const { folder, serverFile, config } = writeDevServerFolder('kitchen-dev-');
     folders.push(folder);
-    const serverFile = join(folder, 'server.mjs');
-    writeFileSync(serverFile, serverSource('v1', ['roll']));
-    const config = join(folder, 'kitchen.config.json');
-    writeFileSync(
-      config,
-      JSON.stringify({
-        mcpServers: {
-          mine: { kitchen: { package: '.', entry: 'server.mjs' }, protocol: '2025-11-25', dev: { watch: '*.mjs' } },
-        },
-      }),
-    );
     const cli = startCli(['dev', 'mine', '--config', config]);
     started.push(cli);
     await cli.waitFor(/🔧 mine: 1 tool: roll/);
     await cli.waitFor(/\[mine\] booting v1/);
 
-    writeFileSync(serverFile, serverSource('v2', ['roll', 'weigh']));
+    writeFileSync(serverFile, devServerSource('v2', ['roll', 'weigh']));
     await cli.waitFor(/server\.mjs changed; restarting mine/);
     await cli.waitFor(/\+ weigh \(added\)/);
     await cli.waitFor(/\[mine\] booting v2/);

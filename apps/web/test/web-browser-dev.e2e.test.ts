@@ -3,94 +3,35 @@
 // tool it gained and its stderr, the Check panel checks it again, and the terminal says the same.
 // No clock: each step waits for its line.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { type CliProcess, PROCESS_TEST_TIMEOUT_MS, startCli } from '@kitchen/probe-kit/cli-process';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, saveScreenshot } from './browser.js';
+import { devServerSource, writeDevServerFolder } from '@kitchen/probe-kit/dev-server-folder';
+import { afterAll, describe, expect, it } from 'vitest';
+import { saveScreenshot, useChromium, WAIT_MS } from './browser.js';
 
-const WAIT_MS = 60_000;
-let browser: Browser;
+const browser = useChromium(PROCESS_TEST_TIMEOUT_MS);
 const started: CliProcess[] = [];
 const folders: string[] = [];
 
-beforeAll(async () => {
-  browser = await launchChromium();
-}, PROCESS_TEST_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   for (const cli of started) cli.child.kill('SIGKILL');
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-}, PROCESS_TEST_TIMEOUT_MS);
-
-/** The SDK's ESM build, by file URL: the temporary folder has no node_modules of its own. */
-function sdkModule(path: string): string {
-  const cjs = createRequire(import.meta.url).resolve(`@modelcontextprotocol/sdk/${path}`);
-  return pathToFileURL(cjs.replace(`${join('dist', 'cjs')}`, join('dist', 'esm'))).href;
-}
-
-/** A plain-JS MCP server (stateless Streamable HTTP) offering `tools`, each answering its own name. */
-function serverSource(version: string, tools: string[]): string {
-  return `import { createServer } from 'node:http';
-import { McpServer } from '${sdkModule('server/mcp.js')}';
-import { StreamableHTTPServerTransport } from '${sdkModule('server/streamableHttp.js')}';
-
-const port = Number(process.argv[process.argv.indexOf('--port') + 1] ?? 0);
-function build() {
-  const server = new McpServer({ name: 'mine', version: '1.0.0' });
-  for (const tool of ${JSON.stringify(tools)}) {
-    server.registerTool(tool, { description: 'Says ' + tool }, async () => ({ content: [{ type: 'text', text: tool }] }));
-  }
-  return server;
-}
-const http = createServer(async (request, response) => {
-  const server = build();
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-  response.on('close', () => void transport.close());
-  await server.connect(transport);
-  await transport.handleRequest(request, response);
 });
-http.listen(port, '127.0.0.1', () => {
-  console.log('MCP server "mine" listening on http://127.0.0.1:' + http.address().port + '/mcp');
-  console.error('booting ${version}');
-});
-`;
-}
 
 describe('kitchen web --dev', () => {
   it('shows each restart on a change, the tool-list diff and the stderr, and checks the server again', {
     timeout: PROCESS_TEST_TIMEOUT_MS * 2,
   }, async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'kitchen-web-dev-'));
+    const { folder, serverFile, config } = writeDevServerFolder('kitchen-web-dev-', { trust: true });
     folders.push(folder);
-    const serverFile = join(folder, 'server.mjs');
-    writeFileSync(serverFile, serverSource('v1', ['roll']));
-    const config = join(folder, 'kitchen.config.json');
-    writeFileSync(
-      config,
-      JSON.stringify({
-        mcpServers: {
-          mine: {
-            kitchen: { package: '.', entry: 'server.mjs' },
-            protocol: '2025-11-25',
-            trust: true,
-            dev: { watch: '*.mjs' },
-          },
-        },
-      }),
-    );
     const cli = startCli(['web', '--dev', 'mine', '--config', config, '--model', 'offline'], {
       KITCHEN_RUNS_DIR: join(folder, 'runs'),
     });
     started.push(cli);
     const [, address] = await cli.waitFor(/kitchen web UI on (\S+)/, PROCESS_TEST_TIMEOUT_MS);
 
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const page = await browser().newPage({ viewport: { width: 1200, height: 900 } });
     page.setDefaultTimeout(WAIT_MS);
     const checks: string[] = [];
     page.on('request', (request) => {
@@ -107,7 +48,7 @@ describe('kitchen web --dev', () => {
     await card.locator('.check-summary').waitFor();
     expect(checks).toHaveLength(1);
 
-    writeFileSync(serverFile, serverSource('v2', ['roll', 'weigh']));
+    writeFileSync(serverFile, devServerSource('v2', ['roll', 'weigh']));
     await expect.poll(() => log.textContent(), { timeout: WAIT_MS }).toContain('+ weigh (added)');
     // The change (its path as kitchen dev shows it: relative under the working folder, else whole),
     // the restart and the diff, in that order.

@@ -5,82 +5,47 @@
 // revision a server speaks and saying which; Refresh connecting a server that came up late.
 
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
+import { freePort } from '@kitchen/probe-kit/free-port';
 import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import { type RunningServers, startServers } from '@kitchen/runtime/server-processes/start-servers';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
-import { launchChromium, saveScreenshot } from './browser.js';
-import { webFlags } from './web-flags.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { saveScreenshot } from './browser.js';
+import { eventually, useBrowserKitchen } from './browser-kitchen.js';
+import { REPO_CONFIG } from './test-kitchen.js';
 
-const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
-/** A bound on one wait in the page, for a loaded machine; never what a test asserts. */
-const WAIT_MS = 60_000;
-
-let web: KitchenWeb;
-let browser: Browser;
 /** A dice server that is down when the kitchen starts, at a port it will come up on later. */
 let latePort: number;
 let late: RunningServers | undefined;
 
-/** A port nothing listens on (yet). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
-}
-
-beforeAll(async () => {
-  const parsed = webFlags(['--jars', '24', '--model', 'offline']);
-  if (!parsed.ok || parsed.command.name !== 'web') throw new Error(`bad test flags: ${JSON.stringify(parsed)}`);
-  latePort = await freePort();
-  const loaded = parseKitchenConfig(
-    {
+const kitchen = useBrowserKitchen({
+  config: async () => {
+    latePort = await freePort();
+    return {
       servers: [
         { name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts', trust: true },
         { name: 'late-dice', url: `http://127.0.0.1:${latePort}/mcp`, trust: true },
       ],
-    },
-    REPO_CONFIG,
-  );
-  if (!loaded.ok) throw new Error(loaded.message);
-  [web, browser] = await Promise.all([
-    startKitchenWeb({ config: loaded.config, flags: parsed.command.flags, port: 0, environment: cliEnvironment() }),
-    launchChromium(),
-  ]);
-}, PROCESS_TEST_TIMEOUT_MS);
+    };
+  },
+  flags: ['--jars', '24', '--model', 'offline'],
+  runsDirPrefix: 'kitchen-developer-runs-',
+});
+const { web } = kitchen;
 
+// Registered after the kitchen's own, so it runs before the kitchen closes (afterAll runs last-first).
 afterAll(async () => {
   await late?.stop();
-  await browser?.close();
-  await web?.close();
 }, PROCESS_TEST_TIMEOUT_MS);
 
-function eventually<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: WAIT_MS, interval: 50 });
-}
-
-async function openPage(address: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT_MS);
-  await page.goto(address);
-  return page;
-}
+const openPage = (address: string) =>
+  kitchen.openPage(address, { viewport: { width: 1440, height: 900 }, acceptDownloads: true });
 
 describe('the web kitchen for a server developer', () => {
   it("shows a run's exchanges by server and lane, exports them, and shows the server's stderr", {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
-    const page = await openPage(web.ownerUrl);
+    const page = await openPage(web().ownerUrl);
     await eventually(() => page.locator('#kitchen-line').textContent()).toContain('seed');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.locator('#report').waitFor({ state: 'visible' });
@@ -104,9 +69,9 @@ describe('the web kitchen for a server developer', () => {
     expect(inLane.length).toBeLessThan(everything);
     expect(new Set(inLane)).toEqual(new Set([worker]));
 
-    // A row opens to the JSON-RPC message it carried.
+    // A row opens to the JSON-RPC message it carried (drawn on the toggle event, a task after the click).
     await page.locator('#protocol-rows > li summary').first().click();
-    expect(await page.locator('#protocol-rows > li').first().textContent()).toContain('"jsonrpc"');
+    await eventually(() => page.locator('#protocol-rows > li').first().textContent()).toContain('"jsonrpc"');
 
     // What crossed while the server connected: its initialize.
     await page.locator('#protocol-lane').selectOption('+');
@@ -127,10 +92,10 @@ describe('the web kitchen for a server developer', () => {
   });
 
   it("refuses a run's exchanges to a caller without the owner token", async () => {
-    const runs = await fetch(new URL('/api/runs/anything/wire', web.url));
+    const runs = await fetch(new URL('/api/runs/anything/wire', web().url));
     expect(runs.status).toBe(401);
-    const known = await fetch(new URL('/api/runs/no-such-run/wire', web.url), {
-      headers: { 'x-kitchen-token': web.token },
+    const known = await fetch(new URL('/api/runs/no-such-run/wire', web().url), {
+      headers: { 'x-kitchen-token': web().token },
     });
     expect(known.status).toBe(404);
   });
@@ -138,9 +103,9 @@ describe('the web kitchen for a server developer', () => {
   it('calls a tool by hand in the revision the server speaks, and says which', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
-    const spoken = web.kitchen.toolbox.era('cookie-jars');
+    const spoken = web().kitchen.toolbox.era('cookie-jars');
     expect(spoken).toBeDefined();
-    const page = await openPage(web.ownerUrl);
+    const page = await openPage(web().ownerUrl);
     await page.locator('#inspector > summary').click();
     const card = page.locator('.server-card[data-server="cookie-jars"]');
     await eventually(() => card.locator('.server-revision').textContent()).toBe(`speaks MCP ${spoken}`);
@@ -160,7 +125,7 @@ describe('the web kitchen for a server developer', () => {
   it('connects on Refresh to a server that was down at start and has come up since', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
-    const page = await openPage(web.ownerUrl);
+    const page = await openPage(web().ownerUrl);
     await page.locator('#inspector > summary').click();
     const card = page.locator('.server-card[data-server="late-dice"]');
     await eventually(() => card.locator('.server-name').textContent()).toBe('late-dice (unavailable)');

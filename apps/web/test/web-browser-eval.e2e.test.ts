@@ -4,22 +4,11 @@
 // that passes, one built to fail naming what it missed, one the offline model does not
 // understand) and the totals; the eval keeps its address (?eval=ID) across a reload.
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
-import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
-import { launchChromium, saveScreenshot } from './browser.js';
-import { webFlags } from './web-flags.js';
-
-const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
-const RUNS_DIR = mkdtempSync(join(tmpdir(), 'kitchen-eval-runs-'));
-/** A bound on one wait in the page, for a loaded machine; never what a test asserts. */
-const WAIT_MS = 60_000;
+import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot, WAIT_MS } from './browser.js';
+import { useBrowserKitchen } from './browser-kitchen.js';
 
 /** Cases the page has not seen: one a correct run passes, one built to fail, one outside the offline model. */
 const CASES = {
@@ -45,39 +34,13 @@ const CASES = {
   ],
 };
 
-let web: KitchenWeb;
-let browser: Browser;
-
-beforeAll(async () => {
-  const parsed = webFlags(['--jars', '12', '--model', 'offline']);
-  const loaded = parseKitchenConfig(
-    { servers: [{ name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts', trust: true }] },
-    REPO_CONFIG,
-  );
-  if (!loaded.ok) throw new Error(loaded.message);
-  [web, browser] = await Promise.all([
-    startKitchenWeb({
-      config: loaded.config,
-      flags: parsed.command.flags,
-      port: 0,
-      environment: { ...cliEnvironment(), KITCHEN_RUNS_DIR: RUNS_DIR },
-    }),
-    launchChromium(),
-  ]);
-}, PROCESS_TEST_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-}, PROCESS_TEST_TIMEOUT_MS);
-
-async function openPage(address: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT_MS);
-  await page.goto(address);
-  return page;
-}
+const kitchen = useBrowserKitchen({
+  config: { servers: [{ name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts', trust: true }] },
+  flags: ['--jars', '12', '--model', 'offline'],
+  runsDirPrefix: 'kitchen-eval-runs-',
+});
+const { web } = kitchen;
+const openPage = (address: string) => kitchen.openPage(address, { viewport: { width: 1440, height: 900 } });
 
 const card = (page: Page, name: string) => page.locator(`.eval-lane[data-case="${name}"]`);
 
@@ -85,7 +48,7 @@ describe('an eval in the web page', () => {
   it(
     'shows one card per case and model with its lanes and verdict, and the totals',
     async () => {
-      const page = await openPage(web.ownerUrl);
+      const page = await openPage(web().ownerUrl);
       await page.locator('#eval-entry summary').click();
       await page.locator('#eval-json').fill(JSON.stringify(CASES));
       await page.locator('#eval-start').click();
@@ -139,7 +102,7 @@ describe('an eval in the web page', () => {
   it(
     'says what is wrong with pasted cases, naming the field',
     async () => {
-      const page = await openPage(web.ownerUrl);
+      const page = await openPage(web().ownerUrl);
       await page.locator('#eval-entry summary').click();
       await page.locator('#eval-json').fill('{"cases": [{"name": "no-task", "expect": {}}]}');
       await page.locator('#eval-start').click();

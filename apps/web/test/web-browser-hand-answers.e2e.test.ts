@@ -4,60 +4,27 @@
 // there; a prompt fetched from a small form, and the chef's skills with their files verified.
 // `kitchen web` in-process (the real pastry chef on 2026-07-28, the offline model).
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
-import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
-import { launchChromium, saveScreenshot } from './browser.js';
-import { webFlags } from './web-flags.js';
+import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from './browser.js';
+import { useBrowserKitchen } from './browser-kitchen.js';
 
-const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
-/** A bound on one wait in the page, for a loaded machine; never what a test asserts. */
-const WAIT_MS = 60_000;
-
-let web: KitchenWeb;
-let browser: Browser;
-
-beforeAll(async () => {
-  const parsed = webFlags(['--model', 'offline']);
-  const loaded = parseKitchenConfig(
-    {
-      mcpServers: {
-        'pastry-chef': {
-          kitchen: { package: 'servers/pastry-chef', entry: 'src/main.ts' },
-          protocol: '2026-07-28',
-        },
+const { web, openPage } = useBrowserKitchen({
+  config: {
+    mcpServers: {
+      'pastry-chef': {
+        kitchen: { package: 'servers/pastry-chef', entry: 'src/main.ts' },
+        protocol: '2026-07-28',
       },
     },
-    REPO_CONFIG,
-  );
-  if (!loaded.ok) throw new Error(loaded.message);
-  [web, browser] = await Promise.all([
-    startKitchenWeb({
-      config: loaded.config,
-      flags: parsed.command.flags,
-      port: 0,
-      environment: { ...cliEnvironment(), KITCHEN_RUNS_DIR: mkdtempSync(join(tmpdir(), 'kitchen-hand-page-')) },
-    }),
-    launchChromium(),
-  ]);
-}, PROCESS_TEST_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-}, PROCESS_TEST_TIMEOUT_MS);
+  },
+  flags: ['--model', 'offline'],
+  runsDirPrefix: 'kitchen-hand-page-',
+});
 
 async function openChef(): Promise<{ page: Page; chef: Locator }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT_MS);
-  await page.goto(web.ownerUrl);
+  const page = await openPage(web().ownerUrl);
   await page.locator('#inspector summary').first().click();
   const chef = page.locator('.server-card[data-server="pastry-chef"]');
   await chef.waitFor();

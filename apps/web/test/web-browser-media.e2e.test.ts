@@ -3,58 +3,16 @@
 // server as a child process and the offline model, real HTTP on 127.0.0.1:0; screenshots go to
 // test-artifacts/.
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
-import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
-import { launchChromium, saveScreenshot } from './browser.js';
-import { webFlags } from './web-flags.js';
+import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot, WAIT_MS } from './browser.js';
+import { useBrowserKitchen } from './browser-kitchen.js';
 
-const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
-const RUNS_DIR = mkdtempSync(join(tmpdir(), 'kitchen-media-runs-'));
-/** A bound on one wait in the page, for a loaded machine; never what a test asserts. */
-const WAIT_MS = 60_000;
-
-let web: KitchenWeb;
-let browser: Browser;
-
-beforeAll(async () => {
-  const parsed = webFlags(['--model', 'offline']);
-  if (!parsed.ok || parsed.command.name !== 'web') throw new Error(`bad test flags: ${JSON.stringify(parsed)}`);
-  const loaded = parseKitchenConfig(
-    { servers: [{ name: 'dice', package: 'servers/dice', entry: 'src/main.ts', trust: true }] },
-    REPO_CONFIG,
-  );
-  if (!loaded.ok) throw new Error(loaded.message);
-  [web, browser] = await Promise.all([
-    startKitchenWeb({
-      config: loaded.config,
-      flags: parsed.command.flags,
-      port: 0,
-      environment: { ...cliEnvironment(), KITCHEN_RUNS_DIR: RUNS_DIR },
-    }),
-    launchChromium(),
-  ]);
-}, PROCESS_TEST_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-}, PROCESS_TEST_TIMEOUT_MS);
-
-async function openKitchen(search = ''): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT_MS);
-  await page.goto(`${web.ownerUrl}${search}`);
-  await expect.poll(() => page.locator('#kitchen-line').textContent(), { timeout: WAIT_MS }).toContain('seed');
-  return page;
-}
+const { openKitchen } = useBrowserKitchen({
+  config: { servers: [{ name: 'dice', package: 'servers/dice', entry: 'src/main.ts', trust: true }] },
+  flags: ['--model', 'offline'],
+  runsDirPrefix: 'kitchen-media-runs-',
+});
 
 describe('pictures and replays in Chromium', () => {
   it('draws the picture the dice tool returned as an image in the lane, and replays the run', {

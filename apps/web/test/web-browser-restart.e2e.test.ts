@@ -4,30 +4,23 @@
 // state is saved as a screenshot in test-artifacts/.
 
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CliProcess, PROCESS_TEST_TIMEOUT_MS, serversConfig, startCli } from '@kitchen/probe-kit/cli-process';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, saveScreenshot } from './browser.js';
+import { freePort } from '@kitchen/probe-kit/free-port';
+import { afterAll, describe, expect, it } from 'vitest';
+import { saveScreenshot, useChromium, WAIT_MS } from './browser.js';
 
 const TOKEN = 'restart-test-token-0123456789abcdef';
 const RUNS_DIR = mkdtempSync(join(tmpdir(), 'kitchen-restart-runs-'));
 const CONFIG = serversConfig('cookie-jars');
-const WAIT_MS = 60_000;
 
-let browser: Browser;
+const browser = useChromium(PROCESS_TEST_TIMEOUT_MS);
 const started: CliProcess[] = [];
 
-beforeAll(async () => {
-  browser = await launchChromium();
-}, PROCESS_TEST_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   for (const cli of started) cli.child.kill('SIGKILL');
-}, PROCESS_TEST_TIMEOUT_MS);
+});
 
 /** `kitchen web` on `port` with the fixed token; resolves with the address it printed. */
 async function startKitchen(port: number): Promise<{ cli: CliProcess; address: string }> {
@@ -40,18 +33,6 @@ async function startKitchen(port: number): Promise<{ cli: CliProcess; address: s
   return { cli, address: address ?? '' };
 }
 
-/** A port that was free a moment ago, for a kitchen that must come back on the same one. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
-}
-
 describe('the web kitchen when the kitchen goes away', () => {
   it('says so at once, disables what needs the kitchen, and catches up when it is back', {
     timeout: PROCESS_TEST_TIMEOUT_MS * 2,
@@ -59,7 +40,7 @@ describe('the web kitchen when the kitchen goes away', () => {
     const port = await freePort();
     const first = await startKitchen(port);
     expect(first.address).toBe(`http://127.0.0.1:${port}/?token=${TOKEN}`);
-    const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    const page = await browser().newPage({ viewport: { width: 1100, height: 800 } });
     page.setDefaultTimeout(WAIT_MS);
     await page.goto(first.address);
     await expect.poll(() => page.locator('#connection').textContent(), { timeout: WAIT_MS }).toBe('● connected');

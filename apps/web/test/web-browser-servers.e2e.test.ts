@@ -4,67 +4,25 @@
 // checks it again; a stored run with terminal escapes in every field is shown cleaned.
 // `kitchen web` in-process (the real cookie-jars server as a child process, the offline model).
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
-import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
-import { launchChromium, saveScreenshot } from './browser.js';
-import { webFlags } from './web-flags.js';
+import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from './browser.js';
+import { eventually, useBrowserKitchen } from './browser-kitchen.js';
 
-const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
-const RUNS_DIR = mkdtempSync(join(tmpdir(), 'kitchen-servers-runs-'));
-/** A bound on one wait in the page, for a loaded machine; never what a test asserts. */
-const WAIT_MS = 60_000;
 /** What a terminal or the page would act on, or leave behind of an escape sequence. */
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\[2J|\]0;|31m/;
 
-let web: KitchenWeb;
-let browser: Browser;
-
-beforeAll(async () => {
-  const parsed = webFlags(['--jars', '6', '--model', 'offline']);
-  const loaded = parseKitchenConfig(
-    { servers: [{ name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts', trust: true }] },
-    REPO_CONFIG,
-  );
-  if (!loaded.ok) throw new Error(loaded.message);
-  [web, browser] = await Promise.all([
-    startKitchenWeb({
-      config: loaded.config,
-      flags: parsed.command.flags,
-      port: 0,
-      environment: { ...cliEnvironment(), KITCHEN_RUNS_DIR: RUNS_DIR },
-    }),
-    launchChromium(),
-  ]);
-}, PROCESS_TEST_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-}, PROCESS_TEST_TIMEOUT_MS);
-
-function eventually<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: WAIT_MS, interval: 50 });
-}
-
-async function openKitchen(search = ''): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT_MS);
-  await page.goto(`${web.ownerUrl}${search}`);
-  await eventually(() => page.locator('#kitchen-line').textContent()).toContain('seed');
-  return page;
-}
+const { web, openKitchen, runsDir } = useBrowserKitchen({
+  config: { servers: [{ name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts', trust: true }] },
+  flags: ['--jars', '6', '--model', 'offline'],
+  runsDirPrefix: 'kitchen-servers-runs-',
+});
 
 /** Kills the cookie-jars process the kitchen runs now, as a crash would. */
 function killJars(): void {
-  const pid = web.servers.servers[0]?.pid;
+  const pid = web().servers.servers[0]?.pid;
   if (pid === undefined) throw new Error('cookie-jars has no pid');
   process.kill(pid, 'SIGKILL');
 }
@@ -182,7 +140,7 @@ describe('the page and its servers', () => {
         workers: 0,
       },
     ];
-    writeFileSync(join(RUNS_DIR, `${id}.jsonl`), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+    writeFileSync(join(runsDir, `${id}.jsonl`), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
 
     const page = await openKitchen();
     await page.locator('#recent-runs summary').click();
@@ -190,7 +148,7 @@ describe('the page and its servers', () => {
     await listed.waitFor();
     expect(await listed.textContent()).not.toMatch(CONTROL);
 
-    await page.goto(`${web.ownerUrl}&run=${id}`);
+    await page.goto(`${web().ownerUrl}&run=${id}`);
     await page.locator('#report').waitFor({ state: 'visible' });
     await eventually(() => page.locator('#report-text').textContent()).toContain('Jar 3 is fine.');
     for (const shown of [

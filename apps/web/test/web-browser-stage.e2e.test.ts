@@ -4,62 +4,23 @@
 // jumping between lanes without fetching the run again, dark and light, Pace while a run runs,
 // recent runs told apart, and a page opened without its token. Screenshots go to test-artifacts/.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { LoopEvent } from '@kitchen/host';
-import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
-import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
-import { launchChromium, saveScreenshot } from './browser.js';
-import { webFlags } from './web-flags.js';
+import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from './browser.js';
+import { eventually, useBrowserKitchen } from './browser-kitchen.js';
 
-const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
-const RUNS_DIR = mkdtempSync(join(tmpdir(), 'kitchen-stage-runs-'));
-/** A bound on one wait in the page, for a loaded machine; never what a test asserts. */
-const WAIT_MS = 60_000;
-
-let web: KitchenWeb;
-let browser: Browser;
-
-beforeAll(async () => {
-  const parsed = webFlags(['--jars', '24', '--model', 'offline']);
-  if (!parsed.ok || parsed.command.name !== 'web') throw new Error(`bad test flags: ${JSON.stringify(parsed)}`);
-  const loaded = parseKitchenConfig(
-    { servers: [{ name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts', trust: true }] },
-    REPO_CONFIG,
-  );
-  if (!loaded.ok) throw new Error(loaded.message);
-  [web, browser] = await Promise.all([
-    startKitchenWeb({
-      config: loaded.config,
-      flags: parsed.command.flags,
-      port: 0,
-      environment: { ...cliEnvironment(), KITCHEN_RUNS_DIR: RUNS_DIR },
-    }),
-    launchChromium(),
-  ]);
-}, PROCESS_TEST_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-}, PROCESS_TEST_TIMEOUT_MS);
-
-function eventually<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: WAIT_MS, interval: 50 });
-}
-
-async function openPage(address: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme });
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT_MS);
-  await page.goto(address);
-  return page;
-}
+const kitchen = useBrowserKitchen({
+  config: { servers: [{ name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts', trust: true }] },
+  flags: ['--jars', '24', '--model', 'offline'],
+  runsDirPrefix: 'kitchen-stage-runs-',
+});
+const { web } = kitchen;
+const openPage = (address: string, colorScheme: 'light' | 'dark' = 'light') =>
+  kitchen.openPage(address, { viewport: { width: 1440, height: 900 }, colorScheme });
 
 /**
  * A recorded run of 16 workers as a tree: main hires 4, each of them hires 3. Written as a trace
@@ -143,7 +104,7 @@ function writeTreeTrace(runId: string): void {
       workers: 16,
     },
   ];
-  writeFileSync(join(RUNS_DIR, `${runId}.jsonl`), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+  writeFileSync(join(kitchen.runsDir, `${runId}.jsonl`), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
 }
 
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
@@ -152,7 +113,7 @@ describe('the web kitchen on a stage', () => {
   it("runs the delegated demo in a presenter's words, with its price and its lanes in sight", {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
-    const page = await openPage(web.ownerUrl);
+    const page = await openPage(web().ownerUrl);
     await eventually(() => page.locator('#kitchen-line').textContent()).toContain('seed');
     expect(await page.locator('#connection').textContent()).toBe('● connected');
     // A pace the run keeps from its start: not offered while a run runs.
@@ -243,11 +204,11 @@ describe('the web kitchen on a stage', () => {
   it("follows the system's dark setting, and the switch picks light or dark", {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
-    const dark = await openPage(web.ownerUrl, 'dark');
+    const dark = await openPage(web().ownerUrl, 'dark');
     await eventually(() => dark.locator('#kitchen-line').textContent()).toContain('seed');
     expect(await background(dark)).toBe('rgb(18, 21, 27)');
     await saveScreenshot(dark, 'stage-dark');
-    const light = await openPage(web.ownerUrl, 'light');
+    const light = await openPage(web().ownerUrl, 'light');
     expect(await background(light)).toBe('rgb(246, 247, 249)');
     await light.locator('#theme-switch').click();
     expect(await light.locator('#theme-switch').textContent()).toBe('☾ dark');
@@ -266,7 +227,7 @@ describe('the web kitchen on a stage', () => {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     writeTreeTrace('2026-12-01T22-00-00-000Z-tree');
-    const page = await openPage(`${web.ownerUrl}&run=2026-12-01T22-00-00-000Z-tree`);
+    const page = await openPage(`${web().ownerUrl}&run=2026-12-01T22-00-00-000Z-tree`);
     await eventually(() => page.locator('.lane').count()).toBe(17);
     // At any depth: main's workers in main's group, each one's helpers in its own.
     expect(await page.locator('#lane-group-main > .lane-workers > .lane-group').count()).toBe(4);
@@ -296,7 +257,7 @@ describe('the web kitchen on a stage', () => {
   it('opened without its token, says it needs one and does not claim to be connected', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
-    const page = await openPage(web.url);
+    const page = await openPage(web().url);
     await eventually(() => page.locator('#form-problem').textContent()).toContain('needs its access token');
     expect(await page.locator('#connection').textContent()).toBe('🔒 not connected: this page has no valid token');
     expect(await page.locator('#run-button').isDisabled()).toBe(true);

@@ -2,85 +2,34 @@
 // in-process (the real example servers as child processes, the offline model, real HTTP on
 // 127.0.0.1:0). Each test saves a screenshot in test-artifacts/ for a person to look at.
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS, tamperedJarIds } from '@kitchen/probe-kit/cli-process';
-import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
-import { launchChromium, saveScreenshot } from './browser.js';
-import { webFlags } from './web-flags.js';
+import { PROCESS_TEST_TIMEOUT_MS, tamperedJarIds } from '@kitchen/probe-kit/cli-process';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { saveScreenshot } from './browser.js';
+import { eventually, useBrowserKitchen } from './browser-kitchen.js';
+import { JARS_AND_CHEF } from './test-kitchen.js';
 
 const JARS = 24;
-const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
-const RUNS_DIR = mkdtempSync(join(tmpdir(), 'kitchen-browser-runs-'));
-/** A bound on one wait in the page, for a loaded machine; never what a test asserts. */
-const WAIT_MS = 60_000;
 
-let web: KitchenWeb;
-let browser: Browser;
-
-beforeAll(async () => {
-  const parsed = webFlags(['--jars', String(JARS), '--model', 'offline']);
-  if (!parsed.ok || parsed.command.name !== 'web') throw new Error(`bad test flags: ${JSON.stringify(parsed)}`);
-  const loaded = parseKitchenConfig(
-    {
-      servers: [
-        { name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts', trust: true },
-        {
-          name: 'pastry-chef',
-          trust: true,
-          package: 'servers/pastry-chef',
-          entry: 'src/main.ts',
-          args: ['--bake-ms-per-minute', '4'],
-        },
-      ],
-    },
-    REPO_CONFIG,
-  );
-  if (!loaded.ok) throw new Error(loaded.message);
-  [web, browser] = await Promise.all([
-    startKitchenWeb({
-      config: loaded.config,
-      flags: parsed.command.flags,
-      port: 0,
-      environment: { ...cliEnvironment(), KITCHEN_RUNS_DIR: RUNS_DIR },
-    }),
-    launchChromium(),
-  ]);
-}, PROCESS_TEST_TIMEOUT_MS);
+const kitchen = useBrowserKitchen({
+  config: JARS_AND_CHEF,
+  flags: ['--jars', String(JARS), '--model', 'offline'],
+  runsDirPrefix: 'kitchen-browser-runs-',
+});
+const { web } = kitchen;
 
 // A test that failed mid-run leaves no run behind for the next one (the kitchen runs one at a time).
 afterEach(async () => {
-  const left = web?.kitchen.currentRun;
+  const left = web().kitchen.currentRun;
   if (left === undefined) return;
   left.controller.abort(new Error('the test ended'));
-  await eventually(() => web.kitchen.currentRun === undefined).toBe(true);
+  await eventually(() => web().kitchen.currentRun === undefined).toBe(true);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-}, PROCESS_TEST_TIMEOUT_MS);
-
-/** expect.poll with the bound of a loaded machine (its own default is one second). */
-function eventually<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: WAIT_MS, interval: 50 });
-}
-
 /** A fresh tab (its own sessionStorage) on the address `kitchen web` printed, plus `search`. */
-async function openKitchen(search = '', viewport = { width: 1280, height: 900 }, paceMs?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  if (paceMs !== undefined)
-    await page.addInitScript(`sessionStorage.setItem('kitchen-pace', ${JSON.stringify(paceMs)})`);
-  page.setDefaultTimeout(WAIT_MS);
-  await page.goto(`${web.ownerUrl}${search}`);
-  await eventually(() => page.locator('#kitchen-line').textContent()).toContain('seed');
-  return page;
+function openKitchen(search = '', viewport = { width: 1280, height: 900 }, paceMs?: string) {
+  const pace = paceMs === undefined ? undefined : `sessionStorage.setItem('kitchen-pace', ${JSON.stringify(paceMs)})`;
+  return kitchen.openKitchen(search, { viewport }, pace);
 }
 
 describe('the web kitchen in Chromium', () => {
@@ -262,7 +211,7 @@ describe('the web kitchen in Chromium', () => {
     await page.locator('#report').waitFor({ state: 'visible' });
     expect(await recordedRuns()).toBe(before);
 
-    await page.goto(`${web.url}?run=no-such-run`);
+    await page.goto(`${web().url}?run=no-such-run`);
     await eventually(() => page.locator('#form-problem').textContent()).toContain('There is no run "no-such-run"');
     await saveScreenshot(page, 'unknown-run');
     await page.context().close();
@@ -282,7 +231,7 @@ describe('the web kitchen in Chromium', () => {
     expect(await page.locator('#stop-button').isDisabled()).toBe(true);
     await saveScreenshot(page, 'network-gone');
     // The run goes on meanwhile: the page misses events it must catch up on.
-    const run = web.kitchen.currentRun;
+    const run = web().kitchen.currentRun;
     const atLoss = run?.events.length ?? 0;
     await eventually(() => (run?.events.length ?? 0) > atLoss + 3).toBe(true);
     await page.context().setOffline(false);
@@ -372,11 +321,11 @@ describe('the web kitchen in Chromium', () => {
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.locator('#report').waitFor({ state: 'visible' });
     await saveScreenshot(page, 'web-worker-options');
-    const headers = { 'X-Kitchen-Token': web.token };
-    const { runs } = (await (await fetch(new URL('api/traces', web.url), { headers })).json()) as {
+    const headers = { 'X-Kitchen-Token': web().token };
+    const { runs } = (await (await fetch(new URL('api/traces', web().url), { headers })).json()) as {
       runs: Array<{ id: string }>;
     };
-    const trace = (await (await fetch(new URL(`api/traces/${runs[0]?.id}`, web.url), { headers })).json()) as {
+    const trace = (await (await fetch(new URL(`api/traces/${runs[0]?.id}`, web().url), { headers })).json()) as {
       run: { settings: Record<string, unknown> };
     };
     expect(trace.run.settings['workers']).toEqual({
@@ -409,6 +358,6 @@ async function callIdOfJar(page: Page, jar: number): Promise<string> {
 }
 
 async function recordedRuns(): Promise<number> {
-  const response = await fetch(new URL('api/traces', web.url), { headers: { 'X-Kitchen-Token': web.token } });
+  const response = await fetch(new URL('api/traces', web().url), { headers: { 'X-Kitchen-Token': web().token } });
   return ((await response.json()) as { runs: unknown[] }).runs.length;
 }

@@ -4,49 +4,28 @@
 // declined, each question kept with its call; a prompt fetched (prompts/get); skills listed with
 // their files verified. Over the web API on 127.0.0.1, the real example servers as child processes.
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { LoopEvent } from '@kitchen/host';
-import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
-import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
+import { describe, expect, it } from 'vitest';
 import type { HandCallAnswer } from '../src/hand-calls.js';
-import { type KitchenWeb, startKitchenWeb } from '../src/start-kitchen-web.js';
-import { webFlags } from './web-flags.js';
+import { apiFetch, postJson } from './kitchen-api.js';
+import { useKitchenWeb } from './test-kitchen.js';
 
-const REPO_CONFIG = fileURLToPath(new URL('../../../kitchen.config.json', import.meta.url));
 const REVISIONS = ['2025-11-25', '2026-07-28'] as const;
 const chef = (revision: string) => `chef-${revision.slice(0, 4)}`;
-let web: KitchenWeb;
-
-beforeAll(async () => {
-  const parsed = webFlags(['--model', 'offline']);
-  // Not trusted, and no sampling rule: every model call the chef asks for is put to the person.
-  const loaded = parseKitchenConfig(
-    {
-      mcpServers: Object.fromEntries(
-        REVISIONS.map((protocol) => [
-          chef(protocol),
-          { kitchen: { package: 'servers/pastry-chef', entry: 'src/main.ts' }, protocol },
-        ]),
-      ),
-    },
-    REPO_CONFIG,
-  );
-  if (!loaded.ok) throw new Error(loaded.message);
-  web = await startKitchenWeb({
-    config: loaded.config,
-    flags: parsed.command.flags,
-    port: 0,
-    environment: { ...cliEnvironment(), KITCHEN_RUNS_DIR: mkdtempSync(join(tmpdir(), 'kitchen-hand-')) },
-  });
-}, PROCESS_TEST_TIMEOUT_MS);
-
-afterAll(async () => {
-  await web?.close();
-}, PROCESS_TEST_TIMEOUT_MS);
+// Not trusted, and no sampling rule: every model call the chef asks for is put to the person.
+const { web } = useKitchenWeb({
+  config: {
+    mcpServers: Object.fromEntries(
+      REVISIONS.map((protocol) => [
+        chef(protocol),
+        { kitchen: { package: 'servers/pastry-chef', entry: 'src/main.ts' }, protocol },
+      ]),
+    ),
+  },
+  flags: ['--model', 'offline'],
+  runsDirPrefix: 'kitchen-hand-',
+});
 
 interface Followed {
   id: string;
@@ -69,8 +48,10 @@ describe.concurrent("the inspector's calls by hand, answered by the person at th
       expect(price).toBeGreaterThan(0);
       const requestId = asked.type === 'sampling-request' ? asked.requestId : '';
       // A run's approvals do not hold this call's question.
-      expect((await postJson(`api/approvals/${requestId}`, { approved: true })).status).toBe(404);
-      expect((await postJson(`api/hand-calls/${id}/approvals/${requestId}`, { approved: true })).status).toBe(200);
+      expect((await postJson(web(), `api/approvals/${requestId}`, { approved: true })).status).toBe(404);
+      expect((await postJson(web(), `api/hand-calls/${id}/approvals/${requestId}`, { approved: true })).status).toBe(
+        200,
+      );
       const { call, events } = await finished(id);
       expect(call.outcome.isError).toBe(false);
       expect(JSON.parse(call.outcome.content)).toMatchObject({ recipe: 'lemon tart', model: 'offline' });
@@ -90,7 +71,7 @@ describe.concurrent("the inspector's calls by hand, answered by the person at th
       const id = await startCall(server, 'critique_recipe', { recipe: 'tarte tatin' });
       const asked = await waitFor(id, (event) => event.type === 'sampling-request');
       const requestId = asked.type === 'sampling-request' ? asked.requestId : '';
-      const declined = await postJson(`api/hand-calls/${id}/approvals/${requestId}`, {
+      const declined = await postJson(web(), `api/hand-calls/${id}/approvals/${requestId}`, {
         approved: false,
         reason: 'not today',
       });
@@ -112,9 +93,9 @@ describe.concurrent("the inspector's calls by hand, answered by the person at th
       const asked = await waitFor(id, (event) => event.type === 'elicitation-request');
       const requestId = asked.type === 'elicitation-request' ? asked.requestId : '';
       const url = `api/hand-calls/${id}/elicitations/${requestId}`;
-      const misfit = await postJson(url, { action: 'accept', content: { filling: 'cherry', servings: 0 } });
+      const misfit = await postJson(web(), url, { action: 'accept', content: { filling: 'cherry', servings: 0 } });
       expect(misfit.status).toBe(400);
-      const sent = await postJson(url, { action: 'accept', content: { filling: 'cherry', servings: 4 } });
+      const sent = await postJson(web(), url, { action: 'accept', content: { filling: 'cherry', servings: 4 } });
       expect(sent.status).toBe(200);
       const { call } = await finished(id);
       expect(JSON.parse(call.outcome.content)).toMatchObject({ outcome: 'chosen', filling: 'cherry', servings: 4 });
@@ -122,9 +103,9 @@ describe.concurrent("the inspector's calls by hand, answered by the person at th
       const again = await startCall(server, 'choose_filling', {});
       const second = await waitFor(again, (event) => event.type === 'elicitation-request');
       const secondId = second.type === 'elicitation-request' ? second.requestId : '';
-      expect((await postJson(`api/hand-calls/${again}/elicitations/${secondId}`, { action: 'decline' })).status).toBe(
-        200,
-      );
+      expect(
+        (await postJson(web(), `api/hand-calls/${again}/elicitations/${secondId}`, { action: 'decline' })).status,
+      ).toBe(200);
       expect(JSON.parse((await finished(again)).call.outcome.content)).toMatchObject({ outcome: 'declined' });
     });
   }
@@ -132,12 +113,14 @@ describe.concurrent("the inspector's calls by hand, answered by the person at th
   it('answers a call that waits (no "wait": false) and refuses unknown calls and servers', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
-    const waited = await postJson(`api/servers/${chef('2026')}/tools/bake`, { arguments: { minutes: 1 } });
+    const waited = await postJson(web(), `api/servers/${chef('2026')}/tools/bake`, { arguments: { minutes: 1 } });
     expect(waited.status).toBe(200);
     expect(waited.body['sampling']).toMatchObject({ requests: 0, costCents: 0 });
-    expect((await apiFetch('api/hand-calls/hand-999')).status).toBe(404);
-    expect((await postJson('api/hand-calls/hand-999/approvals/sampling-1', { approved: true })).status).toBe(404);
-    expect((await postJson('api/servers/ghost/tools/x', { arguments: {}, wait: false })).status).toBe(404);
+    expect((await apiFetch(web(), 'api/hand-calls/hand-999')).status).toBe(404);
+    expect((await postJson(web(), 'api/hand-calls/hand-999/approvals/sampling-1', { approved: true })).status).toBe(
+      404,
+    );
+    expect((await postJson(web(), 'api/servers/ghost/tools/x', { arguments: {}, wait: false })).status).toBe(404);
   });
 });
 
@@ -146,22 +129,24 @@ describe("the inspector's prompts and skills", () => {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const server = chef('2026');
-    const got = await postJson(`api/servers/${server}/prompts/plan_bake`, { arguments: { recipe: 'lemon tart' } });
+    const got = await postJson(web(), `api/servers/${server}/prompts/plan_bake`, {
+      arguments: { recipe: 'lemon tart' },
+    });
     expect(got.status).toBe(200);
     const messages = got.body['messages'] as Array<{ role: string; content: { type: string; text?: string } }>;
     expect(messages[0]?.role).toBe('user');
     expect(messages.map((message) => message.content.text ?? '').join('\n')).toContain('lemon tart');
-    const missing = await postJson(`api/servers/${server}/prompts/plan_bake`, { arguments: {} });
+    const missing = await postJson(web(), `api/servers/${server}/prompts/plan_bake`, { arguments: {} });
     expect(missing.status).toBe(400);
     expect(missing.body['error']).toContain('"recipe"');
-    expect((await postJson(`api/servers/${server}/prompts/nope`, {})).status).toBe(404);
-    expect((await postJson('api/servers/ghost/prompts/plan_bake', {})).status).toBe(404);
+    expect((await postJson(web(), `api/servers/${server}/prompts/nope`, {})).status).toBe(404);
+    expect((await postJson(web(), 'api/servers/ghost/prompts/plan_bake', {})).status).toBe(404);
   });
 
   it("lists a server's skills with every file verified against its digests", {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
-    const read = await apiFetch(`api/servers/${chef('2025')}/skills`);
+    const read = await apiFetch(web(), `api/servers/${chef('2025')}/skills`);
     expect(read.status).toBe(200);
     const skills = (await read.json()) as {
       supported: boolean;
@@ -172,20 +157,20 @@ describe("the inspector's prompts and skills", () => {
     const files = skills.skills.flatMap((skill) => skill.files);
     expect(files.map((file) => file.path)).toContain('SKILL.md');
     expect(files.every((file) => file.verified)).toBe(true);
-    expect((await apiFetch('api/servers/ghost/skills')).status).toBe(404);
+    expect((await apiFetch(web(), 'api/servers/ghost/skills')).status).toBe(404);
   });
 });
 
 // ---- Reading the API the way the page does ----
 
 async function startCall(server: string, tool: string, args: Record<string, unknown>): Promise<string> {
-  const started = await postJson(`api/servers/${server}/tools/${tool}`, { arguments: args, wait: false });
+  const started = await postJson(web(), `api/servers/${server}/tools/${tool}`, { arguments: args, wait: false });
   expect(started.status).toBe(202);
   return String(started.body['id']);
 }
 
 async function follow(id: string): Promise<Followed> {
-  return (await (await apiFetch(`api/hand-calls/${id}`)).json()) as Followed;
+  return (await (await apiFetch(web(), `api/hand-calls/${id}`)).json()) as Followed;
 }
 
 /** Polls the call until one of its events matches (the server's question has arrived). */
@@ -205,17 +190,4 @@ async function finished(id: string): Promise<{ call: HandCallAnswer; events: Loo
     if (seen.call !== undefined) return { call: seen.call, events: seen.events };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-function apiFetch(path: string): Promise<globalThis.Response> {
-  return fetch(new URL(path, web.url), { headers: { 'X-Kitchen-Token': web.token } });
-}
-
-async function postJson(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(new URL(path, web.url), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Kitchen-Token': web.token },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }

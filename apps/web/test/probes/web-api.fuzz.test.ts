@@ -3,41 +3,18 @@
 // Every answer under /api is JSON with one sentence in `error` when it refuses, never a 5xx; the
 // kitchen still answers its owner afterwards, and no API call without the token succeeds.
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { cliEnvironment, PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
+import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
 import { type FuzzAnswer, type FuzzRequest, LARGE_BODY_BYTES, sendRaw } from '@kitchen/probe-kit/http-fuzz';
 import { probeSize, reportTried } from '@kitchen/probe-kit/probe-size';
-import { parseKitchenConfig } from '@kitchen/runtime/config/kitchen-config';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KitchenWeb, startKitchenWeb } from '../../src/start-kitchen-web.js';
-import { webFlags } from '../web-flags.js';
+import { describe, expect, it } from 'vitest';
+import { useKitchenWeb } from '../test-kitchen.js';
 
-const REPO_CONFIG = fileURLToPath(new URL('../../../../kitchen.config.json', import.meta.url));
-let web: KitchenWeb;
-
-beforeAll(async () => {
-  const parsed = webFlags(['--model', 'offline']);
-  if (!parsed.ok || parsed.command.name !== 'web') throw new Error('bad test flags');
-  const loaded = parseKitchenConfig(
-    { mcpServers: { dice: { trust: true, kitchen: { package: 'servers/dice', entry: 'src/main.ts' } } } },
-    REPO_CONFIG,
-  );
-  if (!loaded.ok) throw new Error(loaded.message);
-  web = await startKitchenWeb({
-    config: loaded.config,
-    flags: parsed.command.flags,
-    port: 0,
-    environment: { ...cliEnvironment(), KITCHEN_RUNS_DIR: mkdtempSync(join(tmpdir(), 'kitchen-web-fuzz-')) },
-  });
-}, PROCESS_TEST_TIMEOUT_MS);
-
-afterAll(async () => {
-  await web?.close();
-}, PROCESS_TEST_TIMEOUT_MS);
+const { web } = useKitchenWeb({
+  config: { mcpServers: { dice: { trust: true, kitchen: { package: 'servers/dice', entry: 'src/main.ts' } } } },
+  flags: ['--model', 'offline'],
+  runsDirPrefix: 'kitchen-web-fuzz-',
+});
 
 const OWNER = '<owner token>';
 
@@ -197,7 +174,7 @@ describe('the web API under random requests', () => {
   it('answers each with JSON and one sentence when it refuses, never a 5xx, and serves its owner afterwards', {
     timeout: PROCESS_TEST_TIMEOUT_MS * 2,
   }, async () => {
-    const port = Number(new URL(web.url).port);
+    const port = Number(new URL(web().url).port);
     const base = `http://127.0.0.1:${port}`;
     const statuses = new Map<number, number>();
     let tried = 0;
@@ -207,7 +184,7 @@ describe('the web API under random requests', () => {
     await fc.assert(
       fc.asyncProperty(webRequest(port), async (generated) => {
         tried += 1;
-        const fuzz = withOwnerToken(generated, web.token);
+        const fuzz = withOwnerToken(generated, web().token);
         let answer: FuzzAnswer;
         try {
           answer = await sendRaw(base, fuzz);
@@ -218,7 +195,7 @@ describe('the web API under random requests', () => {
         }
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
         if (fuzz.path.startsWith('/api/servers/') && answer.status !== 401 && answer.status !== 403) byHand += 1;
-        expectWellFormed(fuzz, answer, web.token);
+        expectWellFormed(fuzz, answer, web().token);
       }),
       { numRuns: probeSize(150, 3_000), seed: 1729 },
     );
@@ -231,10 +208,10 @@ describe('the web API under random requests', () => {
     expect(statuses.get(403)).toBeGreaterThan(0);
     expect(byHand).toBeGreaterThan(0);
 
-    const kitchen = await fetch(new URL('api/kitchen', web.url), { headers: { 'X-Kitchen-Token': web.token } });
+    const kitchen = await fetch(new URL('api/kitchen', web().url), { headers: { 'X-Kitchen-Token': web().token } });
     expect(kitchen.status).toBe(200);
     const tools = (await (
-      await fetch(new URL('api/tools', web.url), { headers: { 'X-Kitchen-Token': web.token } })
+      await fetch(new URL('api/tools', web().url), { headers: { 'X-Kitchen-Token': web().token } })
     ).json()) as { tools: Array<{ server: string }> };
     expect(tools.tools.some((tool) => tool.server === 'dice')).toBe(true);
   });
