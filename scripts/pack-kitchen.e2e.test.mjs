@@ -135,7 +135,9 @@ describe('a server in its own repository, from pack:kitchen tarballs installed w
     expect(cli.bin).toEqual({ kitchen: './bin/kitchen.mjs' });
     expect(cli.dependencies).toEqual({});
     // `kitchen call --app`'s preview script, bundled at build time: the packed CLI has no esbuild.
-    expect(readFileSync(join(folder, 'node_modules/@kitchen/cli/dist/app-preview.js'), 'utf8')).toContain('postMessage');
+    expect(readFileSync(join(folder, 'node_modules/@kitchen/cli/dist/app-preview.js'), 'utf8')).toContain(
+      'postMessage',
+    );
     expect(JSON.stringify([kit, cli])).not.toMatch(/workspace:|catalog:/);
   });
 
