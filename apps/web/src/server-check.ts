@@ -2,9 +2,8 @@
 // `kitchen check --json` prints (no call is made: the panel names none). App side; the checking
 // is the library's.
 
-import { type CheckReport, type CheckTarget, checkServer, type TokenCounting } from '@kitchen/check';
+import { type CheckReport, checkServer, checkTargetFor, type TokenCounting } from '@kitchen/check';
 import type { ServerConnection } from '@kitchen/host';
-import { withDefined } from '@kitchen/host';
 
 export type ServerCheck = { ok: true; report: CheckReport } | { ok: false; status: number; message: string };
 
@@ -21,21 +20,6 @@ export async function checkServerByName(
     apiKey === undefined || apiKey === '' ? undefined : { apiKey, ...(baseURL ? { baseURL } : {}) };
   return {
     ok: true,
-    report: await checkServer(checkTarget(connection), tokenCounting === undefined ? {} : { tokenCounting }),
-  };
-}
-
-function checkTarget(connection: ServerConnection): CheckTarget {
-  if ('url' in connection) {
-    return {
-      name: connection.name,
-      url: connection.url,
-      ...withDefined({ headers: connection.headers }),
-    };
-  }
-  return {
-    name: connection.name,
-    command: connection.command,
-    ...withDefined({ args: connection.args, env: connection.env, cwd: connection.cwd }),
+    report: await checkServer(checkTargetFor(connection), tokenCounting === undefined ? {} : { tokenCounting }),
   };
 }

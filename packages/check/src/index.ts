@@ -31,4 +31,4 @@ export { duplicateToolFindings } from './rules/duplicate-tool-rules.js';
 export { MAX_PORTABLE_NAME_LENGTH, portabilityFindings } from './rules/portability-rules.js';
 export { CLAUDE_CODE_MAX_OUTPUT_TOKENS, resultFindings } from './rules/result-rules.js';
 export type { CheckTarget, ConnectionStep, Era, ServerOffer, StepStatus } from './server-offer.js';
-export { describeTarget, ERAS, isCommandTarget } from './server-offer.js';
+export { checkTargetFor, describeTarget, ERAS, isCommandTarget } from './server-offer.js';

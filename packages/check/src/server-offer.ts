@@ -2,6 +2,7 @@
 // speaks, and its tools, prompts and resources. Host side. The rules read only this, so a test (or
 // another host) can check a server it reached some other way.
 
+import { type ServerConnection, withDefined } from '@kitchen/host';
 import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
 
 export type Era = '2025-11-25' | '2026-07-28';
@@ -40,6 +41,17 @@ export interface ServerOffer {
 export type CheckTarget =
   | { name: string; url: string; headers?: Record<string, string> }
   | { name: string; command: string; args?: string[]; env?: Record<string, string>; cwd?: string };
+
+/** A kitchen server entry (a URL or a command) as a check's target. */
+export function checkTargetFor(connection: ServerConnection): CheckTarget {
+  if ('url' in connection)
+    return { name: connection.name, url: connection.url, ...withDefined({ headers: connection.headers }) };
+  return {
+    name: connection.name,
+    command: connection.command,
+    ...withDefined({ args: connection.args, env: connection.env, cwd: connection.cwd }),
+  };
+}
 
 export function isCommandTarget(target: CheckTarget): target is Extract<CheckTarget, { command: string }> {
   return 'command' in target;

@@ -5,8 +5,8 @@
 
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { type CheckReport, type CheckTarget, checkServer, hasErrors, type TokenCounting } from '@kitchen/check';
-import { describeError, describeServerLocation, type ServerConnection, withDefined } from '@kitchen/host';
+import { type CheckReport, checkServer, checkTargetFor, hasErrors, type TokenCounting } from '@kitchen/check';
+import { describeError, describeServerLocation, withDefined } from '@kitchen/host';
 import { loadRunConfig } from '@kitchen/runtime/config/load-run-config';
 import { EXIT, type KitchenOutput } from '@kitchen/runtime/kitchen-output';
 import { ServerStartError } from '@kitchen/runtime/server-processes/launch-server';
@@ -62,7 +62,7 @@ export async function runCheckCommand(
     const tokenCounting = countingFrom(output.environment);
     const reports: Array<{ report: CheckReport; where: string }> = [];
     for (const connection of servers.connections) {
-      const report = await checkServer(checkTarget(connection), {
+      const report = await checkServer(checkTargetFor(connection), {
         calls: calls.calls,
         conformance: flags.conformance === true,
         ...withDefined({ tokenCounting }),
@@ -137,21 +137,6 @@ function onPath(program: string, environment: NodeJS.ProcessEnv): boolean {
       return false;
     }
   });
-}
-
-function checkTarget(connection: ServerConnection): CheckTarget {
-  if ('url' in connection) {
-    return {
-      name: connection.name,
-      url: connection.url,
-      ...withDefined({ headers: connection.headers }),
-    };
-  }
-  return {
-    name: connection.name,
-    command: connection.command,
-    ...withDefined({ args: connection.args, env: connection.env, cwd: connection.cwd }),
-  };
 }
 
 /** Anthropic's counting endpoint when a key is set; the kitchen's estimate otherwise. */
