@@ -1,6 +1,6 @@
 // Test helper: runs the real kitchen CLI as a child process and collects or watches its output.
 // From source under the app's tsx (what `tsx src/cli.ts` does), or, when the package's test
-// script says KITCHEN_TEST_CLI=compiled (after turbo built it and the servers), as the bundle
+// script says KITCHEN_TEST_CLI=compiled (after it had turbo build it and the servers), as the bundle
 // `pnpm demo` runs: a third of the start-up cost per process, which decides the suite's time.
 
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
