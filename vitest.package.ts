@@ -7,8 +7,12 @@
 // per file re-imported the SDK, zod and the host for each of ~300 files, about half a second each
 // on two cores, and halved the host package's time. Nothing here mocks modules or stubs globals;
 // a test that changes shared state (fake timers, an environment variable) puts it back.
+//
+// Two workers per package (`maxWorkers: 2`; vitest's default on two cores is one): most files
+// mostly wait, on a server starting or a browser drawing, and one worker per package left the
+// cores a quarter idle while the CLI's 64 files ran one after another.
 import { defineConfig } from 'vitest/config';
 
-export const packageTestSettings = { testTimeout: 30_000, hookTimeout: 30_000, isolate: false };
+export const packageTestSettings = { testTimeout: 30_000, hookTimeout: 30_000, isolate: false, maxWorkers: 2 };
 
 export default defineConfig({ test: packageTestSettings });
