@@ -4,7 +4,7 @@
 
 import { rmSync, writeFileSync } from 'node:fs';
 import { type CliProcess, PROCESS_TEST_TIMEOUT_MS, startCli, waitUntilGone } from '@kitchen/probe-kit/cli-process';
-import { devServerSource, writeDevServerFolder } from '@kitchen/probe-kit/dev-server-folder';
+import { devServerSource, writeBuiltDevServerFolder, writeDevServerFolder } from '@kitchen/probe-kit/dev-server-folder';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const started: CliProcess[] = [];
@@ -38,6 +38,27 @@ describe('kitchen dev', () => {
     const pids = [...result.stdout.matchAll(/\(pid (\d+)\)/g)].map((match) => Number(match[1]));
     expect(pids).toHaveLength(2);
     expect(await waitUntilGone(pids, PROCESS_TEST_TIMEOUT_MS)).toEqual([]);
+  });
+
+  it('runs a TypeScript server from its source, not from a build that is out of date, and restarts it on an edit', {
+    timeout: PROCESS_TEST_TIMEOUT_MS * 2,
+  }, async () => {
+    const { folder, serverFile, config } = writeBuiltDevServerFolder('kitchen-dev-built-');
+    folders.push(folder);
+    const cli = startCli(['dev', 'mine', '--config', config]);
+    started.push(cli);
+    await cli.waitFor(/🔧 mine: 1 tool: roll/);
+    await cli.waitFor(/\[mine\] booting v1/);
+
+    writeFileSync(serverFile, devServerSource('v2', ['roll', 'weigh']));
+    await cli.waitFor(/main\.ts changed; restarting mine/);
+    await cli.waitFor(/\+ weigh \(added\)/);
+    await cli.waitFor(/\[mine\] booting v2/);
+    cli.child.kill('SIGINT');
+    const result = await cli.exited;
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(/stale/);
+    expect(result.stderr).not.toMatch(/booting stale/);
   });
 
   it('refuses, in one line naming the config, a server it does not know', {

@@ -60,6 +60,8 @@ export async function startKitchenWeb(options: StartKitchenWebOptions): Promise<
   // The page hears what the terminal is told: a server that stops, its restart, its stderr.
   const news = new ServerNewsFeed();
   const servers = await startServers(options.config.servers, {
+    // The server --dev watches runs from its source, so a change to it is what restarts.
+    ...(dev === undefined ? {} : { fromSource: [dev.name] }),
     seed: options.flags.seed,
     jars: options.flags.jars,
     ...withDefined({ timeoutMs: options.flags.startTimeoutMs, signal: options.signal }),

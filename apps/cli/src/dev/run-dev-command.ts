@@ -78,6 +78,8 @@ export async function runDevCommand(command: DevCommand, output: KitchenOutput, 
     current = cycle;
     try {
       cycle.servers = await startServers([entry], {
+        // Its edits are to its source: a build of it in dist/ would restart unchanged.
+        fromSource: [name],
         seed: flags.seed,
         jars: flags.jars,
         ...withDefined({ timeoutMs: flags.startTimeoutMs }),

@@ -36,6 +36,12 @@ export interface LaunchOptions {
   onUnexpectedExit?: (server: string, description: string, restarting: boolean) => void;
   /** Sees each line a started server writes to stderr, cleaned, as it comes (its tail is kept either way). */
   onStderr?: (server: string, line: string) => void;
+  /**
+   * Servers whose TypeScript entry runs from its source under tsx even when the package has a
+   * build: the one `kitchen dev` (or the page's --dev) watches, whose edits are to the source and
+   * whose dist/ would otherwise be restarted unchanged.
+   */
+  fromSource?: readonly string[];
 }
 
 export interface StartedServer {
@@ -94,15 +100,19 @@ export type ServerRuntime = 'node' | 'tsx';
  * What runs a server's entry: a JavaScript entry runs under plain node; a TypeScript one runs as
  * its compiled bundle (the package's dist/<entry>.js, from `pnpm build`) when the kitchen itself
  * runs compiled, and under the app's own tsx otherwise (tests and development run from source,
- * and a server nobody has built yet still starts, only slower).
+ * and a server nobody has built yet still starts, only slower). `fromSource` (a server being
+ * developed) takes the source whenever tsx is there to run it.
  */
-export function serverProgram(entryFile: string, packageDirectory: string): { file: string; runtime: ServerRuntime } {
+export function serverProgram(
+  entryFile: string,
+  packageDirectory: string,
+  fromSource = false,
+): { file: string; runtime: ServerRuntime } {
   const extension = extname(entryFile);
   if (extension !== '.ts' && extension !== '.mts') return { file: entryFile, runtime: 'node' };
   const compiled = join(packageDirectory, 'dist', `${basename(entryFile, extension)}.js`);
-  return RUNS_COMPILED && existsSync(compiled)
-    ? { file: compiled, runtime: 'node' }
-    : { file: entryFile, runtime: 'tsx' };
+  const useBuild = RUNS_COMPILED && existsSync(compiled) && !(fromSource && tsxIsInstalled());
+  return useBuild ? { file: compiled, runtime: 'node' } : { file: entryFile, runtime: 'tsx' };
 }
 
 /** Spawns the server (compiled, or under tsx) with --port and waits for its listening line. */
@@ -112,7 +122,7 @@ export function launchServer(entry: LaunchedServerEntry, options: LaunchOptions)
     const message = `${entry.name} did not start: ${entry.entryFile} does not exist; fix "package" and "entry" in the config`;
     return { ready: Promise.reject(new ServerStartError(entry.name, message)), stop: async () => {} };
   }
-  const program = serverProgram(entry.entryFile, entry.packageDirectory);
+  const program = serverProgram(entry.entryFile, entry.packageDirectory, options.fromSource?.includes(entry.name));
   const shownFile = relative(process.cwd(), program.file) || program.file;
   const runAlone = `node ${program.runtime === 'tsx' ? '--import tsx ' : ''}${shownFile} --port ${entry.port}`;
   installExitHook();
@@ -315,6 +325,16 @@ function collectLines(stream: NodeJS.ReadableStream | null, onLine: (line: strin
 function tsxLoaderUrl(): string {
   // The app's own tsx, never a global one. Loaded only in the child, and only for a server with no build.
   return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+}
+
+/** Whether the app has tsx to run TypeScript with (an installed kitchen package has none). */
+function tsxIsInstalled(): boolean {
+  try {
+    tsxLoaderUrl();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function escapeRegExp(text: string): string {

@@ -1,22 +1,21 @@
-// The web page under a big run, as a room's browser would draw it: starts `kitchen web` (from
-// source, under tsx) with 500 jars and 16 workers on the offline model, opens the page in Debian's
+// The web page under a big run, as a room's browser would draw it: starts `kitchen web` (the
+// compiled CLI under plain node, as `pnpm kitchen web` runs it) with 500 jars and 16 workers on the offline model, opens the page in Debian's
 // Chromium (playwright-core), runs the demo, and reads the page's longest main-thread task (from a
 // trace of the renderer's tasks, with the long-task observer's count beside it) and its JS heap
-// (at its largest while the run was drawn, and after a full GC at the end). On neither side of the
-// boundary: it only watches a process and a browser.
+// (at its largest while the run was drawn, and after a full GC at the end). KITCHEN_PAGE_TRACE=FILE
+// also writes a full timeline trace there (open it in Chromium's DevTools Performance panel) to see
+// what the longest task did. On neither side of the boundary: it only watches a process and a browser.
 
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const KITCHEN_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const SOURCE_CLI = fileURLToPath(new URL('../../../../apps/cli/src/cli.ts', import.meta.url));
-const TSX_LOADER = pathToFileURL(createRequire(SOURCE_CLI).resolve('tsx')).href;
+const COMPILED_CLI = fileURLToPath(new URL('../../../../apps/cli/dist/cli.js', import.meta.url));
 const CHROMIUM = process.env['KITCHEN_CHROMIUM'] ?? '/usr/bin/chromium';
 /** Bounds on a hang, not timings. */
 const START_BOUND_MS = 120_000;
@@ -25,6 +24,14 @@ const HEAP_EVERY_MS = 250;
 const STOP_BOUND_MS = 20_000;
 /** What a trace calls one task of a thread's loop (the name has changed across Chromium versions). */
 const TASK_EVENTS = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
+/** What KITCHEN_PAGE_TRACE records besides the tasks: what DevTools' Performance panel shows. */
+const TIMELINE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'blink.user_timing',
+  'v8.execute',
+];
 /** What the bench reads of the page's window (this package is checked without the DOM's types). */
 interface BrowserWindow {
   document: { getElementById(id: string): { hidden: boolean } | null };
@@ -67,6 +74,9 @@ export interface PageFigures {
 }
 
 export async function measurePage(jars = 500, workers = 16): Promise<PageFigures> {
+  if (!existsSync(COMPILED_CLI))
+    throw new Error(`${COMPILED_CLI} is missing: build the kitchen first (pnpm build; pnpm bench does it).`);
+  const traceFile = process.env['KITCHEN_PAGE_TRACE'];
   const token = randomBytes(24).toString('base64url');
   const runsDir = mkdtempSync(join(tmpdir(), 'kitchen-bench-page-'));
   const environment: NodeJS.ProcessEnv = {
@@ -79,9 +89,7 @@ export async function measurePage(jars = 500, workers = 16): Promise<PageFigures
   const kitchen = spawn(
     process.execPath,
     [
-      '--import',
-      TSX_LOADER,
-      SOURCE_CLI,
+      COMPILED_CLI,
       'web',
       '--port',
       '0',
@@ -116,8 +124,9 @@ export async function measurePage(jars = 500, workers = 16): Promise<PageFigures
       peakHeap = Math.max(peakHeap, usedSize);
     };
     const sampler = setInterval(() => void sampleHeap().catch(() => undefined), HEAP_EVERY_MS);
-    // Only the renderer's top-level tasks: a trace of everything would outgrow the run.
-    await browser.startTracing(page, { categories: ['toplevel', '__metadata'] });
+    // Only the renderer's top-level tasks unless asked: a trace of everything would outgrow the run.
+    const categories = ['toplevel', '__metadata', ...(traceFile === undefined ? [] : TIMELINE_CATEGORIES)];
+    await browser.startTracing(page, { categories });
     const began = performance.now();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     // Polled once a second: a locator's wait polls every frame and would be measured as the page's work.
@@ -134,6 +143,7 @@ export async function measurePage(jars = 500, workers = 16): Promise<PageFigures
     // The last frames of the report.
     await page.waitForTimeout(500);
     const trace = await browser.stopTracing();
+    if (traceFile !== undefined) writeFileSync(traceFile, trace);
     clearInterval(sampler);
     await sampleHeap();
     await cdp.send('HeapProfiler.collectGarbage');

@@ -2,7 +2,7 @@
 // folder with a kitchen.config.json that watches it, for a test to edit and see restarted.
 // Server side only as text: the file it writes imports the SDK's server; this module does not.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +10,9 @@ import { pathToFileURL } from 'node:url';
 
 export type DevServerFolder = {
   folder: string;
-  /** server.mjs: rewrite it with devServerSource to make the kitchen restart the server. */
+  /** server.mjs (or src/main.ts): rewrite it with devServerSource to make the kitchen restart the server. */
   serverFile: string;
-  /** kitchen.config.json, naming the server `mine` with `dev.watch` on `*.mjs`. */
+  /** kitchen.config.json, naming the server `mine` (the plain-JS one with `dev.watch` on `*.mjs`). */
   config: string;
 };
 
@@ -65,6 +65,24 @@ export function writeDevServerFolder(prefix: string, options: { trust?: boolean 
     ...(options.trust ? { trust: true } : {}),
     dev: { watch: '*.mjs' },
   };
+  writeFileSync(config, JSON.stringify({ mcpServers: { mine } }));
+  return { folder, serverFile, config };
+}
+
+/**
+ * A fresh folder holding server `mine` as a TypeScript package: `src/main.ts` at v1 with one tool,
+ * `roll`, beside a build in `dist/main.js` that is out of date (one tool, `stale`), as a package
+ * looks after an edit nobody has built yet. Its config names the entry and watches by default.
+ */
+export function writeBuiltDevServerFolder(prefix: string): DevServerFolder {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  mkdirSync(join(folder, 'src'));
+  mkdirSync(join(folder, 'dist'));
+  const serverFile = join(folder, 'src', 'main.ts');
+  writeFileSync(serverFile, devServerSource('v1', ['roll']));
+  writeFileSync(join(folder, 'dist', 'main.js'), devServerSource('stale', ['stale']));
+  const config = join(folder, 'kitchen.config.json');
+  const mine = { kitchen: { package: '.', entry: 'src/main.ts' }, protocol: '2025-11-25' };
   writeFileSync(config, JSON.stringify({ mcpServers: { mine } }));
   return { folder, serverFile, config };
 }
