@@ -14,7 +14,7 @@ import { setUpInspector } from './inspector.js';
 import type { KitchenAbout, RunAbout, RunTrace } from './kitchen-api.js';
 import { drawEntry, drawLaneHeader, laneElement } from './lane-view.js';
 import { cleanDisplayText, outcomeWords } from './lane-words.js';
-import { type Change, type DoneEvent, foldEvents, type LoopEvent } from './lanes.js';
+import { type DoneEvent, foldEvents, type Lane } from './lanes.js';
 import { findPageElements } from './page-elements.js';
 import { type PageRun, pageRun } from './page-run.js';
 import { setUpProtocolView } from './protocol-view.js';
@@ -172,7 +172,9 @@ function follow(described: RunAbout): void {
 function openStream(mine: PageRun): void {
   openRunStream(mine, {
     isShown: () => current === mine,
-    draw: (change, event) => draw(mine, change, event),
+    placeLane: (lane) => laneElement(mine, lane, page.lanes, stopLane),
+    drawEntry: (lane, entry) => drawEntry(mine, laneElement(mine, lane, page.lanes, stopLane), entry),
+    drawFrame: (lanes, done) => drawFrame(mine, lanes, done),
     showProblem,
     lost: () => connection.lost(),
   });
@@ -254,19 +256,15 @@ function showProblem(text: string): void {
   announce(text);
 }
 
-// ---- Drawing: each change touches only its lane and its entry ----
+// ---- Drawing: each frame touches only the lanes and entries that changed (run-stream.ts) ----
 
-function draw(run: PageRun, change: Change, event: LoopEvent): void {
-  if (change.lane) {
-    const lane = laneElement(run, change.lane, page.lanes, stopLane);
-    if (change.entry) drawEntry(run, lane, change.entry);
-    drawLaneHeader(lane, change.lane, run);
-  }
-  if (change.also) drawEntry(run, laneElement(run, change.also.lane, page.lanes, stopLane), change.also.entry);
-  if (change.laneCreated) fitLanes(run);
+/** After a frame's entries: the headers of the lanes that changed, the run line, and the report once done. */
+function drawFrame(run: PageRun, lanes: ReadonlySet<Lane>, done: DoneEvent | undefined): void {
+  for (const lane of lanes) drawLaneHeader(laneElement(run, lane, page.lanes, stopLane), lane, run);
+  fitLanes(run);
   drawRunLine(page, run, kitchen.maxTreeTokens);
-  if (event.type === 'done') {
-    finish(run, event);
+  if (done !== undefined) {
+    finish(run, done);
     void refreshRecent();
   }
   questions.update(run.view, runWord(run));

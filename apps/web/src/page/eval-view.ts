@@ -17,7 +17,7 @@ import {
 } from './eval-words.js';
 import type { RunAbout, RunTrace } from './kitchen-api.js';
 import { drawEntry, drawLaneHeader, laneElement } from './lane-view.js';
-import { type Change, foldEvents } from './lanes.js';
+import { foldEvents } from './lanes.js';
 import { type PageRun, pageRun } from './page-run.js';
 import { openRunStream } from './run-stream.js';
 
@@ -185,7 +185,11 @@ export function showEval(evalId: string, display: EvalDisplay): { close: () => v
       slot.run = run;
       openRunStream(run, {
         isShown: () => shown,
-        draw: (change) => drawChange(run, slot.lanes, change),
+        placeLane: (lane) => laneElement(run, lane, slot.lanes, noStop),
+        drawEntry: (lane, entry) => drawEntry(run, laneElement(run, lane, slot.lanes, noStop), entry),
+        drawFrame: (lanes) => {
+          for (const lane of lanes) drawLaneHeader(laneElement(run, lane, slot.lanes, noStop), lane, run);
+        },
         showProblem: display.showProblem,
         lost: display.lost,
       });
@@ -265,15 +269,6 @@ export function showEval(evalId: string, display: EvalDisplay): { close: () => v
       display.board.hidden = true;
     },
   };
-}
-
-function drawChange(run: PageRun, container: HTMLElement, change: Change): void {
-  if (change.lane) {
-    const lane = laneElement(run, change.lane, container, noStop);
-    if (change.entry) drawEntry(run, lane, change.entry);
-    drawLaneHeader(lane, change.lane, run);
-  }
-  if (change.also) drawEntry(run, laneElement(run, change.also.lane, container, noStop), change.also.entry);
 }
 
 /** An eval's runs are not stopped lane by lane (the page draws them with live: false, so no Stop lane shows). */

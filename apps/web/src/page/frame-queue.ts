@@ -1,10 +1,22 @@
 // The run's events drawn a frame's worth at a time: a burst of events (16 workers calling tools
 // at once) arrives in one task, and drawing each as it came kept the main thread for seconds.
-// Each frame draws what it can in its budget and leaves the rest for the next, so the page keeps
-// answering whatever the run's size. App side, in the browser.
+// Each frame first takes the events that came (folding one into the view is cheap), then draws
+// what they changed in its budget: an entry that changed three times since the last frame (a
+// call, its progress, its result) is drawn once, and what is left waits for the next frame. The
+// browser's own work for a frame (style, layout, paint) grows with what was drawn, so the budget
+// is for drawing, not for the whole frame. App side, in the browser.
 
-/** Main-thread time one frame may spend drawing events, ms: the rest of a 60 Hz frame is the browser's. */
-export const FRAME_BUDGET_MS = 10;
+/** Main-thread time one frame may spend taking items, ms. */
+export const TAKE_BUDGET_MS = 4;
+/** Main-thread time one frame may spend drawing, ms: the browser lays out and paints what it drew after. */
+export const DRAW_BUDGET_MS = 5;
+
+export interface FrameWork<Item> {
+  /** Takes one item in (cheap: no drawing). */
+  take: (item: Item) => void;
+  /** Draws some of what the items taken changed, until performance.now() passes `until`; true when all is drawn. */
+  draw: (until: number) => boolean;
+}
 
 export interface FrameQueue<Item> {
   add: (item: Item) => void;
@@ -12,24 +24,27 @@ export interface FrameQueue<Item> {
   readonly waiting: number;
 }
 
-/** Hands each item added to `draw`, in order, in animation frames of at most FRAME_BUDGET_MS each. */
-export function drawInFrames<Item>(draw: (item: Item) => void): FrameQueue<Item> {
+/** Hands each item added to `work.take`, in order, and has `work.draw` draw, in animation frames. */
+export function workInFrames<Item>(work: FrameWork<Item>): FrameQueue<Item> {
   let queue: Item[] = [];
   let next = 0;
   let scheduled = false;
   const flush = () => {
     scheduled = false;
-    const until = performance.now() + FRAME_BUDGET_MS;
+    const takeUntil = performance.now() + TAKE_BUDGET_MS;
     // At least one item per frame, so a slow item cannot stall the queue.
-    do {
+    while (next < queue.length) {
       const item = queue[next] as Item;
       next += 1;
-      draw(item);
-    } while (next < queue.length && performance.now() < until);
+      work.take(item);
+      if (performance.now() >= takeUntil) break;
+    }
     if (next >= queue.length) {
       queue = [];
       next = 0;
-    } else schedule();
+    }
+    const drawn = work.draw(performance.now() + DRAW_BUDGET_MS);
+    if (!drawn || next < queue.length) schedule();
   };
   const schedule = () => {
     if (scheduled) return;

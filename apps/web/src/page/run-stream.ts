@@ -2,15 +2,32 @@
 // last event drawn, or a trace's replay at its speed. App side, in the browser.
 
 import { streamPath } from './dom.js';
-import { drawInFrames } from './frame-queue.js';
-import { applyEvent, type Change, type LoopEvent } from './lanes.js';
+import { workInFrames } from './frame-queue.js';
+import { applyEvent, type DoneEvent, type Lane, type LaneEntry, type LoopEvent } from './lanes.js';
 import type { PageRun } from './page-run.js';
 
 export interface RunDisplay {
   isShown: () => boolean;
-  draw: (change: Change, event: LoopEvent) => void;
+  /** Puts a new lane on the page (its place follows the order lanes were hired in). */
+  placeLane: (lane: Lane) => void;
+  /** Draws one entry of a lane, new or changed. */
+  drawEntry: (lane: Lane, entry: LaneEntry) => void;
+  /**
+   * Once a frame, after its entries: the headers of the lanes that changed, and what sums the run
+   * up. `done` comes once, in the first frame with nothing left to draw after the run's end.
+   */
+  drawFrame: (lanes: ReadonlySet<Lane>, done: DoneEvent | undefined) => void;
   showProblem: (text: string) => void;
   lost: () => void;
+}
+
+/** What the events taken since the last frame changed and the page has not drawn yet. */
+interface Undrawn {
+  lanes: Lane[];
+  /** In the order they first changed: a lane's new entries are appended in order. */
+  entries: Map<LaneEntry, Lane>;
+  headers: Set<Lane>;
+  done?: DoneEvent;
 }
 
 /** Opens `run`'s stream (closing any it had) and folds each new event into its view. */
@@ -23,14 +40,43 @@ export function openRunStream(run: PageRun, display: RunDisplay): void {
       : `/api/traces/${encodeURIComponent(run.runId)}/replay?speed=${run.replaySpeed}`;
   const source = new EventSource(streamPath(path));
   run.source = source;
-  const frames = drawInFrames((message: MessageEvent<string>) => {
-    if (!display.isShown()) return;
-    const index = Number(message.lastEventId);
-    // A reconnect may resend what was drawn already; each event is drawn once.
-    if (Number.isInteger(index) && index <= run.lastIndex) return;
-    if (Number.isInteger(index)) run.lastIndex = index;
-    const event = JSON.parse(message.data) as LoopEvent;
-    display.draw(applyEvent(run.view, event), event);
+  const undrawn: Undrawn = { lanes: [], entries: new Map(), headers: new Set() };
+  const frames = workInFrames({
+    take: (message: MessageEvent<string>) => {
+      if (!display.isShown()) return;
+      const index = Number(message.lastEventId);
+      // A reconnect may resend what was drawn already; each event is drawn once.
+      if (Number.isInteger(index) && index <= run.lastIndex) return;
+      if (Number.isInteger(index)) run.lastIndex = index;
+      const event = JSON.parse(message.data) as LoopEvent;
+      const change = applyEvent(run.view, event);
+      if (change.lane !== undefined) {
+        if (change.laneCreated) undrawn.lanes.push(change.lane);
+        undrawn.headers.add(change.lane);
+        if (change.entry !== undefined && !undrawn.entries.has(change.entry))
+          undrawn.entries.set(change.entry, change.lane);
+      }
+      if (change.also !== undefined && !undrawn.entries.has(change.also.entry))
+        undrawn.entries.set(change.also.entry, change.also.lane);
+      if (event.type === 'done') undrawn.done = event;
+    },
+    draw: (until) => {
+      if (!display.isShown()) return true;
+      for (const lane of undrawn.lanes) display.placeLane(lane);
+      undrawn.lanes = [];
+      // At least one entry per frame, so a slow entry cannot stall the run's drawing.
+      for (const [entry, lane] of undrawn.entries) {
+        undrawn.entries.delete(entry);
+        display.drawEntry(lane, entry);
+        if (performance.now() >= until) break;
+      }
+      const finished = undrawn.entries.size === 0;
+      const done = finished ? undrawn.done : undefined;
+      if (undrawn.headers.size > 0 || done !== undefined) display.drawFrame(undrawn.headers, done);
+      undrawn.headers = new Set();
+      if (done !== undefined) delete undrawn.done;
+      return finished;
+    },
   });
   source.onmessage = frames.add;
   // The server ends the stream after `done`; closing here stops EventSource from reconnecting.
