@@ -21,6 +21,12 @@ export interface RunDisplay {
   lost: () => void;
 }
 
+/**
+ * New lanes put on the page in one frame at most: 16 workers are hired in one burst, and a frame
+ * that laid out 16 new lanes at once (and the switch to compact lanes) was the run's longest task.
+ */
+export const LANES_PER_FRAME = 3;
+
 /** What the events taken since the last frame changed and the page has not drawn yet. */
 interface Undrawn {
   lanes: Lane[];
@@ -62,18 +68,21 @@ export function openRunStream(run: PageRun, display: RunDisplay): void {
     },
     draw: (until) => {
       if (!display.isShown()) return true;
-      for (const lane of undrawn.lanes) display.placeLane(lane);
-      undrawn.lanes = [];
-      // At least one entry per frame, so a slow entry cannot stall the run's drawing.
+      for (const lane of undrawn.lanes.splice(0, LANES_PER_FRAME)) display.placeLane(lane);
+      const waiting = new Set(undrawn.lanes);
+      // At least one entry per frame, so a slow entry cannot stall the run's drawing; a lane not
+      // on the page yet keeps its entries (in their order) and its header for a later frame.
       for (const [entry, lane] of undrawn.entries) {
+        if (waiting.has(lane)) continue;
         undrawn.entries.delete(entry);
         display.drawEntry(lane, entry);
         if (performance.now() >= until) break;
       }
-      const finished = undrawn.entries.size === 0;
+      const headers = new Set([...undrawn.headers].filter((lane) => !waiting.has(lane)));
+      for (const lane of headers) undrawn.headers.delete(lane);
+      const finished = undrawn.entries.size === 0 && undrawn.lanes.length === 0;
       const done = finished ? undrawn.done : undefined;
-      if (undrawn.headers.size > 0 || done !== undefined) display.drawFrame(undrawn.headers, done);
-      undrawn.headers = new Set();
+      if (headers.size > 0 || done !== undefined) display.drawFrame(headers, done);
       if (done !== undefined) delete undrawn.done;
       return finished;
     },

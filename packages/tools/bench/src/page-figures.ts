@@ -1,15 +1,19 @@
 // The web page under a big run, as a room's browser would draw it: starts `kitchen web` (the
-// compiled CLI under plain node, as `pnpm kitchen web` runs it) with 500 jars and 16 workers on the offline model, opens the page in Debian's
-// Chromium (playwright-core), runs the demo, and reads the page's longest main-thread task (from a
-// trace of the renderer's tasks, with the long-task observer's count beside it) and its JS heap
-// (at its largest while the run was drawn, and after a full GC at the end). KITCHEN_PAGE_TRACE=FILE
-// also writes a full timeline trace there (open it in Chromium's DevTools Performance panel) to see
-// what the longest task did. On neither side of the boundary: it only watches a process and a browser.
+// compiled CLI under plain node, as `pnpm kitchen web` runs it) with 500 jars and 16 workers on the
+// offline model, opens the page in Debian's Chromium (playwright-core), runs the demo, and reads
+// the page's longest main-thread task (from a trace of the renderer's tasks, with the long-task
+// observer's count beside it) and its JS heap (at its largest while the run was drawn, and after a
+// full GC at the end).
+//   KITCHEN_PAGE_TRACE=FILE also writes a full timeline trace (open it in DevTools' Performance
+//   panel) to see what the longest task did.
+//   KITCHEN_PAGE_NICE=N runs the kitchen at that niceness, to see how much of a wall-clock task was
+//   the renderer waiting for a core the kitchen held.
+// On neither side of the boundary: it only watches a process and a browser.
 
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -102,6 +106,8 @@ export async function measurePage(jars = 500, workers = 16): Promise<PageFigures
     ],
     { cwd: KITCHEN_ROOT, env: environment, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  if (process.env['KITCHEN_PAGE_NICE'] !== undefined && kitchen.pid !== undefined)
+    setPriority(kitchen.pid, Number(process.env['KITCHEN_PAGE_NICE']));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
