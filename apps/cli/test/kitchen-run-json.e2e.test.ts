@@ -66,9 +66,12 @@ describe.concurrent('kitchen run --json', () => {
   it('keeps going to done when a server dies in the middle of the run', {
     timeout: PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
-    const cli = startCli(['demo', '--json', '--jars', '40', '--latency', '150', '--config', cookieJarsConfig]);
+    // Killed once the workers are inspecting, with calls slow enough that some are still to come
+    // after the second kill however long the restart takes on a loaded machine (with none left,
+    // the run would end partly done, exit 4; killed before the workers start, they find no tools).
+    const cli = startCli(['demo', '--json', '--jars', '40', '--latency', '400', '--config', cookieJarsConfig]);
     started.push(cli);
-    await cli.waitFor(/"type":"tool-result"/);
+    await cli.waitFor(/"type":"tool-call"[^\n]*"tool":"inspect_jar"/);
     // Killed, started again by the kitchen, killed again: down for the rest of the run.
     await killServerForGood(cli, 'cookie-jars');
     const result = await cli.exited;

@@ -85,7 +85,11 @@ export function createQuestionWatch(parts: QuestionWatchParts) {
       if (first === undefined) return;
       const more = waiting.length > 1 ? `, and ${waiting.length - 1} more` : '';
       parts.text.textContent = `✋ ${waiting.length === 1 ? 'A question waits' : `${waiting.length} questions wait`} for you: ${describe(first)}${more}.`;
-      const fresh = waiting.filter((question) => !announced.has(question.entry.requestId));
+      // A question is announced (and focused) once it is on the page: the page draws a burst of
+      // events over a few frames, so the view can know of a question a frame before its buttons exist.
+      const fresh = waiting.filter(
+        (question) => !announced.has(question.entry.requestId) && elementOf(question) !== null,
+      );
       for (const question of fresh) announced.add(question.entry.requestId);
       const newest = fresh[0];
       if (newest === undefined) return;
