@@ -69,10 +69,13 @@ if (entryPoints.length === 0) {
   process.exit(2);
 }
 
-rmSync('dist', { recursive: true, force: true });
+// KITCHEN_BUILD_DIST puts the bundle elsewhere (pack:kitchen builds into its staging folder, so a
+// pack never empties the dist/ that a running kitchen or a test is loading).
+const outdir = process.env.KITCHEN_BUILD_DIST ?? 'dist';
+rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints,
-  outdir: 'dist',
+  outdir,
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,

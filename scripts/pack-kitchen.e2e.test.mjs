@@ -7,7 +7,7 @@
 // install for every check: it needs the npm registry, and no warm pnpm or npm cache.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,10 +98,17 @@ const run = async (index, replace = (line) => line) => {
   return result;
 };
 
+/** apps/cli/dist/cli.js's inode and modification time, or undefined when the CLI is not built. */
+const CLI_BUNDLE = join(ROOT, 'apps', 'cli', 'dist', 'cli.js');
+const bundleStamp = () =>
+  existsSync(CLI_BUNDLE) ? `${statSync(CLI_BUNDLE).ino}:${statSync(CLI_BUNDLE).mtimeMs}` : undefined;
+let cliBundleBefore;
+
 describe('a server in its own repository, from pack:kitchen tarballs installed with npm', () => {
   beforeAll(async () => {
     packs = mkdtempSync(join(tmpdir(), 'kitchen-packs-'));
     folder = mkdtempSync(join(tmpdir(), 'kitchen-own-repository-'));
+    cliBundleBefore = bundleStamp();
     const packed = await shell(`${PACK_SCRIPT} ${packs}`, ROOT, SETUP_TIMEOUT_MS);
     expect(packed.code, packed.output).toBe(0);
     const [packageJson] = fencedBlocks(SECTION, 'json');
@@ -118,6 +125,10 @@ describe('a server in its own repository, from pack:kitchen tarballs installed w
       [packs, folder].filter((path) => path !== undefined).map((path) => rm(path, { recursive: true, force: true })),
     );
   }, STEP_TIMEOUT_MS);
+
+  it("leaves the CLI's own dist/ alone: tests and kitchens run from it while a pack is made", () => {
+    expect(bundleStamp()).toBe(cliBundleBefore);
+  });
 
   it('shows exactly the commands this test runs, and names each file it writes', () => {
     expect(fencedCommands('bash')).toEqual([PACK, ...OUTSIDE]);

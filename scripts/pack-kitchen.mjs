@@ -1,8 +1,8 @@
 // `pnpm pack:kitchen DIR`: writes the tarballs a server in its own repository installs with npm,
 // outside this workspace (docs/write-your-own-server.md, "A server in its own repository"):
 //
-//   kitchen-cli-0.1.0.tgz         the `kitchen` command: the CLI's compiled bundle (apps/cli/dist,
-//                                 its own build script), which carries its workspace packages and its npm
+//   kitchen-cli-0.1.0.tgz         the `kitchen` command: the CLI's compiled bundle (its own build
+//                                 script, into a staging folder), which carries its workspace packages and its npm
 //                                 dependencies inside it, so the package depends on nothing
 //   kitchen-server-kit-0.1.0.tgz  @kitchen/server-kit: JavaScript and type declarations from tsc
 //                                 (packages/server-kit/tsconfig.pack.json), its npm dependencies
@@ -36,11 +36,11 @@ process.stdout.write(`${[cli, kit].map((file) => join(destination, file)).join('
 function packCli() {
   const source = join(ROOT, 'apps', 'cli');
   const manifest = readJson(join(source, 'package.json'));
-  // The CLI's own build (scripts/build-package.mjs, plain node: no pnpm or turbo needed on PATH).
-  run('bash', ['-c', manifest.scripts.build], source);
   const staging = mkdtempSync(join(tmpdir(), 'kitchen-cli-pack-'));
   try {
-    cpSync(join(source, 'dist'), join(staging, 'dist'), { recursive: true });
+    // The CLI's own build (scripts/build-package.mjs, plain node: no pnpm or turbo needed on PATH),
+    // into the staging folder: apps/cli/dist may be in use by a kitchen or a test while this runs.
+    run('bash', ['-c', manifest.scripts.build], source, { KITCHEN_BUILD_DIST: join(staging, 'dist') });
     cpSync(join(source, 'README.md'), join(staging, 'README.md'));
     mkdirSync(join(staging, 'bin'));
     writeFileSync(
@@ -75,11 +75,11 @@ function packServerKit() {
   return lastLine(packed).split('/').pop();
 }
 
-function run(command, args, cwd) {
+function run(command, args, cwd, environment = {}) {
   const result = spawnSync(command, args, {
     cwd,
     encoding: 'utf8',
-    env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env },
+    env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env, ...environment },
   });
   if (result.status !== 0) {
     process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}${result.error?.message ?? ''}\n`);

@@ -4,8 +4,11 @@
 //   tsx src/inspect/app-preview/build-preview-page.ts     (the `build` script of apps/cli)
 
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { bundlePreviewPage, COMPILED_PREVIEW_SCRIPT } from './preview-page-files.js';
 
-await mkdir(dirname(COMPILED_PREVIEW_SCRIPT), { recursive: true });
-await writeFile(COMPILED_PREVIEW_SCRIPT, await bundlePreviewPage());
+// Beside the bundle wherever scripts/build-package.mjs put it (KITCHEN_BUILD_DIST, pack:kitchen's).
+const distFolder = process.env['KITCHEN_BUILD_DIST'];
+const target = distFolder === undefined ? COMPILED_PREVIEW_SCRIPT : join(distFolder, basename(COMPILED_PREVIEW_SCRIPT));
+await mkdir(dirname(target), { recursive: true });
+await writeFile(target, await bundlePreviewPage());
