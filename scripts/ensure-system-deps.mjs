@@ -71,7 +71,7 @@ export async function ensureSystemDeps({ probes, run, print, needs = SYSTEM_NEED
   const names = plan.missing.map((need) => need.debianPackage).join(', ');
   if (plan.action === 'stop') {
     print(
-      `ensure-system-deps: the tests need ${names}, which cannot be installed from here (${plan.reason}). Run:\n  ${plan.fix}`,
+      `ensure-system-deps: ${names} ${plan.missing.length === 1 ? 'is' : 'are'} needed and cannot be installed from here (${plan.reason}). Run:\n  ${plan.fix}`,
     );
     return 1;
   }
@@ -133,10 +133,27 @@ export function runCommand([command, ...args]) {
   });
 }
 
+/**
+ * The needs of the packages named (all of them when none is): `pnpm bench` asks only for what the
+ * page's bench drives. A name that is not a need is a mistake in a script, said as one.
+ */
+export function needsNamed(names, needs = SYSTEM_NEEDS) {
+  if (names.length === 0) return needs;
+  const unknown = names.filter((name) => !needs.some((need) => need.debianPackage === name));
+  if (unknown.length > 0)
+    throw new Error(
+      `ensure-system-deps: ${unknown.join(', ')} is not one of its packages (${needs.map((need) => need.debianPackage).join(', ')})`,
+    );
+  return needs.filter((need) => names.includes(need.debianPackage));
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.exitCode = await ensureSystemDeps({
-    probes: machineProbes(),
-    run: runCommand,
-    print: (line) => process.stderr.write(`${line}\n`),
-  });
+  const print = (line) => process.stderr.write(`${line}\n`);
+  try {
+    const needs = needsNamed(process.argv.slice(2));
+    process.exitCode = await ensureSystemDeps({ probes: machineProbes(), run: runCommand, print, needs });
+  } catch (error) {
+    print(error.message);
+    process.exitCode = 2;
+  }
 }

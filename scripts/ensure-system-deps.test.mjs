@@ -1,7 +1,7 @@
 // ensure-system-deps on a fake machine: which files and commands exist, whether we are root, and an
 // apt-get that installs what it is asked for (or fails), so each decision is seen from outside.
 import { describe, expect, it } from 'vitest';
-import { ensureSystemDeps, planSystemDeps } from './ensure-system-deps.mjs';
+import { ensureSystemDeps, needsNamed, planSystemDeps, SYSTEM_NEEDS } from './ensure-system-deps.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const EMOJI_FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
@@ -31,7 +31,7 @@ function fakeMachine({ files = [], root = true, env = {}, aptFails = false, aptI
     }
     return { code: 0, output: '' };
   };
-  const ensure = () => ensureSystemDeps({ probes, run, print: (line) => printed.push(line) });
+  const ensure = (needs) => ensureSystemDeps({ probes, run, print: (line) => printed.push(line), needs });
   return { probes, ran, printed, ensure };
 }
 
@@ -85,7 +85,7 @@ describe('ensureSystemDeps', () => {
     expect(await machine.ensure()).toBe(1);
     expect(machine.ran).toEqual([]);
     expect(machine.printed).toEqual([
-      'ensure-system-deps: the tests need chromium, fonts-noto-color-emoji, which cannot be installed from here (not root, and no sudo). Run:\n' +
+      'ensure-system-deps: chromium, fonts-noto-color-emoji are needed and cannot be installed from here (not root, and no sudo). Run:\n' +
         '  sudo apt-get update && sudo apt-get install -y chromium fonts-noto-color-emoji',
     ]);
   });
@@ -115,6 +115,22 @@ describe('ensureSystemDeps', () => {
     expect(machine.printed.at(-1)).toBe(
       'ensure-system-deps: installed, but chromium, haproxy still not found. Run:\n' +
         '  apt-get update && apt-get install -y chromium haproxy',
+    );
+  });
+
+  it('asked for some packages only (as pnpm bench asks for the browser), installs just those', async () => {
+    const machine = fakeMachine({ files: [APT] });
+    expect(await machine.ensure(needsNamed(['chromium', 'fonts-noto-color-emoji']))).toBe(0);
+    expect(machine.ran).toEqual([
+      'apt-get update -qq',
+      'apt-get install -y -qq --no-install-recommends chromium fonts-noto-color-emoji',
+    ]);
+  });
+
+  it('names every need when asked for none, and refuses a package it does not know', () => {
+    expect(needsNamed([])).toBe(SYSTEM_NEEDS);
+    expect(() => needsNamed(['chromium', 'firefox'])).toThrow(
+      'ensure-system-deps: firefox is not one of its packages (chromium, fonts-noto-color-emoji, haproxy)',
     );
   });
 });

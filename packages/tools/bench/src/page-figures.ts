@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 
 const KITCHEN_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const COMPILED_CLI = fileURLToPath(new URL('../../../../apps/cli/dist/cli.js', import.meta.url));
@@ -80,6 +80,10 @@ export interface PageFigures {
 export async function measurePage(jars = 500, workers = 16): Promise<PageFigures> {
   if (!existsSync(COMPILED_CLI))
     throw new Error(`${COMPILED_CLI} is missing: build the kitchen first (pnpm build; pnpm bench does it).`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `${CHROMIUM} is missing: install Chromium (pnpm bench does it: scripts/ensure-system-deps.mjs chromium), or set KITCHEN_CHROMIUM to one.`,
+    );
   const traceFile = process.env['KITCHEN_PAGE_TRACE'];
   const token = randomBytes(24).toString('base64url');
   const runsDir = mkdtempSync(join(tmpdir(), 'kitchen-bench-page-'));
@@ -108,13 +112,15 @@ export async function measurePage(jars = 500, workers = 16): Promise<PageFigures
   );
   if (process.env['KITCHEN_PAGE_NICE'] !== undefined && kitchen.pid !== undefined)
     setPriority(kitchen.pid, Number(process.env['KITCHEN_PAGE_NICE']));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    chromiumSandbox: false,
-    args: ['--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-  });
+  // Launched inside the try: a browser that does not start still stops the kitchen, or the bench hangs.
+  let browser: Browser | undefined;
   try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      chromiumSandbox: false,
+      args: ['--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+    });
     const address = await ownerAddress(kitchen);
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
@@ -171,7 +177,7 @@ export async function measurePage(jars = 500, workers = 16): Promise<PageFigures
       runMs,
     };
   } finally {
-    await browser.close();
+    await browser?.close();
     // Ctrl-C stops its run and its servers; one that does not stop in time is killed.
     const closed = new Promise((resolve) => kitchen.once('close', resolve));
     kitchen.kill('SIGINT');
