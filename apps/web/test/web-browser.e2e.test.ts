@@ -54,6 +54,13 @@ describe('the web kitchen in Chromium', () => {
     // Tokens and cost per lane, and the tree's.
     expect(await page.locator('#lane-1 .lane-money').textContent()).toMatch(/^[\d,]+ tokens · \d+\.\d+¢/);
     expect(await page.locator('#run-cost').textContent()).toMatch(/¢/);
+    // A result is drawn whole only when it is opened: a big run's frames do not build them all.
+    const result = page.locator('#lane-1 .result-details').first();
+    expect(await result.locator(':scope > .json, :scope > .result-full').count()).toBe(0);
+    await result.locator('summary').click();
+    const body = result.locator(':scope > .json, :scope > .result-full');
+    await body.waitFor();
+    expect(await body.textContent()).toContain('"seal": ');
     await saveScreenshot(page, 'delegated-run');
 
     // The run has an address; reloading it after the end shows the whole run again.
@@ -176,6 +183,15 @@ describe('the web kitchen in Chromium', () => {
     await eventually(() => page.locator(`${hire} .result-text`).textContent()).toMatch(/jars? \d/);
     // The rest of the run goes on without it.
     expect(await page.locator('#lane-main .lane-status').textContent()).toContain('running');
+    // Nothing on the page animates for ever while lanes run: such an animation had the browser
+    // draw 60 frames a second for the whole run, frames a big run's drawing needed.
+    expect(await page.locator('#lane-main .lane-status.running').count()).toBe(1);
+    expect(
+      await page.evaluate(
+        () =>
+          document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations === Infinity).length,
+      ),
+    ).toBe(0);
     await saveScreenshot(page, 'stop-lane');
 
     await page.getByRole('button', { name: 'Stop run' }).click();

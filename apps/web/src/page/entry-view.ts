@@ -123,10 +123,19 @@ function renderResult(entry: ToolEntry, result: ToolResult): HTMLElement {
     timing,
     entry.waitedMs > 0 ? el('span', 'waited', `✋ ${formatDuration(entry.waitedMs)} waiting for you`) : null,
   );
-  const shown = content.length > MOST_RESULT_CHARACTERS ? `${content.slice(0, MOST_RESULT_CHARACTERS)}…` : content;
-  const json = parseJsonObject(shown);
-  const body = json === undefined ? el('pre', 'result-full', shown) : renderJson(json);
-  return el('details', `result-details${isError ? ' failed' : ''}`, undefined, head, body);
+  const details = el('details', `result-details${isError ? ' failed' : ''}`, undefined, head);
+  // The whole result is drawn when it is first opened: most never are, and a big run's frames
+  // would otherwise build (and style) every result's JSON tree for nobody.
+  details.addEventListener(
+    'toggle',
+    () => {
+      const shown = content.length > MOST_RESULT_CHARACTERS ? `${content.slice(0, MOST_RESULT_CHARACTERS)}…` : content;
+      const json = parseJsonObject(shown);
+      details.append(json === undefined ? el('pre', 'result-full', shown) : renderJson(json));
+    },
+    { once: true },
+  );
+  return details;
 }
 
 /** "cookie-jars.discard_jar", for banners and announcements. */

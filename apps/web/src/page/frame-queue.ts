@@ -10,10 +10,11 @@
 export const TAKE_BUDGET_MS = 4;
 /**
  * Main-thread time one frame may spend drawing, ms: the browser's style, layout and paint of what
- * was drawn come after, in the same task, and took 4-8 times as long (Chromium's long-animation-
- * frame entries under a 500-jar, 16-worker run: 5 ms of drawing, 26-63 ms of rendering). Less
- * drawing a frame means more frames for a run, each with its own rendering: at 2 ms the browser
- * tests' CPU grew so much that the suite took 8-10 minutes instead of 5.
+ * was drawn come after, in the same task, and take 3-4 times as long (traces of a 500-jar,
+ * 16-worker run: 5 ms of drawing, 15-20 ms of rendering, with lanes contained, render-bounds.css).
+ * Less drawing a frame means more frames for a run, each with its own rendering: 3 ms made the
+ * longest frame no shorter, and at 2 ms the browser tests' CPU grew so much that the suite took
+ * 8-10 minutes instead of 5.
  */
 export const DRAW_BUDGET_MS = 5;
 

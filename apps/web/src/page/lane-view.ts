@@ -84,6 +84,8 @@ function nestUnderHirer(run: PageRun, lane: Lane, parts: LaneParts): boolean {
   const hirer = lane.parent === undefined ? undefined : run.laneElements.get(lane.parent);
   if (hirer === undefined) return false;
   if (parts.group.parentElement !== hirer.workers) hirer.workers.append(parts.group);
+  // A class, not :has(): the browser checked a :has() rule against every lane's changes.
+  hirer.group.classList.add('has-workers');
   return true;
 }
 

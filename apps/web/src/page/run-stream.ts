@@ -3,37 +3,14 @@
 
 import { streamPath } from './dom.js';
 import { workInFrames } from './frame-queue.js';
-import { applyEvent, type DoneEvent, type Lane, type LaneEntry, type LoopEvent } from './lanes.js';
+import { applyEvent, type LoopEvent } from './lanes.js';
 import type { PageRun } from './page-run.js';
+import { type FrameDrawing, undrawnChanges } from './undrawn.js';
 
-export interface RunDisplay {
+export interface RunDisplay extends FrameDrawing {
   isShown: () => boolean;
-  /** Puts a new lane on the page (its place follows the order lanes were hired in). */
-  placeLane: (lane: Lane) => void;
-  /** Draws one entry of a lane, new or changed. */
-  drawEntry: (lane: Lane, entry: LaneEntry) => void;
-  /**
-   * Once a frame, after its entries: the headers of the lanes that changed, and what sums the run
-   * up. `done` comes once, in the first frame with nothing left to draw after the run's end.
-   */
-  drawFrame: (lanes: ReadonlySet<Lane>, done: DoneEvent | undefined) => void;
   showProblem: (text: string) => void;
   lost: () => void;
-}
-
-/**
- * New lanes put on the page in one frame at most: 16 workers are hired in one burst, and a frame
- * that laid out 16 new lanes at once (and the switch to compact lanes) was the run's longest task.
- */
-export const LANES_PER_FRAME = 3;
-
-/** What the events taken since the last frame changed and the page has not drawn yet. */
-interface Undrawn {
-  lanes: Lane[];
-  /** In the order they first changed: a lane's new entries are appended in order. */
-  entries: Map<LaneEntry, Lane>;
-  headers: Set<Lane>;
-  done?: DoneEvent;
 }
 
 /** Opens `run`'s stream (closing any it had) and folds each new event into its view. */
@@ -46,7 +23,7 @@ export function openRunStream(run: PageRun, display: RunDisplay): void {
       : `/api/traces/${encodeURIComponent(run.runId)}/replay?speed=${run.replaySpeed}`;
   const source = new EventSource(streamPath(path));
   run.source = source;
-  const undrawn: Undrawn = { lanes: [], entries: new Map(), headers: new Set() };
+  const undrawn = undrawnChanges();
   const frames = workInFrames({
     take: (message: MessageEvent<string>) => {
       if (!display.isShown()) return;
@@ -55,37 +32,9 @@ export function openRunStream(run: PageRun, display: RunDisplay): void {
       if (Number.isInteger(index) && index <= run.lastIndex) return;
       if (Number.isInteger(index)) run.lastIndex = index;
       const event = JSON.parse(message.data) as LoopEvent;
-      const change = applyEvent(run.view, event);
-      if (change.lane !== undefined) {
-        if (change.laneCreated) undrawn.lanes.push(change.lane);
-        undrawn.headers.add(change.lane);
-        if (change.entry !== undefined && !undrawn.entries.has(change.entry))
-          undrawn.entries.set(change.entry, change.lane);
-      }
-      if (change.also !== undefined && !undrawn.entries.has(change.also.entry))
-        undrawn.entries.set(change.also.entry, change.also.lane);
-      if (event.type === 'done') undrawn.done = event;
+      undrawn.note(applyEvent(run.view, event), event);
     },
-    draw: (until) => {
-      if (!display.isShown()) return true;
-      for (const lane of undrawn.lanes.splice(0, LANES_PER_FRAME)) display.placeLane(lane);
-      const waiting = new Set(undrawn.lanes);
-      // At least one entry per frame, so a slow entry cannot stall the run's drawing; a lane not
-      // on the page yet keeps its entries (in their order) and its header for a later frame.
-      for (const [entry, lane] of undrawn.entries) {
-        if (waiting.has(lane)) continue;
-        undrawn.entries.delete(entry);
-        display.drawEntry(lane, entry);
-        if (performance.now() >= until) break;
-      }
-      const headers = new Set([...undrawn.headers].filter((lane) => !waiting.has(lane)));
-      for (const lane of headers) undrawn.headers.delete(lane);
-      const finished = undrawn.entries.size === 0 && undrawn.lanes.length === 0;
-      const done = finished ? undrawn.done : undefined;
-      if (headers.size > 0 || done !== undefined) display.drawFrame(headers, done);
-      if (done !== undefined) delete undrawn.done;
-      return finished;
-    },
+    draw: (until) => !display.isShown() || undrawn.draw(display, until),
   });
   source.onmessage = frames.add;
   // The server ends the stream after `done`; closing here stops EventSource from reconnecting.

@@ -190,7 +190,7 @@ function notes(results: BenchResults): string[] {
     lines.push(
       '',
       `Web page in Chromium, ${page.jars} jars, ${page.workers} workers, ${page.lanes} lanes drawn, the run ${(page.runMs / 1000).toFixed(1)} s from Run to the report:`,
-      `      longest main-thread task ${page.longestTaskMs.toFixed(1)} ms wall clock, ${page.longestTaskCpuMs.toFixed(1)} ms of CPU (load ${page.loadAverage.toFixed(1)} on ${page.cores} cores); ${page.longTasks} long tasks (≥ 50 ms) seen by the page, the longest ${page.longestObservedMs} ms; JS heap ${page.peakHeapMb.toFixed(1)} MB at its largest, ${page.heapAfterGcMb.toFixed(1)} MB after a GC.`,
+      `      longest main-thread task ${page.longestTaskMs.toFixed(1)} ms wall clock, ${page.longestTaskCpuMs.toFixed(1)} ms of CPU (load ${page.loadAverage.toFixed(1)} on ${page.cores} cores); ${page.longTasks} long tasks (≥ 50 ms) seen by the page during the run, the longest ${page.longestObservedMs.toFixed(0)} ms (loading the page: ${page.loadLongestObservedMs.toFixed(0)} ms); JS heap ${page.peakHeapMb.toFixed(1)} MB at its largest, ${page.heapAfterGcMb.toFixed(1)} MB after a GC.`,
     );
   }
   if (offline) {
