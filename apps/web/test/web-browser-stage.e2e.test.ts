@@ -22,11 +22,8 @@ const { web } = kitchen;
 const openPage = (address: string, colorScheme: 'light' | 'dark' = 'light') =>
   kitchen.openPage(address, { viewport: { width: 1440, height: 900 }, colorScheme });
 
-/**
- * A recorded run of 16 workers as a tree: main hires 4, each of them hires 3. Written as a trace
- * in the runs folder, so the page draws it from there (?run=ID), all at once.
- */
-function writeTreeTrace(runId: string): void {
+/** Events as a recorder would write them: each one 10 ms after the last. */
+function recordedEvents() {
   let at = 1_000;
   const events: LoopEvent[] = [];
   const push = (event: Record<string, unknown>) => {
@@ -35,7 +32,7 @@ function writeTreeTrace(runId: string): void {
   };
   const start = (agent: string, parent: string | undefined, depth: number, task: string) =>
     push({ type: 'agent-start', agent, name: `worker-${agent}`, depth, task, ...(parent ? { parent } : {}) });
-  const hire = (parent: string, agent: string, task: string) => {
+  const hire = (parent: string, agent: string, task: string) =>
     push({
       type: 'tool-call',
       agent: parent,
@@ -44,18 +41,90 @@ function writeTreeTrace(runId: string): void {
       server: 'local',
       input: { task },
     });
+  /** The result of the spawn_agent call that hired `agent`: its report. */
+  const reported = (parent: string, agent: string) =>
+    push({
+      type: 'tool-result',
+      agent: parent,
+      callId: `call-${agent}`,
+      tool: 'spawn_agent',
+      server: 'local',
+      isError: false,
+      content: `report of ${agent}`,
+      durationMs: 20,
+    });
+  const inspect = (agent: string, jar: number) => {
+    const callId = `inspect-${agent}-${jar}`;
+    push({ type: 'tool-call', agent, callId, tool: 'inspect_jar', server: 'cookie-jars', input: { id: jar } });
+    push({
+      type: 'tool-result',
+      agent,
+      callId,
+      tool: 'inspect_jar',
+      server: 'cookie-jars',
+      isError: false,
+      content: `jar ${jar}: intact`,
+      durationMs: 3,
+    });
   };
-  const end = (agent: string) =>
+  const end = (agent: string, toolCalls = 1) =>
     push({
       type: 'agent-end',
       agent,
       iterations: 1,
-      toolCalls: 1,
+      toolCalls,
       tokens: 100,
       costCents: 0.3,
       stopReason: 'end_turn',
       finalText: `report of ${agent}`,
     });
+  const done = (toolCalls: number) =>
+    push({
+      type: 'done',
+      agent: 'main',
+      finalText: 'All done.',
+      stopReason: 'end_turn',
+      iterations: 17,
+      toolCalls,
+      tokens: 1_700,
+      costCents: 5.1,
+    });
+  return { events, start, hire, reported, inspect, end, done, now: () => at };
+}
+
+/** Writes `recorded` as the trace of run `runId` in the runs folder, so the page draws it from there (?run=ID). */
+function writeTrace(runId: string, recorded: ReturnType<typeof recordedEvents>, toolCalls: number, workers: number) {
+  const lines = [
+    {
+      kind: 'run',
+      id: runId,
+      // A fixed start: the recorded tree is drawn from its events, not from the clock.
+      startedAt: Date.UTC(2026, 11, 1, 22, 0, 0),
+      task: 'Inspect the jars by a tree of workers',
+      model: { id: 'offline', label: 'offline model (deterministic, no network)' },
+      delegate: true,
+      settings: {},
+    },
+    ...recorded.events.map((event) => ({ kind: 'event', event })),
+    {
+      kind: 'end',
+      at: recorded.now(),
+      outcome: 'end_turn',
+      durationMs: recorded.now() - 1_000,
+      tokens: 1_700,
+      costCents: 5.1,
+      iterations: 17,
+      toolCalls,
+      workers,
+    },
+  ];
+  writeFileSync(join(kitchen.runsDir, `${runId}.jsonl`), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+}
+
+/** A recorded run of 16 workers as a tree: main hires 4, each of them hires 3. */
+function writeTreeTrace(runId: string): void {
+  const recorded = recordedEvents();
+  const { start, hire, end } = recorded;
   start('main', undefined, 0, 'Inspect the jars by a tree of workers');
   let next = 1;
   for (let boss = 0; boss < 4; boss += 1) {
@@ -71,41 +140,35 @@ function writeTreeTrace(runId: string): void {
     end(id);
   }
   end('main');
-  push({
-    type: 'done',
-    agent: 'main',
-    finalText: 'All done.',
-    stopReason: 'end_turn',
-    iterations: 17,
-    toolCalls: 16,
-    tokens: 1_700,
-    costCents: 5.1,
-  });
-  const lines = [
-    {
-      kind: 'run',
-      id: runId,
-      // A fixed start: the recorded tree is drawn from its events, not from the clock.
-      startedAt: Date.UTC(2026, 11, 1, 22, 0, 0),
-      task: 'Inspect the jars by a tree of workers',
-      model: { id: 'offline', label: 'offline model (deterministic, no network)' },
-      delegate: true,
-      settings: {},
-    },
-    ...events.map((event) => ({ kind: 'event', event })),
-    {
-      kind: 'end',
-      at,
-      outcome: 'end_turn',
-      durationMs: at - 1_000,
-      tokens: 1_700,
-      costCents: 5.1,
-      iterations: 17,
-      toolCalls: 16,
-      workers: 16,
-    },
-  ];
-  writeFileSync(join(kitchen.runsDir, `${runId}.jsonl`), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+  recorded.done(16);
+  writeTrace(runId, recorded, 16, 16);
+}
+
+/**
+ * A recorded run of 8 workers that inspect 30 jars each; worker 1 first hires a helper, so the call
+ * that hired it is among the worker's oldest entries.
+ */
+function writeBusyTrace(runId: string): void {
+  const recorded = recordedEvents();
+  const { start, hire, reported, inspect, end } = recorded;
+  start('main', undefined, 0, 'Inspect the jars by a tree of workers');
+  for (let worker = 1; worker <= 8; worker += 1) {
+    const id = String(worker);
+    hire('main', id, `Jars ${worker * 30 - 29} to ${worker * 30}`);
+    start(id, 'main', 1, `Jars ${worker * 30 - 29} to ${worker * 30}`);
+    if (worker === 1) {
+      hire('1', '9', 'Check the labels');
+      start('9', '1', 2, 'Check the labels');
+      end('9');
+      reported('1', '9');
+    }
+    for (let jar = worker * 30 - 29; jar <= worker * 30; jar += 1) inspect(id, jar);
+    end(id, 30);
+    reported('main', id);
+  }
+  end('main', 8);
+  recorded.done(249);
+  writeTrace(runId, recorded, 249, 9);
 }
 
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
@@ -254,6 +317,32 @@ describe('the web kitchen on a stage', () => {
     expect(Math.max(...boxes.map((box) => box.right))).toBeLessThanOrEqual(1440);
     await page.locator('#lane-group-main > .lane-workers').scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'stage-sixteen-lanes');
+    await page.context().close();
+  });
+
+  it('keeps a compact lane to its newest entries, and draws the rest when asked or jumped to', {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
+    writeBusyTrace('2026-12-01T23-00-00-000Z-busy');
+    const page = await openPage(`${web().ownerUrl}&run=2026-12-01T23-00-00-000Z-busy`);
+    await eventually(() => page.locator('.lane').count()).toBe(10);
+    expect(await page.locator('#lanes').getAttribute('class')).toContain('compact');
+    // 30 calls each; on the page, the newest 12 and one row for the rest.
+    const lane = page.locator('#lane-2 .lane-entries');
+    expect(await lane.locator(':scope > .entry:not(.earlier)').count()).toBe(12);
+    expect(await lane.locator('.earlier-button').textContent()).toBe('⋯ 18 earlier entries: show all');
+    expect(await lane.locator(':scope > .entry.tool').last().getAttribute('id')).toBe('call-inspect-2-60');
+    // Asked, the lane draws them all, in order, and keeps them.
+    await lane.locator('.earlier-button').click();
+    expect(await lane.locator(':scope > .entry').count()).toBe(30);
+    expect(await lane.locator('.earlier-button').count()).toBe(0);
+    expect(await lane.locator(':scope > .entry.tool').first().getAttribute('id')).toBe('call-inspect-2-31');
+    // The helper's "hired by" link goes to a call its hirer took off the page: the hirer draws it again.
+    expect(await page.locator('#call-call-9').count()).toBe(0);
+    await page.locator('#lane-9 .hired-by').click();
+    await page.locator('#call-call-9').waitFor();
+    expect(await page.locator('#lane-1 .lane-entries > .entry').count()).toBe(31);
+    expect(new URL(page.url()).hash).toBe('#call-call-9');
     await page.context().close();
   });
 

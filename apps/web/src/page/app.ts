@@ -12,7 +12,7 @@ import { setUpEvalEntry } from './eval-entry.js';
 import { setEvalAddress, showEval } from './eval-view.js';
 import { setUpInspector } from './inspector.js';
 import type { KitchenAbout, RunAbout, RunTrace } from './kitchen-api.js';
-import { drawEntry, drawLaneHeader, laneElement } from './lane-view.js';
+import { COMPACT_ABOVE, drawEntry, drawLaneHeader, laneElement, showEveryEntry } from './lane-view.js';
 import { cleanDisplayText, outcomeWords } from './lane-words.js';
 import { type DoneEvent, foldEvents, type Lane } from './lanes.js';
 import { findPageElements } from './page-elements.js';
@@ -31,9 +31,6 @@ import { setUpThemeSwitch } from './theme.js';
 import { setUpZoom } from './zoom.js';
 
 const page = findPageElements();
-
-/** More lanes than this and the lanes go compact (style.css): 16 workers fit a 1440×900 screen. */
-const COMPACT_ABOVE = 5;
 
 /** What the kitchen says of itself (GET /api/kitchen); until it answers, enough to draw with. */
 let kitchen: Pick<KitchenAbout, 'maxTreeTokens' | 'model' | 'demos'> = { maxTreeTokens: 600_000, model: '', demos: [] };
@@ -173,7 +170,7 @@ function openStream(mine: PageRun): void {
   openRunStream(mine, {
     isShown: () => current === mine,
     placeLane: (lane) => laneElement(mine, lane, page.lanes, stopLane),
-    drawEntry: (lane, entry) => drawEntry(mine, laneElement(mine, lane, page.lanes, stopLane), entry),
+    drawEntry: (lane, entry) => drawEntry(mine, laneElement(mine, lane, page.lanes, stopLane), lane, entry),
     drawFrame: (lanes, done) => drawFrame(mine, lanes, done),
     showProblem,
     lost: () => connection.lost(),
@@ -217,7 +214,7 @@ function drawRecorded(trace: RunTrace): void {
   page.runLine.hidden = false;
   for (const lane of view.lanes) {
     const parts = laneElement(recorded, lane, page.lanes, stopLane);
-    for (const entry of lane.entries) drawEntry(recorded, parts, entry);
+    for (const entry of lane.entries) drawEntry(recorded, parts, lane, entry);
     drawLaneHeader(parts, lane, recorded);
   }
   fitLanes(recorded);
@@ -337,11 +334,21 @@ page.lanes.addEventListener('click', (clicked) => {
 });
 
 function scrollToAnchor(hash: string): void {
-  const target = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+  const id = hash.length > 1 ? decodeURIComponent(hash.slice(1)) : '';
+  if (id.startsWith('call-') && document.getElementById(id) === null) showCallLane(id.slice('call-'.length));
+  const target = id === '' ? null : document.getElementById(id);
   if (target === null) return;
   target.scrollIntoView({ block: 'start', behavior: 'smooth' });
   target.classList.add('jumped-to');
   setTimeout(() => target.classList.remove('jumped-to'), 1500);
+}
+
+/** A call taken off the page with its lane's older entries: the lane draws all of them again. */
+function showCallLane(callId: string): void {
+  const run = current;
+  const lane = run?.view.lanes.find((candidate) => candidate.calls.has(callId));
+  const parts = lane === undefined ? undefined : run?.laneElements.get(lane.id);
+  if (run !== undefined && lane !== undefined && parts !== undefined) showEveryEntry(run, parts, lane);
 }
 
 // ---- The servers: one that goes down is said in the toolbox line, the run line and its lanes ----

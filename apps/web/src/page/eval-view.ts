@@ -186,7 +186,7 @@ export function showEval(evalId: string, display: EvalDisplay): { close: () => v
       openRunStream(run, {
         isShown: () => shown,
         placeLane: (lane) => laneElement(run, lane, slot.lanes, noStop),
-        drawEntry: (lane, entry) => drawEntry(run, laneElement(run, lane, slot.lanes, noStop), entry),
+        drawEntry: (lane, entry) => drawEntry(run, laneElement(run, lane, slot.lanes, noStop), lane, entry),
         drawFrame: (lanes) => {
           for (const lane of lanes) drawLaneHeader(laneElement(run, lane, slot.lanes, noStop), lane, run);
         },
@@ -208,7 +208,7 @@ export function showEval(evalId: string, display: EvalDisplay): { close: () => v
     slot.run = run;
     for (const each of run.view.lanes) {
       const parts = laneElement(run, each, slot.lanes, noStop);
-      for (const entry of each.entries) drawEntry(run, parts, entry);
+      for (const entry of each.entries) drawEntry(run, parts, each, entry);
       drawLaneHeader(parts, each, run);
     }
   };

@@ -39,3 +39,8 @@ export function keepAtEnd(entries: HTMLElement): void {
     scrolledTo.set(entries, entries.scrollTop);
   });
 }
+
+/** Whether the lane is kept at its end (no person scrolled it up to read). */
+export function isFollowed(entries: HTMLElement): boolean {
+  return following.get(entries) !== false;
+}

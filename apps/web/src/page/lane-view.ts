@@ -3,7 +3,7 @@
 
 import { el } from './dom.js';
 import { renderEntry } from './entry-view.js';
-import { followLaneScroll, keepAtEnd } from './lane-scroll.js';
+import { followLaneScroll, isFollowed, keepAtEnd } from './lane-scroll.js';
 import {
   cleanDisplayText,
   failedCalls,
@@ -18,17 +18,79 @@ import type { Lane, LaneEntry } from './lanes.js';
 import type { LaneParts, PageRun } from './page-run.js';
 import { laneServersDown } from './server-news.js';
 
+/** More lanes than this and the lanes go compact (style.css): 16 workers fit a 1440×900 screen. */
+export const COMPACT_ABOVE = 5;
+
+/**
+ * Entries a lane keeps on the page, its newest: the browser's layout, paint and hit tests grow with
+ * every element on the page, and a 500-jar run draws thousands. A compact lane shows four or so;
+ * the rest stand behind one "earlier entries" row that draws them all when asked.
+ */
+export const ENTRIES_KEPT = { compact: 12, full: 60 } as const;
+
 /** Draws one entry in its lane, or redraws it in place; keeps the lane scrolled to the end if it was. */
-export function drawEntry(run: PageRun, lane: LaneParts, entry: LaneEntry): void {
+export function drawEntry(run: PageRun, parts: LaneParts, lane: Lane, entry: LaneEntry): void {
   const known = run.entryElements.get(entry);
-  const fresh = renderEntry(entry, (id) => {
+  const fresh = entryElement(run, entry);
+  // An entry taken off the page is drawn anew only if the lane is unfolded again.
+  if (known?.isConnected) known.replaceWith(fresh);
+  else if (known === undefined) {
+    parts.entries.append(fresh);
+    parts.drawn = (parts.drawn ?? 0) + 1;
+  }
+  run.entryElements.set(entry, fresh);
+  keepEntriesBounded(run, parts, lane);
+  keepAtEnd(parts.entries);
+}
+
+function entryElement(run: PageRun, entry: LaneEntry): HTMLLIElement {
+  return renderEntry(entry, (id) => {
     const worker = run.view.laneById.get(id);
     return worker ? laneTitle(worker) : `#${id}`;
   });
-  if (known) known.replaceWith(fresh);
-  else lane.entries.append(fresh);
-  run.entryElements.set(entry, fresh);
-  keepAtEnd(lane.entries);
+}
+
+/**
+ * Takes the oldest entries off a followed lane past its bound. Never one that waits for a person
+ * (a question, or a call with a question under it), nor in a lane a person scrolled up to read.
+ */
+function keepEntriesBounded(run: PageRun, parts: LaneParts, lane: Lane): void {
+  if (parts.unfolded || !isFollowed(parts.entries)) return;
+  const kept = lane.id !== 'main' && run.view.lanes.length > COMPACT_ABOVE ? ENTRIES_KEPT.compact : ENTRIES_KEPT.full;
+  let shown = parts.entries.childElementCount - (parts.earlier?.isConnected ? 1 : 0);
+  if (shown <= kept) return;
+  for (const element of [...parts.entries.children]) {
+    if (shown <= kept) break;
+    if (element === parts.earlier || element.matches('.pending, :has(.question.waiting)')) continue;
+    element.remove();
+    shown -= 1;
+  }
+  parts.earlier ??= earlierRow(run, parts, lane);
+  if (parts.entries.firstElementChild !== parts.earlier) parts.entries.prepend(parts.earlier);
+  const hidden = (parts.drawn ?? 0) - shown;
+  const button = parts.earlier.querySelector('button');
+  if (button) button.textContent = `⋯ ${hidden} earlier ${hidden === 1 ? 'entry' : 'entries'}: show all`;
+}
+
+function earlierRow(run: PageRun, parts: LaneParts, lane: Lane): HTMLLIElement {
+  const button = el('button', 'secondary earlier-button');
+  button.type = 'button';
+  button.addEventListener('click', () => showEveryEntry(run, parts, lane));
+  return el('li', 'entry earlier', undefined, button);
+}
+
+/** Puts every entry of the lane back on the page, in order, and keeps them there. */
+export function showEveryEntry(run: PageRun, parts: LaneParts, lane: Lane): void {
+  parts.unfolded = true;
+  parts.earlier?.remove();
+  const elements = lane.entries.map((entry) => {
+    const known = run.entryElements.get(entry);
+    if (known) return known;
+    const fresh = entryElement(run, entry);
+    run.entryElements.set(entry, fresh);
+    return fresh;
+  });
+  parts.entries.replaceChildren(...elements);
 }
 
 /** The lane's elements, made (in `container`, main first) the first time it is drawn. */

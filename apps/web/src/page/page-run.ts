@@ -19,6 +19,12 @@ export interface LaneParts {
   task: HTMLElement;
   entries: HTMLElement;
   final: HTMLElement;
+  /** The row that stands for the entries no longer on the page (lane-view.ts, keepEntriesBounded). */
+  earlier?: HTMLLIElement;
+  /** A person asked for every entry of this lane: none is taken off the page again. */
+  unfolded?: boolean;
+  /** Entries of this lane put on the page so far, on it or taken off it. */
+  drawn?: number;
 }
 
 export interface PageRun {
