@@ -332,6 +332,8 @@ describe('the web kitchen on a stage', () => {
     expect(await lane.locator(':scope > .entry:not(.earlier)').count()).toBe(12);
     expect(await lane.locator('.earlier-button').textContent()).toBe('⋯ 18 earlier entries: show all');
     expect(await lane.locator(':scope > .entry.tool').last().getAttribute('id')).toBe('call-inspect-2-60');
+    await lane.evaluate((element) => element.scrollTo({ top: 0 }));
+    await saveScreenshot(page, 'stage-earlier-entries');
     // Asked, the lane draws them all, in order, and keeps them.
     await lane.locator('.earlier-button').click();
     expect(await lane.locator(':scope > .entry').count()).toBe(30);
