@@ -1,11 +1,12 @@
 // The web page as the browser gets it: src/page/app.ts and everything it imports (the host's
-// formatters among them) bundled by esbuild into one app.js, beside index.html and style.css.
+// formatters among them) bundled by esbuild into app.js (and chunks/ for what loads later, the MCP
+// Apps bridge), beside index.html and style.css.
 // `pnpm build` writes it to dist/page (build-page.ts); a web app running from source (tsx,
 // vitest) bundles it in memory when it starts, so the page it serves is always its source's.
 // App side.
 
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageFolderAbove, RUNS_COMPILED } from '@kitchen/runtime/app-paths';
 import type { BuildOptions } from 'esbuild';
@@ -20,10 +21,15 @@ export const BUILT_PAGE = join(WEB_APP, 'dist', 'page');
 /** The files served as they are, next to the bundle. */
 export const PAGE_FILES = ['index.html', 'style.css', 'protocol.css', 'render-bounds.css'];
 
-/** How esbuild bundles the page: one ES module for the browsers of today, names kept readable. */
+/**
+ * How esbuild bundles the page: ES modules for the browsers of today, names kept readable. What
+ * only some runs need (the MCP Apps bridge) is a chunk of its own, loaded when first used.
+ */
 export const PAGE_BUILD_OPTIONS = {
   entryPoints: [join(PAGE_SOURCE, 'app.ts')],
   bundle: true,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'browser',
   format: 'esm',
   target: 'es2022',
@@ -45,9 +51,13 @@ export function servePage(): RequestHandler {
   bundle.catch(() => {});
   const sourceFiles = express.static(PAGE_SOURCE, staticFiles);
   return (request, response, next) => {
-    if (request.path === '/app.js') {
+    if (request.path === '/app.js' || request.path.startsWith('/chunks/')) {
       bundle.then(
-        (code) => void response.type('text/javascript').set('Cache-Control', 'no-store').send(code),
+        (files) => {
+          const code = files.get(request.path);
+          if (code === undefined) return next();
+          response.type('text/javascript').set('Cache-Control', 'no-store').send(code);
+        },
         (error: unknown) => {
           process.stderr.write(`kitchen web: the page did not bundle: ${String(error)}\n`);
           response.status(500).type('text/plain').send('The page did not bundle; the kitchen printed why.');
@@ -61,10 +71,15 @@ export function servePage(): RequestHandler {
   };
 }
 
-async function bundleFromSource(): Promise<string> {
+/** The page's scripts by the path they are served at: /app.js and its /chunks/…. */
+async function bundleFromSource(): Promise<Map<string, string>> {
   const { build } = await import('esbuild');
   const result = await build({ ...PAGE_BUILD_OPTIONS, write: false, sourcemap: 'inline', outdir: BUILT_PAGE });
-  const code = result.outputFiles.find((file) => file.path.endsWith('.js'));
-  if (code === undefined) throw new Error('esbuild gave no app.js');
-  return code.text;
+  const files = new Map(
+    result.outputFiles
+      .filter((file) => file.path.endsWith('.js'))
+      .map((file) => [`/${relative(BUILT_PAGE, file.path).split(sep).join('/')}`, file.text] as const),
+  );
+  if (!files.has('/app.js')) throw new Error('esbuild gave no app.js');
+  return files;
 }

@@ -27,7 +27,18 @@ describe('kitchen web', () => {
     // One bundle of the page's TypeScript (page-bundle.ts), the host's formatters in it; not its sources.
     const bundle = await fetch(new URL('app.js', web().url));
     expect(bundle.headers.get('content-type')).toMatch(/javascript/);
-    expect(await bundle.text()).toContain('the kitchen is asking to spend');
+    const code = await bundle.text();
+    expect(code).toContain('the kitchen is asking to spend');
+    // The MCP Apps bridge (the MCP client, zod) is a chunk loaded with the first App, not parsed
+    // with the page: it was nine tenths of the page's script.
+    expect(code).not.toContain('ZodError');
+    const chunk = /import\("(\.\/chunks\/mount-app-[\w-]+\.js)"\)/.exec(code)?.[1];
+    expect(chunk).toBeDefined();
+    const bridge = await fetch(new URL(chunk ?? '', web().url));
+    expect(bridge.status).toBe(200);
+    expect(bridge.headers.get('content-type')).toMatch(/javascript/);
+    expect(await bridge.text()).toContain('ZodError');
+    expect((await fetch(new URL('chunks/nope.js', web().url))).status).toBe(404);
     const source = await fetch(new URL('lanes.ts', web().url));
     expect(source.headers.get('content-type')).not.toMatch(/typescript|javascript/);
   });

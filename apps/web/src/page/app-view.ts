@@ -4,7 +4,7 @@
 // through the run's gate (events in this lane), its message, context update and link shown
 // under the frame. App side, in the browser.
 
-import { type AppCallResult, type AppContent, type MountedApp, mountApp } from '@kitchen/app-frame/app-bridge';
+import type { AppCallResult, AppContent, MountedApp } from '@kitchen/app-frame/app-bridge';
 import { api, el } from './dom.js';
 import type { ToolEntry, ToolResultApp } from './lanes.js';
 import { addressedRun } from './run-address.js';
@@ -35,6 +35,9 @@ export function renderToolApp(entry: ToolEntry, app: ToolResultApp): HTMLElement
       box.dataset['app'] = 'failed';
       return undefined;
     }
+    // Loaded with the first App: the bridge brings the MCP client and zod, most of the page's
+    // script, and parsing them made the page's first task 100-260 ms long.
+    const { mountApp } = await import('@kitchen/app-frame/app-bridge');
     return mountApp({
       container: frameHolder,
       frameUrl: opened.data.frameUrl,
