@@ -332,6 +332,20 @@ describe('the web kitchen on a stage', () => {
     expect(await lane.locator(':scope > .entry:not(.earlier)').count()).toBe(12);
     expect(await lane.locator('.earlier-button').textContent()).toBe('⋯ 18 earlier entries: show all');
     expect(await lane.locator(':scope > .entry.tool').last().getAttribute('id')).toBe('call-inspect-2-60');
+    // Every lane shows its end, though lanes placed beside it narrowed it after it was drawn.
+    const fromEnd = () =>
+      page
+        .locator('.lane-entries')
+        .evaluateAll((lists) =>
+          lists.map((list) => Math.round(list.scrollHeight - list.scrollTop - list.clientHeight)),
+        );
+    await eventually(async () => Math.max(...(await fromEnd()))).toBeLessThanOrEqual(1);
+    // Larger type for the room: every entry wraps anew, and each lane still shows its end.
+    await page.locator('#zoom-in').click();
+    await page.locator('#zoom-in').click();
+    await eventually(async () => Math.max(...(await fromEnd()))).toBeLessThanOrEqual(1);
+    await page.locator('#zoom-out').click();
+    await page.locator('#zoom-out').click();
     await lane.evaluate((element) => element.scrollTo({ top: 0 }));
     await saveScreenshot(page, 'stage-earlier-entries');
     // Asked, the lane draws them all, in order, and keeps them.

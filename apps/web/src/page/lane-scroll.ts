@@ -12,9 +12,19 @@ const following = new WeakMap<HTMLElement, boolean>();
 const scrolledTo = new WeakMap<HTMLElement, number>();
 const scheduled = new WeakSet<HTMLElement>();
 
+/**
+ * A followed lane whose box changes size (lanes placed beside it, the switch to compact lanes, a
+ * zoom) is scrolled to its end again: its entries wrap anew, and its end moves down.
+ */
+let resized: ResizeObserver | undefined;
+
 /** Called once per lane as it is made: a lane is followed from the start. */
 export function followLaneScroll(entries: HTMLElement): void {
   following.set(entries, true);
+  resized ??= new ResizeObserver((changes) => {
+    for (const change of changes) keepAtEnd(change.target as HTMLElement);
+  });
+  resized.observe(entries);
   entries.addEventListener(
     'scroll',
     () => {
@@ -43,4 +53,12 @@ export function keepAtEnd(entries: HTMLElement): void {
 /** Whether the lane is kept at its end (no person scrolled it up to read). */
 export function isFollowed(entries: HTMLElement): boolean {
   return following.get(entries) !== false;
+}
+
+/**
+ * The page took entries off the top of the lane: the browser's scroll anchoring moves the lane up
+ * by their height to keep what is in view, and that must not read as a person scrolling up.
+ */
+export function entriesTakenOffTop(entries: HTMLElement): void {
+  scrolledTo.set(entries, 0);
 }

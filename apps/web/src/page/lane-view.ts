@@ -3,7 +3,7 @@
 
 import { el } from './dom.js';
 import { renderEntry } from './entry-view.js';
-import { followLaneScroll, isFollowed, keepAtEnd } from './lane-scroll.js';
+import { entriesTakenOffTop, followLaneScroll, isFollowed, keepAtEnd } from './lane-scroll.js';
 import {
   cleanDisplayText,
   failedCalls,
@@ -65,6 +65,7 @@ function keepEntriesBounded(run: PageRun, parts: LaneParts, lane: Lane): void {
     element.remove();
     shown -= 1;
   }
+  entriesTakenOffTop(parts.entries);
   parts.earlier ??= earlierRow(run, parts, lane);
   if (parts.entries.firstElementChild !== parts.earlier) parts.entries.prepend(parts.earlier);
   const hidden = (parts.drawn ?? 0) - shown;
