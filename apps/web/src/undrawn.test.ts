@@ -1,31 +1,17 @@
 // How much of a run each frame of the page draws, in Node: real LoopEvents folded into lanes, and
 // a fake page that records what each frame put on it.
 
-import type { DoneEvent, LoopEvent, LoopEventDraft } from '@kitchen/host';
+import type { DoneEvent } from '@kitchen/host';
 import { describe, expect, it } from 'vitest';
+import { loopEvents } from '../test/loop-events.js';
 import { applyEvent, createRunView } from './page/lanes.js';
 import { type FrameDrawing, undrawnChanges } from './page/undrawn.js';
 
-let clock = 1_000;
-const at = (draft: LoopEventDraft): LoopEvent => {
-  clock += 10;
-  return { ...draft, at: clock } as LoopEvent;
-};
+const { at, toolCall, toolResult } = loopEvents();
 const start = (agent: string, parent?: string) =>
   at({ type: 'agent-start', agent, name: agent, depth: parent ? 1 : 0, task: `Inspect for ${agent}`, parent });
-const call = (agent: string, callId: string) =>
-  at({ type: 'tool-call', agent, callId, tool: 'inspect_jar', server: 'cookie-jars', input: { id: 1 } });
-const result = (agent: string, callId: string) =>
-  at({
-    type: 'tool-result',
-    agent,
-    callId,
-    tool: 'inspect_jar',
-    server: 'cookie-jars',
-    isError: false,
-    content: 'jar 1: clean',
-    durationMs: 3,
-  });
+const call = (agent: string, callId: string) => toolCall(agent, callId, { id: 1 });
+const result = (agent: string, callId: string) => toolResult(agent, callId, 'jar 1: clean');
 const done: DoneEvent = {
   type: 'done',
   agent: 'main',

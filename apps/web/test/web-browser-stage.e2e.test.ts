@@ -6,12 +6,13 @@
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LoopEvent } from '@kitchen/host';
+import type { LoopEvent, LoopEventDraft } from '@kitchen/host';
 import { PROCESS_TEST_TIMEOUT_MS } from '@kitchen/probe-kit/cli-process';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from './browser.js';
 import { eventually, useBrowserKitchen } from './browser-kitchen.js';
+import { loopEvents } from './loop-events.js';
 
 const kitchen = useBrowserKitchen({
   config: { servers: [{ name: 'cookie-jars', package: 'servers/cookie-jars', entry: 'src/main.ts', trust: true }] },
@@ -22,50 +23,27 @@ const { web } = kitchen;
 const openPage = (address: string, colorScheme: 'light' | 'dark' = 'light') =>
   kitchen.openPage(address, { viewport: { width: 1440, height: 900 }, colorScheme });
 
-/** Events as a recorder would write them: each one 10 ms after the last. */
+/** Events as a recorder would write them (loop-events.ts), for a tree of workers inspecting jars. */
 function recordedEvents() {
-  let at = 1_000;
   const events: LoopEvent[] = [];
-  const push = (event: Record<string, unknown>) => {
-    at += 10;
-    events.push({ ...event, at } as unknown as LoopEvent);
-  };
+  const { at, now, toolCall, toolResult } = loopEvents();
+  const push = (event: Record<string, unknown>) => events.push(at(event as unknown as LoopEventDraft));
   const start = (agent: string, parent: string | undefined, depth: number, task: string) =>
     push({ type: 'agent-start', agent, name: `worker-${agent}`, depth, task, ...(parent ? { parent } : {}) });
   const hire = (parent: string, agent: string, task: string) =>
-    push({
-      type: 'tool-call',
-      agent: parent,
-      callId: `call-${agent}`,
-      tool: 'spawn_agent',
-      server: 'local',
-      input: { task },
-    });
+    events.push(toolCall(parent, `call-${agent}`, { task }, 'spawn_agent', 'local'));
   /** The result of the spawn_agent call that hired `agent`: its report. */
   const reported = (parent: string, agent: string) =>
-    push({
-      type: 'tool-result',
-      agent: parent,
-      callId: `call-${agent}`,
-      tool: 'spawn_agent',
-      server: 'local',
-      isError: false,
-      content: `report of ${agent}`,
-      durationMs: 20,
-    });
+    events.push(
+      toolResult(parent, `call-${agent}`, `report of ${agent}`, {
+        tool: 'spawn_agent',
+        server: 'local',
+        durationMs: 20,
+      }),
+    );
   const inspect = (agent: string, jar: number) => {
     const callId = `inspect-${agent}-${jar}`;
-    push({ type: 'tool-call', agent, callId, tool: 'inspect_jar', server: 'cookie-jars', input: { id: jar } });
-    push({
-      type: 'tool-result',
-      agent,
-      callId,
-      tool: 'inspect_jar',
-      server: 'cookie-jars',
-      isError: false,
-      content: `jar ${jar}: intact`,
-      durationMs: 3,
-    });
+    events.push(toolCall(agent, callId, { id: jar }), toolResult(agent, callId, `jar ${jar}: intact`));
   };
   const end = (agent: string, toolCalls = 1) =>
     push({
@@ -89,7 +67,7 @@ function recordedEvents() {
       tokens: 1_700,
       costCents: 5.1,
     });
-  return { events, start, hire, reported, inspect, end, done, now: () => at };
+  return { events, start, hire, reported, inspect, end, done, now };
 }
 
 /** Writes `recorded` as the trace of run `runId` in the runs folder, so the page draws it from there (?run=ID). */

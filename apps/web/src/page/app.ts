@@ -12,7 +12,7 @@ import { setUpEvalEntry } from './eval-entry.js';
 import { setEvalAddress, showEval } from './eval-view.js';
 import { setUpInspector } from './inspector.js';
 import type { KitchenAbout, RunAbout, RunTrace } from './kitchen-api.js';
-import { COMPACT_ABOVE, drawEntry, drawLaneHeader, laneElement, showEveryEntry } from './lane-view.js';
+import { drawEntry, drawLaneHeader, laneElement, lanesAreCompact, showEveryEntry } from './lane-view.js';
 import { cleanDisplayText, outcomeWords } from './lane-words.js';
 import { type DoneEvent, foldEvents, type Lane } from './lanes.js';
 import { findPageElements } from './page-elements.js';
@@ -234,7 +234,7 @@ function openEval(evalId: string): void {
 
 /** Few lanes at their full size; many compact, so a room sees them all at once. */
 function fitLanes(run: PageRun): void {
-  page.lanes.classList.toggle('compact', run.view.lanes.length > COMPACT_ABOVE);
+  page.lanes.classList.toggle('compact', lanesAreCompact(run));
 }
 
 function setRunning(running: boolean): void {

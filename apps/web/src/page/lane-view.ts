@@ -19,7 +19,12 @@ import type { LaneParts, PageRun } from './page-run.js';
 import { laneServersDown } from './server-news.js';
 
 /** More lanes than this and the lanes go compact (style.css): 16 workers fit a 1440×900 screen. */
-export const COMPACT_ABOVE = 5;
+const COMPACT_ABOVE = 5;
+
+/** Whether the run's lanes are drawn compact (`.lanes.compact`), each its head and its last lines. */
+export function lanesAreCompact(run: PageRun): boolean {
+  return run.view.lanes.length > COMPACT_ABOVE;
+}
 
 /**
  * Entries a lane keeps on the page, its newest: the browser's layout, paint and hit tests grow with
@@ -56,7 +61,7 @@ function entryElement(run: PageRun, entry: LaneEntry): HTMLLIElement {
  */
 function keepEntriesBounded(run: PageRun, parts: LaneParts, lane: Lane): void {
   if (parts.unfolded || !isFollowed(parts.entries)) return;
-  const kept = lane.id !== 'main' && run.view.lanes.length > COMPACT_ABOVE ? ENTRIES_KEPT.compact : ENTRIES_KEPT.full;
+  const kept = lane.id !== 'main' && lanesAreCompact(run) ? ENTRIES_KEPT.compact : ENTRIES_KEPT.full;
   let shown = parts.entries.childElementCount - (parts.earlier?.isConnected ? 1 : 0);
   if (shown <= kept) return;
   for (const element of [...parts.entries.children]) {
